@@ -1,0 +1,7 @@
+// Public API of @sluice/pipeline-core. Internals are not re-exported.
+export { StatusCode, type StatusCodeName, SluiceError, PipelineConfigError, ProcessorError, TransformError, type ConfigLocation } from './errors/index.js';
+export { Timestamp, type TimeUnit } from './value/timestamp.js';
+export { type Value, type ValueMap, type Doc, type ValueKind, kindOf, isValueMap, toPlain, toJsonText, stringifyExact } from './value/value.js';
+export { COLUMN_TYPES, COLUMN_TYPE_DISPLAY, type ColumnType, type ColumnSchema, type Semantic, type IndexKind, timestampType, timeUnitOf, isIntegerType, isFloatType } from './schema/column-type.js';
+export { type TableOptions, type TableOptionName, type MergeMode, TABLE_OPTION_NAMES, TableOptionError, parseTableOption, isTableOptionName, tableOptionsToStrings } from './table/table-options.js';
+export { parseDuration, formatDuration, DurationSyntaxError } from './time/duration.js';

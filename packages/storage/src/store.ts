@@ -1,0 +1,142 @@
+import type { ColumnSchema, ColumnType, TableOptions, Value } from '@sluice/pipeline-core';
+
+/**
+ * The store interface: the only way the server and the query engines touch data.
+ * `openLmdbStore()` is the embedded implementation; a distributed backend would implement the same.
+ */
+
+export interface ColumnDef extends ColumnSchema {
+  readonly nullable: boolean;
+  /** Default for rows that do not carry the column (SQL `DEFAULT`). */
+  readonly default?: Value;
+}
+
+export interface TableDef {
+  readonly name: string;
+  readonly columns: readonly ColumnDef[];
+  /** Name of the time index column (exactly one column with semantic 'timestamp'). */
+  readonly timeIndex: string;
+  /** Tag columns, in key order (semantic 'tag'). */
+  readonly primaryKey: readonly string[];
+  readonly options: TableOptions;
+}
+
+export interface TableInfo extends TableDef {
+  readonly db: string;
+  readonly id: number;
+  /** Creation time, milliseconds since the epoch. */
+  readonly createdAt: number;
+}
+
+export type AlterTable =
+  | { readonly kind: 'add_column'; readonly column: ColumnDef }
+  | { readonly kind: 'set_options'; readonly options: TableOptions }
+  | { readonly kind: 'unset_options'; readonly names: readonly (keyof TableOptions)[] };
+
+/**
+ * Rows for one table. `rows[i][j]` is the value of `schema[j]`; timestamp columns take a
+ * `Timestamp`, or a `bigint`/`number` counted in the column's unit. Missing tables are created
+ * (when auto_create_table is not false) with `options`; new columns are added; a value whose type
+ * conflicts with an existing column fails the whole write naming the column and both types.
+ */
+export interface WriteRequest {
+  readonly db: string;
+  readonly table: string;
+  readonly schema: readonly ColumnSchema[];
+  readonly rows: readonly (readonly Value[])[];
+  /** Options for the table if this write creates it (ignored for existing tables). */
+  readonly options?: TableOptions;
+}
+
+export interface WriteResult {
+  readonly db: string;
+  readonly table: string;
+  readonly affectedRows: number;
+}
+
+export type PredicateOp = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not_in' | 'is_null' | 'is_not_null';
+
+/** A column predicate the store applies exactly; several predicates are AND-ed. */
+export interface Predicate {
+  readonly column: string;
+  readonly op: PredicateOp;
+  /** For 'in'/'not_in' an array; unused for the null tests. Timestamps as bigint in the column's unit. */
+  readonly value?: Value;
+}
+
+export interface ScanRequest {
+  readonly db: string;
+  readonly table: string;
+  /** Columns to return, in this order; undefined returns every column in table order. */
+  readonly columns?: readonly string[];
+  /** Time index range in nanoseconds: start inclusive, end exclusive; either may be absent. */
+  readonly timeRange?: { readonly startNs?: bigint; readonly endNs?: bigint };
+  readonly predicates?: readonly Predicate[];
+  /** Stop after this many rows (after predicates). */
+  readonly limit?: number;
+  /** Rows per batch (default 4096). */
+  readonly batchSize?: number;
+  /** Return rows newest first (for `ORDER BY ts DESC LIMIT n`). Default: oldest first. */
+  readonly descending?: boolean;
+}
+
+/**
+ * One column of a batch. Timestamp columns hold `bigint` in the column's unit; integers `number`
+ * (or `bigint` beyond 2^53); json columns hold the parsed value; missing values are `null`.
+ */
+export interface ColumnVector {
+  readonly name: string;
+  readonly type: ColumnType;
+  readonly values: readonly Value[];
+}
+
+export interface ColumnBatch {
+  readonly length: number;
+  readonly columns: readonly ColumnVector[];
+}
+
+export interface StoredPipeline {
+  readonly name: string;
+  /** Creation time, `YYYY-MM-DD HH:MM:SS.fffffffff` in UTC. */
+  readonly version: string;
+  readonly yaml: string;
+}
+
+export interface PipelineStore {
+  /** Stores a new version (the creation time) and returns it. */
+  put(name: string, yaml: string): Promise<StoredPipeline>;
+  /** The given version, or the latest one when `version` is undefined. */
+  get(name: string, version?: string): StoredPipeline | undefined;
+  /** Every stored version, newest first per name. */
+  list(name?: string): StoredPipeline[];
+  /** Deletes one version; false when it did not exist. */
+  delete(name: string, version: string): Promise<boolean>;
+}
+
+export interface StoreStats {
+  readonly bytesOnDisk: number;
+  readonly tables: number;
+}
+
+export interface Store {
+  listDatabases(): string[];
+  createDatabase(name: string, opts?: { ifNotExists?: boolean }): Promise<void>;
+  dropDatabase(name: string, opts?: { ifExists?: boolean }): Promise<void>;
+
+  listTables(db: string): TableInfo[];
+  getTable(db: string, table: string): TableInfo | undefined;
+  createTable(db: string, def: TableDef, opts?: { ifNotExists?: boolean }): Promise<TableInfo>;
+  dropTable(db: string, table: string, opts?: { ifExists?: boolean }): Promise<void>;
+  alterTable(db: string, table: string, change: AlterTable): Promise<TableInfo>;
+
+  /** All requests commit in one transaction: a reader never sees part of it. */
+  write(requests: readonly WriteRequest[]): Promise<WriteResult[]>;
+  scan(req: ScanRequest): AsyncIterable<ColumnBatch>;
+  /** Deletes the rows matching the predicates (all rows when none); returns how many. */
+  deleteRows(req: Pick<ScanRequest, 'db' | 'table' | 'timeRange' | 'predicates'>): Promise<number>;
+  truncate(db: string, table: string): Promise<void>;
+
+  readonly pipelines: PipelineStore;
+  stats(): StoreStats;
+  close(): Promise<void>;
+}
