@@ -1,1 +1,1 @@
-export {};
+export type { QueryEngine, StatementOutput, ResultColumn, SqlContext } from './engine.js';

@@ -1,0 +1,29 @@
+import type { ColumnType, Value } from '@sluice/pipeline-core';
+
+/** One column of a query result. `dataType` is GreptimeDB's display name (`Int64`, `TimestampMillisecond`, ...). */
+export interface ResultColumn {
+  readonly name: string;
+  readonly type: ColumnType | 'null';
+  readonly dataType: string;
+}
+
+/**
+ * One statement's output. Record values: integers as number/bigint, timestamps as bigint counted
+ * in the column's unit, json as parsed values, missing as null.
+ */
+export type StatementOutput =
+  | { readonly kind: 'records'; readonly columns: readonly ResultColumn[]; readonly rows: readonly (readonly Value[])[] }
+  | { readonly kind: 'affected_rows'; readonly count: number };
+
+export interface SqlContext {
+  /** Current database (`db` parameter), default `public`. */
+  readonly db: string;
+  /** IANA zone for timestamp literals without offset and for date functions; default UTC. */
+  readonly timezone?: string;
+}
+
+/** The engine the server's `/v1/sql` route calls (created with `createQueryEngine(store)`). */
+export interface QueryEngine {
+  /** Runs one or more `;`-separated statements; throws a SluiceError (with its status code) on failure. */
+  executeSql(sql: string, ctx: SqlContext): Promise<StatementOutput[]>;
+}
