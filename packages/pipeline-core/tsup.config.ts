@@ -6,6 +6,7 @@ export default defineConfig({
   dts: true,
   sourcemap: true,
   clean: true,
+  tsconfig: 'tsconfig.build.json',
   target: 'es2022',
   platform: 'neutral',
 });

@@ -6,5 +6,6 @@ export default defineConfig({
   dts: true,
   sourcemap: true,
   clean: true,
+  tsconfig: 'tsconfig.build.json',
   target: 'node20',
 });
