@@ -1,0 +1,52 @@
+import type { ColumnType } from '@sluice/pipeline-core';
+import type { Query } from './query.js';
+
+/** Where a node starts in the SQL text (1-based). */
+export interface Pos {
+  readonly line: number;
+  readonly column: number;
+}
+
+export type LiteralValue = null | boolean | number | bigint | string;
+
+export interface LiteralExpr { readonly kind: 'literal'; readonly value: LiteralValue; readonly text?: string }
+/** `INTERVAL '5 minutes'`, exact nanoseconds. */
+export interface IntervalExpr { readonly kind: 'interval'; readonly ns: bigint; readonly text: string }
+/** `TIMESTAMP '2026-03-01 00:00:00'`. */
+export interface TimestampLiteralExpr { readonly kind: 'timestamp_literal'; readonly text: string; readonly pos: Pos }
+export interface ColumnExpr { readonly kind: 'column'; readonly table?: string; readonly name: string; readonly pos: Pos }
+export interface StarExpr { readonly kind: 'star'; readonly table?: string }
+export type UnaryOp = '-' | 'not';
+export interface UnaryExpr { readonly kind: 'unary'; readonly op: UnaryOp; readonly operand: Expr }
+export type BinaryOp =
+  | 'and' | 'or'
+  | '=' | '!=' | '<' | '<=' | '>' | '>='
+  | '+' | '-' | '*' | '/' | '%' | '||'
+  | '~' | '~*' | '!~' | '!~*' | '@@';
+export interface BinaryExpr { readonly kind: 'binary'; readonly op: BinaryOp; readonly left: Expr; readonly right: Expr }
+export interface BetweenExpr { readonly kind: 'between'; readonly operand: Expr; readonly low: Expr; readonly high: Expr; readonly negated: boolean }
+export interface InListExpr { readonly kind: 'in_list'; readonly operand: Expr; readonly list: readonly Expr[]; readonly negated: boolean }
+export interface LikeExpr { readonly kind: 'like'; readonly operand: Expr; readonly pattern: Expr; readonly caseInsensitive: boolean; readonly negated: boolean }
+export interface IsNullExpr { readonly kind: 'is_null'; readonly operand: Expr; readonly negated: boolean }
+export interface FunctionExpr {
+  readonly kind: 'function';
+  readonly name: string;
+  readonly args: readonly Expr[];
+  readonly distinct: boolean;
+  readonly pos: Pos;
+}
+export interface CaseExpr {
+  readonly kind: 'case';
+  readonly operand?: Expr;
+  readonly whens: readonly { readonly when: Expr; readonly then: Expr }[];
+  readonly otherwise?: Expr;
+}
+export interface CastExpr { readonly kind: 'cast'; readonly operand: Expr; readonly type: ColumnType; readonly typeText: string }
+export interface SubqueryExpr { readonly kind: 'subquery'; readonly query: Query; readonly pos: Pos }
+
+/** Every expression node; visitors dispatch through `Record<Expr['kind'], fn>`. */
+export type Expr =
+  | LiteralExpr | IntervalExpr | TimestampLiteralExpr | ColumnExpr | StarExpr | UnaryExpr | BinaryExpr
+  | BetweenExpr | InListExpr | LikeExpr | IsNullExpr | FunctionExpr | CaseExpr | CastExpr | SubqueryExpr;
+
+export type ExprKind = Expr['kind'];

@@ -1,0 +1,40 @@
+import type { Expr, Pos } from './expr.js';
+
+export interface SelectItemExpr { readonly kind: 'expr'; readonly expr: Expr; readonly alias?: string }
+export interface SelectItemStar { readonly kind: 'star'; readonly table?: string }
+export type SelectItem = SelectItemExpr | SelectItemStar;
+
+export interface TableSource { readonly kind: 'table'; readonly db?: string; readonly name: string; readonly alias?: string; readonly pos: Pos }
+export interface SubquerySource { readonly kind: 'subquery'; readonly query: Query; readonly alias?: string }
+export interface JoinSource {
+  readonly kind: 'join';
+  readonly joinType: 'inner' | 'left';
+  readonly left: FromSource;
+  readonly right: FromSource;
+  readonly on: Expr;
+}
+export type FromSource = TableSource | SubquerySource | JoinSource;
+
+export interface SelectCore {
+  readonly kind: 'select_core';
+  readonly distinct: boolean;
+  readonly items: readonly SelectItem[];
+  readonly from?: FromSource;
+  readonly where?: Expr;
+  readonly groupBy: readonly Expr[];
+  readonly having?: Expr;
+}
+
+export interface OrderKey { readonly expr: Expr; readonly descending: boolean; readonly nullsFirst?: boolean }
+
+export interface Cte { readonly name: string; readonly query: Query }
+
+/** A full query: CTEs, one or more cores joined by UNION ALL, then ORDER BY / LIMIT / OFFSET. */
+export interface Query {
+  readonly kind: 'query';
+  readonly with: readonly Cte[];
+  readonly cores: readonly SelectCore[];
+  readonly orderBy: readonly OrderKey[];
+  readonly limit?: number;
+  readonly offset?: number;
+}

@@ -1,0 +1,58 @@
+import type { ColumnType, TableOptions } from '@sluice/pipeline-core';
+import type { Expr, Pos } from './expr.js';
+import type { Query } from './query.js';
+
+export interface TableName { readonly db?: string; readonly name: string; readonly pos: Pos }
+
+export interface ColumnDefAst {
+  readonly name: string;
+  readonly type: ColumnType;
+  readonly nullable: boolean;
+  readonly default?: Expr;
+  readonly timeIndex: boolean;
+  readonly primaryKey: boolean;
+  readonly fulltext: boolean;
+}
+
+export interface SelectStatement { readonly kind: 'select'; readonly query: Query }
+export interface CreateDatabaseStatement { readonly kind: 'create_database'; readonly name: string; readonly ifNotExists: boolean }
+export interface CreateTableStatement {
+  readonly kind: 'create_table';
+  readonly table: TableName;
+  readonly ifNotExists: boolean;
+  readonly columns: readonly ColumnDefAst[];
+  readonly timeIndex?: string;
+  readonly primaryKey: readonly string[];
+  readonly options: TableOptions;
+}
+export interface DropStatement { readonly kind: 'drop'; readonly object: 'table' | 'database'; readonly table: TableName; readonly ifExists: boolean }
+export interface AlterTableStatement {
+  readonly kind: 'alter_table';
+  readonly table: TableName;
+  readonly change:
+    | { readonly kind: 'add_column'; readonly column: ColumnDefAst }
+    | { readonly kind: 'set_options'; readonly options: TableOptions }
+    | { readonly kind: 'unset_options'; readonly names: readonly (keyof TableOptions)[] };
+}
+export interface ShowDatabasesStatement { readonly kind: 'show_databases'; readonly like?: string }
+export interface ShowTablesStatement { readonly kind: 'show_tables'; readonly db?: string; readonly like?: string }
+export interface ShowCreateTableStatement { readonly kind: 'show_create_table'; readonly table: TableName }
+export interface DescribeStatement { readonly kind: 'describe'; readonly table: TableName }
+export interface InsertStatement {
+  readonly kind: 'insert';
+  readonly table: TableName;
+  readonly columns?: readonly string[];
+  readonly rows?: readonly (readonly Expr[])[];
+  readonly query?: Query;
+}
+export interface DeleteStatement { readonly kind: 'delete'; readonly table: TableName; readonly where?: Expr }
+export interface TruncateStatement { readonly kind: 'truncate'; readonly table: TableName }
+export interface UseStatement { readonly kind: 'use'; readonly db: string }
+
+/** Every statement; the engine dispatches through `Record<Statement['kind'], fn>`. */
+export type Statement =
+  | SelectStatement | CreateDatabaseStatement | CreateTableStatement | DropStatement | AlterTableStatement
+  | ShowDatabasesStatement | ShowTablesStatement | ShowCreateTableStatement | DescribeStatement
+  | InsertStatement | DeleteStatement | TruncateStatement | UseStatement;
+
+export type StatementKind = Statement['kind'];

@@ -1,0 +1,57 @@
+import { SluiceError, StatusCode } from '@sluice/pipeline-core';
+
+/** The SQL text does not parse; carries the 1-based line and column. Code 2000 (InvalidSyntax). */
+export class SqlSyntaxError extends SluiceError {
+  override name = 'SqlSyntaxError';
+  constructor(readonly line: number, readonly column: number, message: string) {
+    super(StatusCode.InvalidSyntax, `SQL syntax error at line ${line}, column ${column}: ${message}`);
+  }
+}
+
+/** Code 4001. */
+export class TableNotFoundError extends SluiceError {
+  override name = 'TableNotFoundError';
+  constructor(readonly db: string, readonly table: string) {
+    super(StatusCode.TableNotFound, `Table not found: ${db}.${table}`);
+  }
+}
+
+/** Code 4004. */
+export class DatabaseNotFoundError extends SluiceError {
+  override name = 'DatabaseNotFoundError';
+  constructor(readonly db: string) {
+    super(StatusCode.DatabaseNotFound, `Database not found: ${db}`);
+  }
+}
+
+/** A column reference that resolves to nothing (code 1004, InvalidArguments, as GreptimeDB reports it). */
+export class ColumnNotFoundError extends SluiceError {
+  override name = 'ColumnNotFoundError';
+  constructor(readonly column: string, known: readonly string[]) {
+    super(StatusCode.InvalidArguments, `No field named ${column}. Valid fields are ${known.map((k) => `'${k}'`).join(', ') || '(none)'}`);
+  }
+}
+
+/** A query that parses but cannot be planned (code 3000). */
+export class SqlPlanError extends SluiceError {
+  override name = 'SqlPlanError';
+  constructor(message: string) {
+    super(StatusCode.PlanQuery, message);
+  }
+}
+
+/** Bad arguments or values at plan or run time: wrong function arguments, bad casts (code 1004). */
+export class SqlInvalidArgumentError extends SluiceError {
+  override name = 'SqlInvalidArgumentError';
+  constructor(message: string) {
+    super(StatusCode.InvalidArguments, message);
+  }
+}
+
+/** A valid SQL construct Sluice does not implement (code 1001). */
+export class SqlUnsupportedError extends SluiceError {
+  override name = 'SqlUnsupportedError';
+  constructor(message: string) {
+    super(StatusCode.Unsupported, message);
+  }
+}

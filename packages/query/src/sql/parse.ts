@@ -1,0 +1,34 @@
+import type { Statement } from './ast/statement.js';
+import { SqlSyntaxError } from './errors.js';
+import { sqlParser } from './parser.js';
+import { sqlLexer } from './tokens.js';
+import { toStatement } from './to-ast/statement.js';
+import type { Children } from './to-ast/cst.js';
+
+/** Parses `;`-separated statements into ASTs; throws SqlSyntaxError with line and column. */
+export function parseSql(sql: string): Statement[] {
+  const lexed = sqlLexer.tokenize(sql);
+  if (lexed.errors.length > 0) {
+    const e = lexed.errors[0]!;
+    throw new SqlSyntaxError(e.line ?? 1, e.column ?? 1, `unexpected character '${sql.slice(e.offset, e.offset + e.length).slice(0, 20)}'`);
+  }
+  sqlParser.input = lexed.tokens;
+  const cst = sqlParser.statements();
+  if (sqlParser.errors.length > 0) {
+    const e = sqlParser.errors[0]!;
+    const t = e.token;
+    const at = t.tokenType.name === 'EOF' ? 'end of input' : `'${t.image}'`;
+    const line = Number.isFinite(t.startLine) ? t.startLine! : lastLine(sql);
+    const col = Number.isFinite(t.startColumn) ? t.startColumn! : lastColumn(sql);
+    throw new SqlSyntaxError(line, col, `unexpected ${at}: ${e.message.split('\n')[0]}`);
+  }
+  return ((cst.children as Children)['statement'] ?? []).map((s) => toStatement(s as never));
+}
+
+function lastLine(s: string): number {
+  return s.split('\n').length;
+}
+function lastColumn(s: string): number {
+  const lines = s.split('\n');
+  return lines[lines.length - 1]!.length + 1;
+}

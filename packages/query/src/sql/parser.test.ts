@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { sqlLexer } from './tokens.js';
+import { sqlParser } from './parser.js';
+
+describe('grammar', () => {
+  it('parses a select', () => {
+    const lex = sqlLexer.tokenize('SELECT a, count(*) FROM t WHERE x > 1 GROUP BY a ORDER BY 2 DESC NULLS LAST LIMIT 5');
+    expect(lex.errors).toEqual([]);
+    sqlParser.input = lex.tokens;
+    sqlParser.statements();
+    expect(sqlParser.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,165 @@
+import type { CstNode, IToken } from 'chevrotain';
+import { parseDuration } from '@sluice/pipeline-core';
+import type { BinaryOp, Expr, LiteralValue } from '../ast/expr.js';
+import { SqlSyntaxError } from '../errors.js';
+import { columnTypeOf } from '../types/type-names.js';
+import { type Children, firstToken, has, identifierText, node, nodes, operatorTokens, posOf, stringValue, token, tokens } from './cst.js';
+import { toQuery } from './query.js';
+
+const OP_OF_TOKEN: Record<string, BinaryOp> = {
+  Eq: '=', NotEq: '!=', Lt: '<', LtEq: '<=', Gt: '>', GtEq: '>=',
+  Regex: '~', RegexI: '~*', NotRegex: '!~', NotRegexI: '!~*', AtAt: '@@',
+  Plus: '+', Minus: '-', Concat: '||', Star: '*', Slash: '/', Percent: '%',
+};
+
+export function toExpr(n: CstNode): Expr {
+  const c = n.children as Children;
+  switch (n.name) {
+    case 'expression':
+      return chain(nodes(c, 'operands').map(toExpr), 'or');
+    case 'andExpr':
+      return chain(nodes(c, 'operands').map(toExpr), 'and');
+    case 'notExpr':
+      return has(c, 'Not') ? { kind: 'unary', op: 'not', operand: toExpr(node(c, 'notExpr')!) } : toExpr(node(c, 'predicate')!);
+    case 'predicate':
+      return predicate(c);
+    case 'additive':
+    case 'multiplicative': {
+      const operands = nodes(c, 'operands').map(toExpr);
+      const ops = operatorTokens(c, ['Plus', 'Minus', 'Concat', 'Star', 'Slash', 'Percent']);
+      let acc = operands[0]!;
+      ops.forEach((t, i) => (acc = { kind: 'binary', op: OP_OF_TOKEN[t.tokenType.name]!, left: acc, right: operands[i + 1]! }));
+      return acc;
+    }
+    case 'unary': {
+      if (has(c, 'postfix')) return toExpr(node(c, 'postfix')!);
+      const operand = toExpr(node(c, 'unary')!);
+      if (has(c, 'Plus')) return operand;
+      if (operand.kind === 'literal' && typeof operand.value === 'number') return { kind: 'literal', value: -operand.value };
+      if (operand.kind === 'literal' && typeof operand.value === 'bigint') return { kind: 'literal', value: -operand.value };
+      return { kind: 'unary', op: '-', operand };
+    }
+    case 'postfix': {
+      let e = toExpr(node(c, 'primary')!);
+      for (const tn of nodes(c, 'typeName')) e = { kind: 'cast', operand: e, ...typeOf(tn) };
+      return e;
+    }
+    case 'primary':
+      return primary(c);
+    default:
+      throw new Error(`unexpected CST node ${n.name}`);
+  }
+}
+
+function chain(operands: Expr[], op: 'and' | 'or'): Expr {
+  return operands.reduce((l, r) => ({ kind: 'binary', op, left: l, right: r }));
+}
+
+function predicate(c: Children): Expr {
+  const left = toExpr(node(c, 'left')!);
+  if (has(c, 'comparisonOp')) {
+    const opTok = Object.values(node(c, 'comparisonOp')!.children)[0]![0] as IToken;
+    return { kind: 'binary', op: OP_OF_TOKEN[opTok.tokenType.name]!, left, right: toExpr(node(c, 'right')!) };
+  }
+  if (has(c, 'Is')) return { kind: 'is_null', operand: left, negated: has(c, 'isNot') };
+  const negated = has(c, 'negated');
+  if (has(c, 'In')) return { kind: 'in_list', operand: left, list: nodes(c, 'inList').map(toExpr), negated };
+  if (has(c, 'Between')) return { kind: 'between', operand: left, low: toExpr(node(c, 'low')!), high: toExpr(node(c, 'high')!), negated };
+  if (has(c, 'Like') || has(c, 'Ilike')) {
+    return { kind: 'like', operand: left, pattern: toExpr(node(c, 'pattern')!), caseInsensitive: has(c, 'Ilike'), negated };
+  }
+  return left;
+}
+
+function numberLiteral(t: IToken): LiteralValue {
+  const img = t.image;
+  if (/^\d+$/.test(img)) {
+    const n = Number(img);
+    return Number.isSafeInteger(n) ? n : BigInt(img);
+  }
+  return Number(img);
+}
+
+function primary(c: Children): Expr {
+  const num = token(c, 'NumberLiteral');
+  if (num) return { kind: 'literal', value: numberLiteral(num), text: num.image };
+  const str = token(c, 'StringLiteral');
+  if (str) return { kind: 'literal', value: stringValue(str) };
+  if (has(c, 'True')) return { kind: 'literal', value: true };
+  if (has(c, 'False')) return { kind: 'literal', value: false };
+  if (has(c, 'Null')) return { kind: 'literal', value: null };
+  const iv = token(c, 'intervalText');
+  if (iv) {
+    const unit = node(c, 'intervalUnit');
+    const text = stringValue(iv) + (unit ? ` ${identifierText(unit)}` : '');
+    return { kind: 'interval', ns: intervalNs(text, iv), text };
+  }
+  const ts = token(c, 'timestampText');
+  if (ts) return { kind: 'timestamp_literal', text: stringValue(ts), pos: posOf(ts) };
+  if (has(c, 'caseExpr')) return caseExpr(node(c, 'caseExpr')!.children as Children);
+  if (has(c, 'Cast')) return { kind: 'cast', operand: toExpr(node(c, 'castOperand')!), ...typeOf(node(c, 'typeName')!) };
+  if (has(c, 'Extract')) {
+    const fieldNode = node(c, 'extractField')!;
+    return {
+      kind: 'function',
+      name: 'date_part',
+      args: [{ kind: 'literal', value: identifierText(fieldNode) }, toExpr(node(c, 'extractOperand')!)],
+      distinct: false,
+      pos: posOf(firstToken(fieldNode)),
+    };
+  }
+  if (has(c, 'subquery')) return { kind: 'subquery', query: toQuery(node(c, 'subquery')!), pos: posOf(tokens(c, 'LParen')[0]!) };
+  if (has(c, 'parenthesized')) return toExpr(node(c, 'parenthesized')!);
+  return nameOrCall(node(c, 'nameOrCall')!.children as Children);
+}
+
+function nameOrCall(c: Children): Expr {
+  const parts = nodes(c, 'parts');
+  const pos = posOf(firstToken(parts[0]!));
+  if (has(c, 'LParen')) {
+    const name = identifierText(parts[0]!);
+    const args: Expr[] = has(c, 'Star') ? [{ kind: 'star' }] : nodes(c, 'args').map(toExpr);
+    return { kind: 'function', name, args, distinct: has(c, 'Distinct'), pos };
+  }
+  const names = parts.map(identifierText);
+  if (names.length === 1) return { kind: 'column', name: names[0]!, pos };
+  if (names.length === 2) return { kind: 'column', table: names[0], name: names[1]!, pos };
+  // db.table.column: the qualifier is the table.
+  return { kind: 'column', table: names[names.length - 2], name: names[names.length - 1]!, pos };
+}
+
+function caseExpr(c: Children): Expr {
+  const whens = nodes(c, 'when');
+  const thens = nodes(c, 'then');
+  const operand = node(c, 'caseOperand');
+  const otherwise = node(c, 'otherwise');
+  return {
+    kind: 'case',
+    ...(operand ? { operand: toExpr(operand) } : {}),
+    whens: whens.map((w, i) => ({ when: toExpr(w), then: toExpr(thens[i]!) })),
+    ...(otherwise ? { otherwise: toExpr(otherwise) } : {}),
+  };
+}
+
+export function typeOf(n: CstNode): { type: import('@sluice/pipeline-core').ColumnType; typeText: string } {
+  const c = n.children as Children;
+  const words = nodes(c, 'words').map(identifierText);
+  const p = token(c, 'precision');
+  const type = columnTypeOf(words, p ? Number(p.image) : undefined);
+  const typeText = words.join(' ').toUpperCase() + (p ? `(${p.image})` : '');
+  if (type === undefined) {
+    const t = firstToken(n);
+    throw new SqlSyntaxError(t.startLine ?? 1, t.startColumn ?? 1, `unknown data type '${typeText}'`);
+  }
+  return { type, typeText };
+}
+
+/** Interval text such as `5 minutes`, `1h30m`, `2 days` through the one duration parser. */
+function intervalNs(text: string, at: IToken): bigint {
+  try {
+    const ms = parseDuration(text.replace(/(\d)\s+(?=[a-zA-Zµ])/g, '$1'));
+    return BigInt(Math.round(ms * 1_000_000));
+  } catch (e) {
+    throw new SqlSyntaxError(at.startLine ?? 1, at.startColumn ?? 1, `invalid interval '${text}': ${(e as Error).message}`);
+  }
+}

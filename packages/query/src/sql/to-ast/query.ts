@@ -1,0 +1,85 @@
+import type { CstNode } from 'chevrotain';
+import type { FromSource, OrderKey, Query, SelectCore, SelectItem } from '../ast/query.js';
+import { type Children, has, identifierText, integerOf, node, nodes, posOf, firstToken, token } from './cst.js';
+import { toExpr } from './expr.js';
+
+export function toQuery(n: CstNode): Query {
+  const c = n.children as Children;
+  const limitTok = token(c, 'limit');
+  const afterComma = token(c, 'limitAfterComma');
+  const offsetTok = token(c, 'offset');
+  // MySQL `LIMIT offset, count`.
+  const limit = afterComma ? integerOf(afterComma, 'LIMIT') : limitTok ? integerOf(limitTok, 'LIMIT') : undefined;
+  const offset = afterComma ? integerOf(limitTok!, 'OFFSET') : offsetTok ? integerOf(offsetTok, 'OFFSET') : undefined;
+  const order = node(c, 'orderByClause');
+  return {
+    kind: 'query',
+    with: nodes(c, 'cte').map((cte) => {
+      const cc = cte.children as Children;
+      return { name: identifierText(node(cc, 'identifier')!), query: toQuery(node(cc, 'query')!) };
+    }),
+    cores: nodes(c, 'selectCore').map(toSelectCore),
+    orderBy: order ? nodes(order.children as Children, 'orderItem').map(toOrderKey) : [],
+    ...(limit !== undefined ? { limit } : {}),
+    ...(offset !== undefined ? { offset } : {}),
+  };
+}
+
+function toOrderKey(n: CstNode): OrderKey {
+  const c = n.children as Children;
+  const key: OrderKey = { expr: toExpr(node(c, 'expression')!), descending: has(c, 'Desc') };
+  if (has(c, 'Nulls')) return { ...key, nullsFirst: has(c, 'First') };
+  return key;
+}
+
+function toSelectCore(n: CstNode): SelectCore {
+  const c = n.children as Children;
+  const from = node(c, 'fromClause');
+  const where = node(c, 'where');
+  const having = node(c, 'having');
+  return {
+    kind: 'select_core',
+    distinct: has(c, 'Distinct'),
+    items: nodes(c, 'selectItem').map(toSelectItem),
+    ...(from ? { from: toFrom(from) } : {}),
+    ...(where ? { where: toExpr(where) } : {}),
+    groupBy: nodes(c, 'groupBy').map(toExpr),
+    ...(having ? { having: toExpr(having) } : {}),
+  };
+}
+
+function toSelectItem(n: CstNode): SelectItem {
+  const c = n.children as Children;
+  if (has(c, 'qualifiedStar')) return { kind: 'star', table: identifierText(node(c, 'starTable')!) };
+  if (has(c, 'Star')) return { kind: 'star' };
+  const alias = node(c, 'alias');
+  return { kind: 'expr', expr: toExpr(node(c, 'expression')!), ...(alias ? { alias: identifierText(alias) } : {}) };
+}
+
+function toFrom(n: CstNode): FromSource {
+  const c = n.children as Children;
+  let src = toTableRef(node(c, 'tableRef')!);
+  for (const j of nodes(c, 'joinClause')) {
+    const jc = j.children as Children;
+    src = { kind: 'join', joinType: has(jc, 'Left') ? 'left' : 'inner', left: src, right: toTableRef(node(jc, 'tableRef')!), on: toExpr(node(jc, 'expression')!) };
+  }
+  return src;
+}
+
+function toTableRef(n: CstNode): FromSource {
+  const c = n.children as Children;
+  const aliasNode = node(c, 'alias');
+  const alias = aliasNode ? { alias: identifierText(aliasNode) } : {};
+  const q = node(c, 'query');
+  if (q) return { kind: 'subquery', query: toQuery(q), ...alias };
+  const t = toTableName(node(c, 'tableName')!);
+  return { kind: 'table', ...t, ...alias };
+}
+
+export function toTableName(n: CstNode): { db?: string; name: string; pos: { line: number; column: number } } {
+  const parts = nodes(n.children as Children, 'identifier').map(identifierText);
+  const pos = posOf(firstToken(n));
+  const name = parts[parts.length - 1]!;
+  // `catalog.db.table` (GreptimeDB's `greptime.public.t`) and `db.table`.
+  return parts.length >= 2 ? { db: parts[parts.length - 2], name, pos } : { name, pos };
+}
