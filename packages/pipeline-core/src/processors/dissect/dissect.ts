@@ -1,11 +1,66 @@
-// PLACEHOLDER: replaced by the real processor (must not land as is).
+import type { ConfigMap } from '../../config/read.js';
+import { ProcessorError } from '../../errors/index.js';
+import { readFields, type Field } from '../../fields/field.js';
+import { forEachField } from '../../fields/for-each-field.js';
+import { kindOf } from '../../value/value.js';
 import { defineProcessor } from '../processor.js';
-export const dissectProcessor = defineProcessor<never>({
+import { compileDissect } from './match.js';
+import { DissectPatternError, parseDissectPattern, type DissectPattern } from './pattern.js';
+
+export interface DissectConfig {
+  readonly fields: readonly Field[];
+  readonly patterns: readonly DissectPattern[];
+  readonly ignoreMissing: boolean;
+  readonly appendSeparator: string;
+}
+
+/** `patterns` (a list) or `pattern` (one), exactly one of them. */
+function readPatternTexts(cfg: ConfigMap): { key: string; texts: string[] } {
+  const many = cfg.optStringList('patterns');
+  const one = cfg.optString('pattern');
+  if (many !== undefined && one !== undefined) throw cfg.error('pattern', "set either 'pattern' or 'patterns', not both");
+  if (one !== undefined) return { key: 'pattern', texts: [one] };
+  if (many === undefined || many.length === 0) throw cfg.error(undefined, "missing required key 'patterns' (a list of dissect patterns)");
+  return { key: 'patterns', texts: many };
+}
+
+export const dissectProcessor = defineProcessor<DissectConfig>({
   kind: 'dissect',
   parse(cfg) {
-    throw cfg.error(undefined, "processor 'dissect' is not built yet");
+    const fields = readFields(cfg);
+    for (const f of fields) {
+      if (f.output !== f.input) {
+        throw cfg.error(cfg.has('field') ? 'field' : 'fields', `dissect writes the keys of its pattern; the rename form '${f.input}, ${f.output}' is not supported`);
+      }
+    }
+    const { key, texts } = readPatternTexts(cfg);
+    const patterns = texts.map((text, i) => {
+      try {
+        return parseDissectPattern(text);
+      } catch (e) {
+        if (!(e instanceof DissectPatternError)) throw e;
+        const which = key === 'patterns' ? `patterns[${i}]: ` : '';
+        throw cfg.error(key, `${which}${e.message}`);
+      }
+    });
+    const ignoreMissing = cfg.bool('ignore_missing', false);
+    const appendSeparator = cfg.optString('append_separator') ?? '';
+    cfg.done();
+    return { fields, patterns, ignoreMissing, appendSeparator };
   },
-  compile() {
-    throw new Error('unreachable');
+  compile(config) {
+    const matchers = config.patterns.map((p) => compileDissect(p, config.appendSeparator));
+    const described = matchers.map((m) => JSON.stringify(m.pattern)).join(', ');
+    return {
+      kind: 'dissect',
+      exec(doc) {
+        forEachField(doc, 'dissect', config.fields, config.ignoreMissing, (value, field) => {
+          if (typeof value !== 'string') throw new ProcessorError('dissect', field.input, `expected a string, got ${kindOf(value)}`);
+          for (let i = 0; i < matchers.length; i++) if (matchers[i]!.match(value, doc)) return undefined;
+          throw new ProcessorError('dissect', field.input, `no pattern matched ${JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}...` : value)}; patterns tried: ${described}`);
+        });
+        return doc;
+      },
+    };
   },
 });
