@@ -1,0 +1,24 @@
+import type { Processor } from '../processors/processor.js';
+import type { Doc } from '../value/value.js';
+import type { Dispatcher } from './dispatch.js';
+import { runPipeline } from './run-pipeline.js';
+import type { TableSuffixTemplate } from './table-suffix.js';
+import type { RowTransform } from './transform/row-transform.js';
+import type { ParseOptions, Pipeline, PipelineResult, RunOptions } from './types.js';
+
+/** The compiled form `parsePipeline` returns: processors, transform, routing — all built once. */
+export class CompiledPipeline implements Pipeline {
+  constructor(
+    readonly version: 1 | 2,
+    readonly description: string | undefined,
+    readonly processors: readonly Processor[],
+    readonly transform: RowTransform,
+    readonly dispatcher: Dispatcher | undefined,
+    readonly tableSuffix: TableSuffixTemplate | undefined,
+    readonly resolvePipeline: ParseOptions['resolvePipeline'],
+  ) {}
+
+  run(items: readonly (Doc | string)[], opts?: RunOptions): PipelineResult {
+    return runPipeline(this, items, opts);
+  }
+}

@@ -1,0 +1,99 @@
+import { TransformError } from '../errors/index.js';
+import { DROP, type ExecContext } from '../processors/processor.js';
+import type { TableOptions } from '../table/table-options.js';
+import { Timestamp } from '../value/timestamp.js';
+import { isValueMap, type Doc, type Value } from '../value/value.js';
+import { CompiledPipeline } from './compiled-pipeline.js';
+import { identityPipeline } from './identity.js';
+import { optionsKey, takeRecordOptions } from './record-options.js';
+import { PipelineRunError } from './run-error.js';
+import { TableCollector } from './table-collector.js';
+import type { PipelineItemError, PipelineResult, RunOptions } from './types.js';
+
+/** How deep dispatcher rules may chain pipelines (a → b → c ...) before it is taken for a loop. */
+const MAX_DISPATCH_DEPTH = 8;
+
+/** The state of one `run` call, shared by every item and every pipeline a dispatcher reaches. */
+interface RunState {
+  readonly ctx: ExecContext;
+  readonly out: TableCollector;
+  item: number;
+}
+
+/** Runs items through a pipeline: processors, table options from records, dispatcher, transform. */
+export function runPipeline(p: CompiledPipeline, items: readonly (Doc | string)[], opts?: RunOptions): PipelineResult {
+  const now = (opts?.now ?? nowTimestamp()).withUnit('ns');
+  const state: RunState = { ctx: { now }, out: new TableCollector(), item: 0 };
+  const errors: PipelineItemError[] = [];
+  const skipError = opts?.skipError === true;
+  for (let i = 0; i < items.length; i++) {
+    state.item = i;
+    try {
+      const item = items[i] as Doc | string | Value;
+      let doc: Doc;
+      if (typeof item === 'string') doc = { message: item };
+      else if (isValueMap(item)) doc = { ...item };
+      else throw new TransformError(undefined, `an item must be a JSON object or a text line, got ${Array.isArray(item) ? 'an array' : typeof item}`);
+      processFrom(p, doc, 0, state, 0, '', undefined);
+    } catch (e) {
+      const err = e instanceof PipelineRunError ? e : new PipelineRunError(i, undefined, e);
+      if (!skipError) throw err;
+      errors.push(err.processor === undefined ? { index: i, message: err.detail, code: err.code } : { index: i, processor: err.processor, message: err.detail, code: err.code });
+    }
+  }
+  return { tables: state.out.finish(), errors };
+}
+
+function nowTimestamp(): Timestamp {
+  return Timestamp.fromMillis(Date.now());
+}
+
+/** Runs processors `from..` on one record (fan-out recurses), then routes and writes the result. */
+function processFrom(p: CompiledPipeline, doc: Doc, from: number, s: RunState, depth: number, suffix: string, options: TableOptions | undefined): void {
+  const procs = p.processors;
+  const ctx = s.ctx;
+  for (let k = from; k < procs.length; k++) {
+    const proc = procs[k]!;
+    let r;
+    try {
+      r = proc.exec(doc, ctx);
+    } catch (e) {
+      throw new PipelineRunError(s.item, { index: k, kind: proc.kind }, e);
+    }
+    if (r === DROP) return;
+    if (Array.isArray(r)) {
+      for (const d of r) {
+        if (!isValueMap(d)) throw new PipelineRunError(s.item, { index: k, kind: proc.kind }, new TransformError(undefined, 'a processor fanned out a value that is not an object'));
+        processFrom(p, d, k + 1, s, depth, suffix, options);
+      }
+      return;
+    }
+    doc = r;
+  }
+  emit(p, doc, s, depth, suffix, options);
+}
+
+function emit(p: CompiledPipeline, doc: Doc, s: RunState, depth: number, suffix: string, inherited: TableOptions | undefined): void {
+  const rec = takeRecordOptions(doc, inherited);
+  const options = rec === undefined ? inherited : rec.options;
+  if (p.dispatcher !== undefined) {
+    const rule = p.dispatcher.match(doc);
+    if (rule !== undefined) {
+      if (depth >= MAX_DISPATCH_DEPTH) throw new TransformError(p.dispatcher.field, `dispatcher rules chain more than ${MAX_DISPATCH_DEPTH} pipelines (a loop?)`);
+      const target = rule.pipeline === undefined ? identityPipeline() : resolve(p, rule.pipeline);
+      processFrom(target, doc, 0, s, depth + 1, suffix + '_' + rule.tableSuffix, options);
+      return;
+    }
+  }
+  if (rec?.suffix !== undefined) suffix += rec.suffix;
+  else if (p.tableSuffix !== undefined) suffix += p.tableSuffix.render(doc) ?? '';
+  const table = s.out.table(suffix, options, options === undefined ? '' : optionsKey(options));
+  p.transform.apply(doc, table, s.ctx.now);
+}
+
+function resolve(p: CompiledPipeline, name: string): CompiledPipeline {
+  const found = p.resolvePipeline?.(name);
+  if (found === undefined) throw new TransformError(p.dispatcher!.field, `dispatcher pipeline '${name}' not found`);
+  if (!(found instanceof CompiledPipeline)) throw new TransformError(p.dispatcher!.field, `dispatcher pipeline '${name}' was not made by parsePipeline`);
+  return found;
+}

@@ -1,0 +1,57 @@
+import type { ConfigMap } from '../../config/read.js';
+import { readFields, type Field } from '../../fields/field.js';
+import type { IndexKind, Semantic } from '../../schema/column-type.js';
+import { fromPlain } from '../json-value.js';
+import type { Value } from '../../value/value.js';
+import { CoerceError, compileCoercer, type Coercer } from './coerce.js';
+import { parseTransformType, type TransformType } from './transform-type.js';
+
+export type OnFailure = 'error' | 'ignore' | 'default';
+
+/** One `transform:` entry, parsed and compiled once. */
+export interface TransformEntry {
+  readonly fields: readonly Field[];
+  readonly typeText: string;
+  readonly type: TransformType;
+  readonly coerce: Coercer;
+  readonly semantic: Semantic;
+  readonly index: IndexKind | undefined;
+  readonly onFailure: OnFailure;
+  /** `default:` converted to the type (undefined when not set). */
+  readonly dflt: Value | undefined;
+}
+
+const INDEXES = ['timestamp', 'time', 'tag', 'fulltext', 'inverted', 'skipping'];
+
+export function parseTransformEntry(cfg: ConfigMap): TransformEntry {
+  const fields = readFields(cfg);
+  const typeText = cfg.string('type');
+  const type = parseTransformType(typeText);
+  if (typeof type === 'string') throw cfg.error('type', type);
+  const indexText = cfg.optString('index');
+  if (indexText !== undefined && !INDEXES.includes(indexText)) {
+    throw cfg.error('index', `unknown index '${indexText}' (use timestamp, tag, fulltext, inverted or skipping)`);
+  }
+  const tag = cfg.bool('tag', false);
+  const onFailureText = cfg.optString('on_failure');
+  if (onFailureText !== undefined && onFailureText !== 'ignore' && onFailureText !== 'default') {
+    throw cfg.error('on_failure', `unknown on_failure '${onFailureText}' (use ignore or default)`);
+  }
+  const isTime = indexText === 'timestamp' || indexText === 'time';
+  if (isTime && type.kind === 'plain') throw cfg.error('index', `a timestamp index needs a time type such as 'epoch, ms' or 'time', not '${typeText}'`);
+  if (isTime && tag) throw cfg.error('tag', 'a timestamp index cannot also be a tag');
+  const coerce = compileCoercer(type, typeText);
+  let dflt: Value | undefined;
+  const raw = cfg.raw('default');
+  if (raw !== undefined && raw !== null) {
+    try {
+      dflt = coerce(fromPlain(raw));
+    } catch (e) {
+      throw cfg.error('default', e instanceof CoerceError ? e.message : String(e));
+    }
+  }
+  cfg.done();
+  const semantic: Semantic = isTime ? 'timestamp' : tag || indexText === 'tag' ? 'tag' : 'field';
+  const index = indexText === 'fulltext' || indexText === 'inverted' || indexText === 'skipping' ? indexText : undefined;
+  return { fields, typeText, type, coerce, semantic, index, onFailure: (onFailureText as OnFailure | undefined) ?? 'error', dflt };
+}

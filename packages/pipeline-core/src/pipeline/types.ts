@@ -1,0 +1,50 @@
+import type { StatusCode } from '../errors/index.js';
+import type { ColumnSchema } from '../schema/column-type.js';
+import type { TableOptions } from '../table/table-options.js';
+import type { Timestamp } from '../value/timestamp.js';
+import type { Doc, Value } from '../value/value.js';
+
+/** One destination table of a run: every row that got the same suffix and the same table options. */
+export interface PipelineTable {
+  /** Appended verbatim to the target table name (`''` when none was set). */
+  readonly suffix: string;
+  readonly options: TableOptions;
+  readonly schema: ColumnSchema[];
+  /** Values in schema order; a column a row did not set is `null`. */
+  readonly rows: Value[][];
+}
+
+/** One item that failed (listed when `skipError` is set). */
+export interface PipelineItemError {
+  /** Position of the item in the `items` given to `run`. */
+  readonly index: number;
+  /** The processor that failed (absent for transform, table-option and dispatcher failures). */
+  readonly processor?: { readonly index: number; readonly kind: string };
+  readonly message: string;
+  readonly code: StatusCode;
+}
+
+export interface PipelineResult {
+  readonly tables: PipelineTable[];
+  readonly errors: PipelineItemError[];
+}
+
+export interface RunOptions {
+  /** Report failing items in `errors` and go on, instead of throwing on the first one. */
+  readonly skipError?: boolean;
+  /** The ingest time (`service_timestamp`); defaults to the current time. */
+  readonly now?: Timestamp;
+}
+
+/** A compiled pipeline: parse once, run many times. */
+export interface Pipeline {
+  readonly version: 1 | 2;
+  readonly description: string | undefined;
+  /** Runs items (JSON objects, or text lines that become `{ message: line }`) into rows per table. */
+  run(items: readonly (Doc | string)[], opts?: RunOptions): PipelineResult;
+}
+
+export interface ParseOptions {
+  /** Looks up another pipeline by name, for `dispatcher` rules that name a `pipeline`. Called at run time. */
+  readonly resolvePipeline?: (name: string) => Pipeline | undefined;
+}
