@@ -1,1 +1,35 @@
-export {};
+#!/usr/bin/env node
+import { parseCommand, USAGE } from './cli/parse-args.js';
+import { startServer } from './server.js';
+
+/** The `sluice` command: a thin wrapper over startServer with graceful SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  const cmd = parseCommand(process.argv.slice(2));
+  if (cmd.kind === 'help') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const server = await startServer({ ...(cmd.configFile !== undefined ? { configFile: cmd.configFile } : {}), config: cmd.flags });
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      process.stderr.write(`second ${signal}: exiting now\n`);
+      process.exit(1);
+    }
+    stopping = true;
+    server.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        process.stderr.write(`error while stopping: ${e instanceof Error ? e.message : String(e)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`sluice: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

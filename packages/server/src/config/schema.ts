@@ -1,0 +1,69 @@
+/**
+ * The configuration keys, their kinds and defaults: the one table `load.ts` validates against
+ * and `to-toml.ts` writes back. Sections are TOML tables; `''` is the top level.
+ */
+export type KeyKind = 'boolean' | 'string' | 'integer' | 'duration' | 'byte_size' | 'log_format' | 'addr';
+
+export interface KeySpec {
+  readonly kind: KeyKind;
+  /** Never written by `GET /config`. */
+  readonly secret?: boolean;
+}
+
+export const CONFIG_SPEC = {
+  '': {
+    enable_telemetry: { kind: 'boolean' },
+    user_provider: { kind: 'string', secret: true },
+    init_regions_in_background: { kind: 'boolean' },
+    init_regions_parallelism: { kind: 'integer' },
+    default_timezone: { kind: 'string' },
+  },
+  http: {
+    addr: { kind: 'addr' },
+    timeout: { kind: 'duration' },
+    body_limit: { kind: 'byte_size' },
+    is_strict_mode: { kind: 'boolean' },
+    enable_cors: { kind: 'boolean' },
+  },
+  storage: {
+    data_home: { kind: 'string' },
+  },
+  logging: {
+    level: { kind: 'string' },
+    dir: { kind: 'string' },
+    log_format: { kind: 'log_format' },
+  },
+} as const satisfies Record<string, Record<string, KeySpec>>;
+
+export type LogFormat = 'text' | 'json';
+
+export interface SluiceConfig {
+  readonly enable_telemetry: boolean;
+  readonly user_provider?: string;
+  readonly init_regions_in_background: boolean;
+  readonly init_regions_parallelism: number;
+  readonly default_timezone?: string;
+  readonly http: {
+    readonly addr: string;
+    readonly timeout: string;
+    readonly body_limit: string;
+    readonly is_strict_mode: boolean;
+    readonly enable_cors: boolean;
+  };
+  readonly storage: { readonly data_home: string };
+  readonly logging: { readonly level: string; readonly dir?: string; readonly log_format: LogFormat };
+}
+
+export const DEFAULT_CONFIG: SluiceConfig = {
+  enable_telemetry: false,
+  init_regions_in_background: false,
+  init_regions_parallelism: 16,
+  http: { addr: '127.0.0.1:4000', timeout: '30s', body_limit: '64MiB', is_strict_mode: false, enable_cors: true },
+  storage: { data_home: './sluice_data' },
+  logging: { level: 'info', log_format: 'text' },
+};
+
+/** Deep partial form used for the file and for flags before merging. */
+export type PartialConfig = {
+  -readonly [K in keyof SluiceConfig]?: SluiceConfig[K] extends object ? { -readonly [J in keyof SluiceConfig[K]]?: SluiceConfig[K][J] } : SluiceConfig[K];
+};

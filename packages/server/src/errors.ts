@@ -1,0 +1,83 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { SluiceError, StatusCode } from '@sluice/pipeline-core';
+import { errorBody } from './formats/error-body.js';
+import { elapsedMs } from './middleware/request-start.js';
+
+/** An error whose HTTP status is decided by the transport, not by its code (body limit, bad method...). */
+export class HttpRequestError extends SluiceError {
+  override name = 'HttpRequestError';
+  constructor(
+    code: StatusCode,
+    readonly httpStatus: ContentfulStatusCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(code, message, options);
+  }
+}
+
+/** The one table from GreptimeDB status codes to HTTP statuses. */
+const HTTP_STATUS: Partial<Record<StatusCode, ContentfulStatusCode>> = {
+  [StatusCode.Success]: 200,
+  [StatusCode.Unsupported]: 400,
+  [StatusCode.InvalidArguments]: 400,
+  [StatusCode.InvalidSyntax]: 400,
+  [StatusCode.PlanQuery]: 400,
+  [StatusCode.RequestOutdated]: 400,
+  [StatusCode.TableAlreadyExists]: 400,
+  [StatusCode.TableNotFound]: 400,
+  [StatusCode.TableColumnNotFound]: 400,
+  [StatusCode.TableColumnExists]: 400,
+  [StatusCode.DatabaseNotFound]: 400,
+  [StatusCode.DatabaseAlreadyExists]: 400,
+  [StatusCode.RegionNotFound]: 400,
+  [StatusCode.RegionAlreadyExists]: 400,
+  [StatusCode.FlowAlreadyExists]: 400,
+  [StatusCode.FlowNotFound]: 400,
+  [StatusCode.UserNotFound]: 401,
+  [StatusCode.UnsupportedPasswordType]: 401,
+  [StatusCode.UserPasswordMismatch]: 401,
+  [StatusCode.AuthHeaderNotFound]: 401,
+  [StatusCode.InvalidAuthHeader]: 401,
+  [StatusCode.AccessDenied]: 403,
+  [StatusCode.PermissionDenied]: 403,
+  [StatusCode.RegionReadonly]: 403,
+  [StatusCode.Cancelled]: 408,
+  [StatusCode.DeadlineExceeded]: 408,
+  [StatusCode.RateLimited]: 429,
+  [StatusCode.RuntimeResourcesExhausted]: 503,
+  [StatusCode.StorageUnavailable]: 503,
+  [StatusCode.RegionNotReady]: 503,
+  [StatusCode.RegionBusy]: 503,
+  [StatusCode.TableUnavailable]: 503,
+};
+
+export function statusCodeToHttp(code: number): ContentfulStatusCode {
+  return HTTP_STATUS[code as StatusCode] ?? 500;
+}
+
+const KNOWN_CODES = new Set<number>(Object.values(StatusCode));
+
+/** Normalizes anything thrown into `{ code, message, httpStatus }`; duck-types a numeric `code`. */
+export function describeError(err: unknown): { code: number; message: string; httpStatus: ContentfulStatusCode } {
+  if (err instanceof HttpRequestError) return { code: err.code, message: err.message, httpStatus: err.httpStatus };
+  if (err instanceof HTTPException) {
+    const httpStatus = err.status as ContentfulStatusCode;
+    const code = httpStatus === 401 ? StatusCode.AuthHeaderNotFound : httpStatus >= 500 ? StatusCode.Internal : StatusCode.InvalidArguments;
+    return { code, message: err.message || `HTTP ${httpStatus}`, httpStatus };
+  }
+  if (err instanceof Error) {
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'number' && KNOWN_CODES.has(code)) return { code, message: err.message, httpStatus: statusCodeToHttp(code) };
+    return { code: StatusCode.Internal, message: err.message || err.name, httpStatus: 500 };
+  }
+  return { code: StatusCode.Internal, message: String(err), httpStatus: 500 };
+}
+
+/** Writes the one error body `{code, error, execution_time_ms}` with the mapped HTTP status. */
+export function errorResponse(c: Context, err: unknown): Response {
+  const d = describeError(err);
+  return c.body(errorBody(d.code, d.message, elapsedMs(c)), d.httpStatus, { 'content-type': 'application/json' });
+}

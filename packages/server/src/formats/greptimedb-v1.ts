@@ -1,0 +1,21 @@
+import { stringifyExact } from '@sluice/pipeline-core';
+import type { StatementOutput } from '@sluice/query';
+import { cellToJson } from './cell-json.js';
+import type { SqlEncoder } from './sql-output.js';
+
+function outputEntry(o: StatementOutput): unknown {
+  if (o.kind === 'affected_rows') return { affectedrows: o.count };
+  return {
+    records: {
+      schema: { column_schemas: o.columns.map((c) => ({ name: c.name, data_type: c.dataType })) },
+      rows: o.rows.map((r) => r.map((v, i) => cellToJson(v, o.columns[i]?.type))),
+      total_rows: o.rows.length,
+    },
+  };
+}
+
+/** GreptimeDB's default JSON: `{"output":[{"records":{schema,rows,total_rows}} | {"affectedrows":N}],"execution_time_ms":N}`. */
+export const encodeGreptimedbV1: SqlEncoder = (outputs, elapsedMs) => ({
+  body: stringifyExact({ output: outputs.map(outputEntry), execution_time_ms: elapsedMs }),
+  contentType: 'application/json',
+});

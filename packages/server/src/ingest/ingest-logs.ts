@@ -1,0 +1,57 @@
+import { PipelineConfigError, SluiceError, StatusCode, type Doc } from '@sluice/pipeline-core';
+import type { WriteRequest, WriteResult } from '@sluice/storage';
+import type { AppDeps } from '../deps.js';
+
+export interface IngestRequest {
+  readonly db: string;
+  readonly table: string;
+  readonly pipelineName: string;
+  readonly version?: string;
+  readonly skipError: boolean;
+  readonly items: readonly (Doc | string)[];
+}
+
+const TABLE_RE = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
+
+function processorOf(e: unknown): string {
+  const p = (e as { processor?: { kind?: unknown } }).processor;
+  return typeof p?.kind === 'string' ? p.kind : 'transform';
+}
+
+/**
+ * Runs items through a pipeline and writes every destination table in one store transaction.
+ * Log tables are created with `append_mode: true` unless the pipeline's table options say otherwise.
+ */
+export async function ingestLogs(deps: AppDeps, req: IngestRequest): Promise<WriteResult[]> {
+  if (!TABLE_RE.test(req.table)) throw new SluiceError(StatusCode.InvalidArguments, `invalid table name '${req.table}'`);
+  if (!deps.store.listDatabases().includes(req.db)) throw new SluiceError(StatusCode.DatabaseNotFound, `Database not found: ${req.db}`);
+  const { pipeline } = deps.pipelines.resolve(req.pipelineName, req.version);
+  let result: ReturnType<typeof pipeline.run>;
+  try {
+    result = pipeline.run(req.items, { skipError: req.skipError });
+  } catch (e) {
+    if (!(e instanceof PipelineConfigError)) deps.metrics.pipelineErrors.inc({ pipeline: req.pipelineName, processor: processorOf(e) });
+    throw e;
+  }
+  for (const err of result.errors) deps.metrics.pipelineErrors.inc({ pipeline: req.pipelineName, processor: err.processor?.kind ?? 'transform' });
+  if (result.errors.length > 0 && !req.skipError) {
+    const first = result.errors[0]!;
+    throw new SluiceError(first.code, `item ${first.index}: ${first.message}`);
+  }
+  if (result.errors.length > 0) {
+    deps.logging.forTarget('ingest').warn({ pipeline: req.pipelineName, skipped: result.errors.length, first: result.errors[0]!.message }, 'skipped failing items');
+  }
+  const writes: WriteRequest[] = result.tables
+    .filter((t) => t.rows.length > 0)
+    .map((t) => ({
+      db: req.db,
+      table: req.table + t.suffix,
+      schema: t.schema,
+      rows: t.rows,
+      options: t.options.append_mode === undefined && t.options.merge_mode === undefined ? { ...t.options, append_mode: true } : t.options,
+    }));
+  if (writes.length === 0) return [];
+  const written = await deps.store.write(writes);
+  for (const w of written) deps.metrics.rowsIngested.inc({ db: w.db, table: w.table, pipeline: req.pipelineName }, w.affectedRows);
+  return written;
+}

@@ -1,0 +1,66 @@
+import { SluiceError, StatusCode, isValueMap, type Doc, type Value } from '@sluice/pipeline-core';
+import { parseJsonExact, parseJsonOrFail } from './parse-json.js';
+
+export const INGEST_CONTENT_TYPES = ['application/json', 'application/x-ndjson', 'text/plain'] as const;
+export type IngestContentType = (typeof INGEST_CONTENT_TYPES)[number];
+
+const ALIASES: Record<string, IngestContentType> = {
+  'application/json': 'application/json',
+  'application/x-ndjson': 'application/x-ndjson',
+  'application/ndjson': 'application/x-ndjson',
+  'application/jsonlines': 'application/x-ndjson',
+  'application/x-jsonlines': 'application/x-ndjson',
+  'text/plain': 'text/plain',
+};
+
+/** The media type of a `Content-Type` header, or a 400 naming the accepted ones. */
+export function ingestContentType(header: string | undefined): IngestContentType {
+  const media = (header ?? '').split(';')[0]!.trim().toLowerCase();
+  const t = ALIASES[media];
+  if (t === undefined) {
+    throw new SluiceError(
+      StatusCode.InvalidArguments,
+      `unsupported Content-Type '${header ?? ''}' for log ingestion (accepted: ${INGEST_CONTENT_TYPES.join(', ')})`,
+    );
+  }
+  return t;
+}
+
+function asDoc(v: Value, where: string): Doc {
+  if (!isValueMap(v)) throw new SluiceError(StatusCode.InvalidArguments, `${where} is not a JSON object`);
+  return v;
+}
+
+function ndjson(text: string): Doc[] {
+  const out: Doc[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === '') continue;
+    out.push(asDoc(parseJsonOrFail(line, `line ${i + 1}`), `line ${i + 1}`));
+  }
+  return out;
+}
+
+/** Turns a request body into pipeline items: JSON objects, or text lines for `text/plain`. */
+export function parseItems(text: string, type: IngestContentType): (Doc | string)[] {
+  switch (type) {
+    case 'text/plain':
+      return text.split(/\r?\n/).filter((l) => l.trim() !== '');
+    case 'application/x-ndjson':
+      return ndjson(text);
+    case 'application/json': {
+      if (text.trim() === '') return [];
+      let v: Value;
+      try {
+        v = parseJsonExact(text);
+      } catch (e) {
+        // Not one JSON document: NDJSON sent as application/json is accepted too.
+        if (text.trim().includes('\n')) return ndjson(text);
+        throw new SluiceError(StatusCode.InvalidArguments, `invalid JSON body: ${(e as Error).message}`, { cause: e });
+      }
+      if (Array.isArray(v)) return v.map((x, i) => asDoc(x, `array element ${i}`));
+      return [asDoc(v, 'the JSON body')];
+    }
+  }
+}

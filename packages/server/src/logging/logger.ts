@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pino, { type Logger } from 'pino';
+import { parseLogFilter, type LogFilter } from './log-filter.js';
+import { textStream } from './text-stream.js';
+import type { LogFormat } from '../config/schema.js';
+
+export interface LoggingOptions {
+  readonly level: string;
+  readonly dir?: string;
+  readonly log_format: LogFormat;
+  /** Where lines go instead of stdout (tests). */
+  readonly stream?: { write(s: string): unknown };
+}
+
+/** The server's logging: one root pino logger, child loggers per target, a filter changeable at run time. */
+export interface LogControl {
+  readonly root: Logger;
+  /** The logger for a target (`http`, `ingest`, `storage`, ...); its level follows the filter. */
+  forTarget(target: string): Logger;
+  filter(): LogFilter;
+  /** Replaces the filter; throws a SluiceError (InvalidArguments) on a bad filter. Returns the old text. */
+  setFilter(text: string): string;
+  flush(): void;
+}
+
+export function createLogging(opts: LoggingOptions): LogControl {
+  let filter = parseLogFilter(opts.level);
+  const streams: { stream: { write(s: string): unknown } }[] = [];
+  const wrap = (s: { write(s: string): unknown }) => (opts.log_format === 'text' ? textStream(s) : s);
+  streams.push({ stream: wrap(opts.stream ?? pino.destination({ dest: 1, sync: false })) });
+  let fileDest: ReturnType<typeof pino.destination> | undefined;
+  if (opts.dir !== undefined) {
+    mkdirSync(opts.dir, { recursive: true });
+    fileDest = pino.destination({ dest: join(opts.dir, 'sluice.log'), sync: false, mkdir: true });
+    streams.push({ stream: wrap(fileDest) });
+  }
+  const root = pino({ level: 'trace', base: undefined }, pino.multistream(streams.map((s) => ({ ...s, level: 'trace' as const }))));
+  root.level = filter.defaultLevel;
+  const children = new Map<string, Logger>();
+  const levelOf = (target: string) => filter.targets.get(target) ?? filter.defaultLevel;
+
+  return {
+    root,
+    forTarget(target) {
+      let child = children.get(target);
+      if (child === undefined) {
+        child = root.child({ target });
+        child.level = levelOf(target);
+        children.set(target, child);
+      }
+      return child;
+    },
+    filter: () => filter,
+    setFilter(text) {
+      const next = parseLogFilter(text);
+      const old = filter.text;
+      filter = next;
+      root.level = next.defaultLevel;
+      for (const [target, child] of children) child.level = levelOf(target);
+      return old;
+    },
+    flush() {
+      fileDest?.flushSync?.();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { ColumnSchema, StatusCode, TableOptions, Timestamp, Value, Doc } from '@sluice/pipeline-core';
+
+/**
+ * The parts of `@sluice/pipeline-core`'s compiled pipeline the server uses. Declared here structurally
+ * so routes can be tested with small fakes; `core-compiler.ts` binds them to the real library.
+ */
+export interface RunTable {
+  readonly suffix: string;
+  readonly options: TableOptions;
+  readonly schema: readonly ColumnSchema[];
+  readonly rows: readonly (readonly Value[])[];
+}
+
+export interface RunItemError {
+  readonly index: number;
+  readonly processor?: { readonly index: number; readonly kind: string };
+  readonly message: string;
+  readonly code: StatusCode;
+}
+
+export interface CompiledPipeline {
+  run(items: readonly (Doc | string)[], opts?: { readonly skipError?: boolean; readonly now?: Timestamp }): {
+    readonly tables: readonly RunTable[];
+    readonly errors: readonly RunItemError[];
+  };
+}
+
+export interface PipelineCompiler {
+  /** Compiles YAML; throws PipelineConfigError naming the processor, key and line. */
+  compile(yaml: string, resolvePipeline: (name: string) => CompiledPipeline | undefined): CompiledPipeline;
+  /** The built-in pipeline behind IDENTITY_PIPELINE_NAME. */
+  identity(): CompiledPipeline;
+  readonly identityName: string;
+}

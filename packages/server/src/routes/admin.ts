@@ -1,0 +1,19 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../deps.js';
+import { configToToml } from '../config/to-toml.js';
+import type { BuildInfo } from '../build-info.js';
+
+/** `/health`, `/status`, `/metrics`, `/config` (not versioned). */
+export function createAdminRoutes(deps: AppDeps, info: BuildInfo): Hono {
+  const app = new Hono();
+  const health = () => new Response('{}', { headers: { 'content-type': 'application/json' } });
+  app.get('/health', health);
+  app.post('/health', health);
+  app.get('/status', (c) => c.json(info));
+  app.get('/metrics', async (c) => {
+    const text = await deps.metrics.registry.metrics();
+    return c.body(text, 200, { 'content-type': deps.metrics.registry.contentType });
+  });
+  app.get('/config', (c) => c.body(configToToml(deps.config), 200, { 'content-type': 'text/plain; charset=utf-8' }));
+  return app;
+}

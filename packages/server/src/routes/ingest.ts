@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../deps.js';
+import { ingestContentType, parseItems } from '../ingest/parse-items.js';
+import { ingestLogs } from '../ingest/ingest-logs.js';
+import { readBodyText } from '../ingest/read-body.js';
+import { jsonExact } from '../formats/json-response.js';
+import { parseBoolParam, parseParamsHeader, requireParam } from '../params.js';
+
+/** `POST /v1/ingest`: log lines through a pipeline into tables. */
+export function createIngestRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
+  const app = new Hono();
+  app.post('/v1/ingest', async (c) => {
+    const q = (name: string) => c.req.query(name);
+    const headerParams = parseParamsHeader(c.req.header('x-service-pipeline-params'));
+    const table = requireParam('table', q('table'), 'the table to write to');
+    const pipelineName = requireParam('pipeline_name', q('pipeline_name') ?? c.req.header('x-service-pipeline-name'), 'or header x-service-pipeline-name');
+    const skipError = parseBoolParam('skip_error', q('skip_error') ?? headerParams.get('skip_error')) ?? false;
+    const type = ingestContentType(c.req.header('content-type'));
+    const items = parseItems(await readBodyText(c, maxBodyBytes), type);
+    const written = await ingestLogs(deps, {
+      db: q('db') || 'public',
+      table,
+      pipelineName,
+      version: q('version') ?? c.req.header('x-service-pipeline-version'),
+      skipError,
+      items,
+    });
+    const output = written.length === 0 ? [{ affectedrows: 0 }] : written.map((w) => ({ affectedrows: w.affectedRows }));
+    return jsonExact(c, { output });
+  });
+  return app;
+}

@@ -1,0 +1,33 @@
+import { Hono, type Context } from 'hono';
+import { sqlEncoder } from '../formats/sql-formats.js';
+import { elapsedMs } from '../middleware/request-start.js';
+import { requireParam } from '../params.js';
+import type { AppDeps } from '../deps.js';
+
+/** `sql`, `db` and `format` from the query string, else from a form body. */
+async function sqlParams(c: Context): Promise<Record<string, string | undefined>> {
+  const pick = (form: Record<string, unknown>, k: string) => c.req.query(k) ?? (typeof form[k] === 'string' ? (form[k] as string) : undefined);
+  let form: Record<string, unknown> = {};
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  if (c.req.method === 'POST' && (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data'))) {
+    form = await c.req.parseBody();
+  }
+  return { sql: pick(form, 'sql'), db: pick(form, 'db'), format: pick(form, 'format') };
+}
+
+/** `GET|POST /v1/sql`: runs SQL and encodes the outputs in the requested `format`. */
+export function createSqlRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+  const handler = async (c: Context) => {
+    const p = await sqlParams(c);
+    const encode = sqlEncoder(p.format);
+    const sql = requireParam('sql', p.sql, 'the SQL to run');
+    const timezone = c.req.header('x-service-timezone') ?? deps.config.default_timezone;
+    const outputs = await deps.query.executeSql(sql, { db: p.db || 'public', ...(timezone ? { timezone } : {}) });
+    const { body, contentType } = encode(outputs, elapsedMs(c));
+    return c.body(body, 200, { 'content-type': contentType });
+  };
+  app.get('/v1/sql', handler);
+  app.post('/v1/sql', handler);
+  return app;
+}

@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { SluiceError, StatusCode } from '@sluice/pipeline-core';
+import type { Store } from '@sluice/storage';
+import type { QueryEngine } from '@sluice/query';
+import { createApp } from './app.js';
+import { mergeConfig, parseConfigToml } from './config/load.js';
+import { parseAddr } from './config/check-value.js';
+import type { PartialConfig, SluiceConfig } from './config/schema.js';
+import { createLogging } from './logging/logger.js';
+import { createServerMetrics } from './metrics/server-metrics.js';
+import { PipelineService } from './pipelines/pipeline-service.js';
+import type { PipelineCompiler } from './pipelines/compiler.js';
+import { parseUserProvider } from './auth/user-provider.js';
+import { createTraceControl } from './tracing/trace-control.js';
+import { openEngines } from './engines.js';
+import { checkConfig } from './config/load.js';
+
+export interface StartServerOptions {
+  /** A TOML file (the `-c` flag); its keys override the defaults. */
+  readonly configFile?: string;
+  /** Keys that override the file (the command-line flags, or an embedding app's settings). */
+  readonly config?: PartialConfig;
+  /** Where log lines go instead of stdout. */
+  readonly logStream?: { write(s: string): unknown };
+  /** Engines to use instead of opening the embedded store under `storage.data_home`. */
+  readonly engines?: { readonly store: Store; readonly query: QueryEngine; readonly compiler: PipelineCompiler };
+}
+
+export interface RunningServer {
+  readonly address: string;
+  readonly port: number;
+  readonly url: string;
+  readonly config: SluiceConfig;
+  /** Stops accepting connections, waits for requests in flight, then closes the store. */
+  close(): Promise<void>;
+}
+
+/** Reads, checks and merges the configuration: defaults, then the file, then `config`. */
+export function resolveConfig(opts: Pick<StartServerOptions, 'configFile' | 'config'>): SluiceConfig {
+  const layers: PartialConfig[] = [];
+  if (opts.configFile !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(opts.configFile, 'utf8');
+    } catch (e) {
+      throw new SluiceError(StatusCode.InvalidArguments, `cannot read config file '${opts.configFile}': ${(e as Error).message}`, { cause: e });
+    }
+    layers.push(parseConfigToml(text, opts.configFile));
+  }
+  if (opts.config !== undefined) layers.push(checkConfig(opts.config as Record<string, unknown>));
+  return mergeConfig(...layers);
+}
+
+/** Starts Sluice in this process: opens the store, builds the app, listens on `http.addr`. */
+export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
+  const config = resolveConfig(opts);
+  const { host, port } = parseAddr(config.http.addr);
+  const users = config.user_provider !== undefined ? parseUserProvider(config.user_provider) : undefined;
+  const logging = createLogging({ ...config.logging, ...(opts.logStream ? { stream: opts.logStream } : {}) });
+  const log = logging.forTarget('server');
+  const engines = opts.engines ?? (await openEngines(config.storage.data_home));
+  const { store, query, compiler } = engines;
+  await store.createDatabase('public', { ifNotExists: true });
+  const metrics = createServerMetrics(store);
+  const tracing = createTraceControl(logging.forTarget('trace'));
+  const pipelines = new PipelineService(store.pipelines, compiler);
+  const app = createApp({ store, query, pipelines, config, logging, metrics, tracing, ...(users ? { users } : {}) });
+
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const info = server.address() as AddressInfo;
+  const address = `${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
+  log.info({ addr: address, data_home: config.storage.data_home, auth: users !== undefined }, 'sluice listening');
+
+  let closing: Promise<void> | undefined;
+  return {
+    address,
+    port: info.port,
+    url: `http://${address}`,
+    config,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        });
+        if (opts.engines === undefined) await store.close();
+        await tracing.shutdown();
+        log.info('sluice stopped');
+        logging.flush();
+      })();
+      return closing;
+    },
+  };
+}
