@@ -1,11 +1,87 @@
-// PLACEHOLDER: replaced by the real processor (must not land as is).
+import { ProcessorError } from '../errors/index.js';
+import { readFields, type Field } from '../fields/field.js';
+import { forEachField } from '../fields/for-each-field.js';
+import { compileStrptimeMatcher, type StrptimeMatcher } from '../time/strptime.js';
+import { Timestamp } from '../value/timestamp.js';
+import { kindOf, type Value } from '../value/value.js';
 import { defineProcessor } from './processor.js';
-export const dateProcessor = defineProcessor<never>({
+
+/** GreptimeDB's default list, used when `formats` is absent or empty (RFC 3339 variants). */
+export const DEFAULT_DATE_FORMATS: readonly string[] = [
+  '%Y-%m-%dT%H:%M:%S%:z',
+  '%Y-%m-%dT%H:%M:%S%.3f%:z',
+  '%Y-%m-%dT%H:%M:%S%.6f%:z',
+  '%Y-%m-%dT%H:%M:%S%.9f%:z',
+  '%Y-%m-%dT%H:%M:%S%z',
+  '%Y-%m-%dT%H:%M:%S%.3f%z',
+  '%Y-%m-%dT%H:%M:%S%.6f%z',
+  '%Y-%m-%dT%H:%M:%S%.9f%z',
+  '%Y-%m-%dT%H:%M:%SZ',
+  '%Y-%m-%dT%H:%M:%S',
+  '%Y-%m-%dT%H:%M:%S%.3f',
+  '%Y-%m-%dT%H:%M:%S%.6f',
+  '%Y-%m-%dT%H:%M:%S%.9f',
+];
+
+export interface DateConfig {
+  readonly fields: readonly Field[];
+  readonly formats: readonly string[];
+  readonly timezone: string | undefined;
+  readonly locale: string | undefined;
+  readonly ignoreMissing: boolean;
+}
+
+function compileAll(c: DateConfig): StrptimeMatcher[] {
+  return c.formats.map((f) => compileStrptimeMatcher(f, { timezone: c.timezone, locale: c.locale }));
+}
+
+/**
+ * `date`: parses strings with chrono strftime formats, tried in the order given, into nanosecond
+ * timestamps. Local times are read in `timezone` (default UTC); `locale` selects month/day names.
+ */
+export const dateProcessor = defineProcessor<DateConfig>({
   kind: 'date',
   parse(cfg) {
-    throw cfg.error(undefined, "processor 'date' is not built yet");
+    const fields = readFields(cfg);
+    const listed = cfg.optStringList('formats');
+    const config: DateConfig = {
+      fields,
+      formats: listed === undefined || listed.length === 0 ? DEFAULT_DATE_FORMATS : listed,
+      timezone: cfg.optString('timezone'),
+      locale: cfg.optString('locale'),
+      ignoreMissing: cfg.bool('ignore_missing', false),
+    };
+    cfg.done();
+    // Validate every format, the zone and the locale now, so a bad pipeline fails at load time.
+    for (const format of config.formats) {
+      try {
+        compileStrptimeMatcher(format, { timezone: config.timezone, locale: config.locale });
+      } catch (e) {
+        const name = (e as Error).name;
+        const key = name === 'TimeZoneError' ? 'timezone' : /locale/.test((e as Error).message) ? 'locale' : 'formats';
+        throw cfg.error(key, (e as Error).message);
+      }
+    }
+    return config;
   },
-  compile() {
-    throw new Error('unreachable');
+  compile(config) {
+    const matchers = compileAll(config);
+    const parse = (value: Value, field: Field): Value => {
+      if (value instanceof Timestamp) return value;
+      if (typeof value !== 'string') throw new ProcessorError('date', field.input, `expected a string, got ${kindOf(value)}`);
+      for (let i = 0; i < matchers.length; i++) {
+        const ts = matchers[i]!.tryParse(value);
+        if (ts !== undefined) return ts;
+      }
+      const tried = matchers.map((m) => `'${m.format}' (${m.lastError})`).join(', ');
+      throw new ProcessorError('date', field.input, `cannot parse '${value}' with any of the formats: ${tried}`);
+    };
+    return {
+      kind: 'date',
+      exec(doc) {
+        forEachField(doc, 'date', config.fields, config.ignoreMissing, parse);
+        return doc;
+      },
+    };
   },
 });
