@@ -1,1 +1,14 @@
+// Public API of @sluice/storage.
 export type * from './store.js';
+export { openLmdbStore, type LmdbStore, type LmdbStoreOptions } from './lmdb-store.js';
+export {
+  TableNotFoundError,
+  TableAlreadyExistsError,
+  DatabaseNotFoundError,
+  DatabaseAlreadyExistsError,
+  ColumnNotFoundError,
+  ColumnAlreadyExistsError,
+  SchemaConflictError,
+  InvalidRequestError,
+  StorageError,
+} from './errors.js';

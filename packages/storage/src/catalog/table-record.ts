@@ -1,0 +1,73 @@
+import { parseTableOption, tableOptionsToStrings, isTableOptionName, type ColumnType, type IndexKind, type Semantic, type TableOptions } from '@sluice/pipeline-core';
+import type { ColumnDef, TableInfo } from '../store.js';
+import { valueFromJson, valueToJson, type JsonValue } from './value-json.js';
+
+/** A table as the catalog stores it (JSON). Options are kept as text and parsed by the one option parser. */
+export interface TableRecord {
+  readonly id: number;
+  /** Key prefix of the table's rows: its own id, or the id of its physical table. */
+  readonly storageId: number;
+  /** Incremented by every change, so a newer record never loses to an older one in the cache. */
+  readonly version: number;
+  readonly db: string;
+  readonly name: string;
+  readonly createdAt: number;
+  readonly timeIndex: string;
+  readonly primaryKey: readonly string[];
+  readonly columns: readonly ColumnRecord[];
+  readonly options: Readonly<Record<string, string>>;
+}
+
+export interface ColumnRecord {
+  readonly name: string;
+  readonly type: ColumnType;
+  readonly semantic: Semantic;
+  readonly nullable: boolean;
+  readonly index?: IndexKind;
+  readonly default?: JsonValue;
+}
+
+export function columnToRecord(c: ColumnDef): ColumnRecord {
+  return {
+    name: c.name,
+    type: c.type,
+    semantic: c.semantic,
+    nullable: c.nullable,
+    ...(c.index !== undefined ? { index: c.index } : {}),
+    ...(c.default !== undefined ? { default: valueToJson(c.default) } : {}),
+  };
+}
+
+export function columnFromRecord(c: ColumnRecord): ColumnDef {
+  return {
+    name: c.name,
+    type: c.type,
+    semantic: c.semantic,
+    nullable: c.nullable,
+    ...(c.index !== undefined ? { index: c.index } : {}),
+    ...(c.default !== undefined ? { default: valueFromJson(c.default) } : {}),
+  };
+}
+
+export function optionsToRecord(o: TableOptions): Record<string, string> {
+  return tableOptionsToStrings(o);
+}
+
+export function optionsFromRecord(r: Readonly<Record<string, string>>): TableOptions {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(r)) if (isTableOptionName(k)) out[k] = parseTableOption(k, v);
+  return out as TableOptions;
+}
+
+export function recordToInfo(r: TableRecord): TableInfo {
+  return {
+    db: r.db,
+    id: r.id,
+    name: r.name,
+    createdAt: r.createdAt,
+    timeIndex: r.timeIndex,
+    primaryKey: r.primaryKey,
+    columns: r.columns.map(columnFromRecord),
+    options: optionsFromRecord(r.options),
+  };
+}

@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { open, type Database, type RootDatabase } from 'lmdb';
+
+/**
+ * The LMDB environment: one memory-mapped file `<dataHome>/sluice.mdb` with named databases.
+ *   catalog      ordered keys → JSON      databases, tables, counters, physical tables
+ *   rows         binary → binary          one entry per row (see keys/row-key.ts)
+ *   series_tags  binary → u32             (storageId, tableId, tag values) → seriesId
+ *   series_ids   binary → binary          (storageId, seriesId) → (tableId, tag values)
+ *   pipelines    [name, version] → yaml
+ */
+export interface StoreEnv {
+  readonly path: string;
+  readonly root: RootDatabase;
+  readonly catalog: Database<unknown, CatalogKey>;
+  readonly rows: Database<Buffer, Buffer>;
+  readonly seriesTags: Database<number, Buffer>;
+  readonly seriesIds: Database<Buffer, Buffer>;
+  readonly pipelines: Database<string, [string, string]>;
+}
+
+export type CatalogKey = (string | number)[];
+
+export interface EnvOptions {
+  readonly dataHome: string;
+  /** Initial map size in bytes (LMDB grows it as needed). */
+  readonly mapSize?: number;
+  /** Never flush to disk (tests and throwaway stores only: a machine crash can lose or corrupt data). */
+  readonly noSync?: boolean;
+}
+
+export function openEnv(o: EnvOptions): StoreEnv {
+  mkdirSync(o.dataHome, { recursive: true });
+  const path = join(o.dataHome, 'sluice.mdb');
+  const root = open({
+    path,
+    maxDbs: 16,
+    ...(o.mapSize !== undefined ? { mapSize: o.mapSize } : {}),
+    ...(o.noSync ? { noSync: true } : {}),
+  });
+  return {
+    path,
+    root,
+    catalog: root.openDB<unknown, CatalogKey>({ name: 'catalog', encoding: 'json' }),
+    rows: root.openDB<Buffer, Buffer>({ name: 'rows', keyEncoding: 'binary', encoding: 'binary' }),
+    seriesTags: root.openDB<number, Buffer>({ name: 'series_tags', keyEncoding: 'binary', encoding: 'msgpack' }),
+    seriesIds: root.openDB<Buffer, Buffer>({ name: 'series_ids', keyEncoding: 'binary', encoding: 'binary' }),
+    pipelines: root.openDB<string, [string, string]>({ name: 'pipelines', encoding: 'string' }),
+  };
+}

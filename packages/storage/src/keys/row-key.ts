@@ -1,0 +1,58 @@
+/**
+ * Row keys in the `rows` database, ordered so one table's rows are contiguous and sorted by time:
+ *
+ *   u32 storageId | u64 time (sign bit flipped, big-endian) | u32 seriesId | [u64 seq]
+ *
+ * `seq` is present only for append-mode tables, where every row is kept; without it, a second row
+ * for the same series (tag set) and time overwrites the first (one row per primary key + time index).
+ */
+export const TS_OFFSET = 1n << 63n;
+export const PREFIX_LEN = 4;
+export const TS_END = 12;
+export const DEDUP_KEY_LEN = 16;
+export const APPEND_KEY_LEN = 24;
+
+export const MIN_TS = -(1n << 63n);
+export const MAX_TS = (1n << 63n) - 1n;
+
+export function rowKey(storageId: number, ts: bigint, seriesId: number, seq: number | undefined): Buffer {
+  const key = Buffer.allocUnsafe(seq === undefined ? DEDUP_KEY_LEN : APPEND_KEY_LEN);
+  key.writeUInt32BE(storageId, 0);
+  key.writeBigUInt64BE(ts + TS_OFFSET, 4);
+  key.writeUInt32BE(seriesId, 12);
+  if (seq !== undefined) {
+    key.writeUInt32BE(Math.floor(seq / 0x1_0000_0000), 16);
+    key.writeUInt32BE(seq >>> 0, 20);
+  }
+  return key;
+}
+
+/** The first key at or after `ts` in a table (`ts` clamped to the int64 range). */
+export function timeBound(storageId: number, ts: bigint): Buffer {
+  const key = Buffer.allocUnsafe(TS_END);
+  key.writeUInt32BE(storageId, 0);
+  const t = ts < MIN_TS ? MIN_TS : ts > MAX_TS ? MAX_TS : ts;
+  key.writeBigUInt64BE(t + TS_OFFSET, 4);
+  return key;
+}
+
+/** The first key after every row of the table. */
+export function tableEnd(storageId: number): Buffer {
+  const key = Buffer.alloc(PREFIX_LEN);
+  key.writeUInt32BE(storageId + 1, 0);
+  return key;
+}
+
+export function tableStart(storageId: number): Buffer {
+  const key = Buffer.alloc(PREFIX_LEN);
+  key.writeUInt32BE(storageId, 0);
+  return key;
+}
+
+export function keyTime(key: Buffer): bigint {
+  return key.readBigUInt64BE(4) - TS_OFFSET;
+}
+
+export function keySeries(key: Buffer): number {
+  return key.readUInt32BE(12);
+}

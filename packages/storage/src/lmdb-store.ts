@@ -1,0 +1,291 @@
+import { SluiceError } from '@sluice/pipeline-core';
+import { Catalog } from './catalog/catalog.js';
+import { checkName, defineTable } from './catalog/define-table.js';
+import type { TableRecord } from './catalog/table-record.js';
+import type { TableState } from './catalog/table-state.js';
+import type { StoreContext } from './context.js';
+import { openEnv, type StoreEnv } from './env.js';
+import { DatabaseAlreadyExistsError, DatabaseNotFoundError, InvalidRequestError, StorageError, TableAlreadyExistsError, TableNotFoundError } from './errors.js';
+import { resolveOptions } from './options/resolved-options.js';
+import { LmdbPipelineStore } from './pipelines/lmdb-pipeline-store.js';
+import { PendingSeries, SeriesIndex } from './series/series-index.js';
+import type { AlterTable, ColumnBatch, ScanRequest, Store, StoreStats, TableDef, TableInfo, WriteRequest, WriteResult } from './store.js';
+import { alterRecord } from './table/alter-table.js';
+import { expiryBound, txDeleteRows, txRemoveRange } from './table/delete-rows.js';
+import { scanTable } from './table/scan.js';
+import { txWrite } from './table/write.js';
+
+export interface LmdbStoreOptions {
+  /** Directory of the data file (`sluice.mdb`); created when missing. */
+  readonly dataHome: string;
+  /** Whether writes create missing tables when the request's options do not say (default true). */
+  readonly autoCreateTable?: boolean;
+  /** Period of the background TTL sweep in milliseconds (default 60000; 0 turns it off). */
+  readonly ttlSweepIntervalMs?: number;
+  /** Clock in milliseconds since the epoch (default Date.now), for TTL. */
+  readonly now?: () => number;
+  /** Initial LMDB map size in bytes (grown automatically). */
+  readonly mapSize?: number;
+  /** Never fsync (throwaway stores only; every table then behaves as skip_wal). */
+  readonly noSync?: boolean;
+}
+
+/** The embedded store, plus maintenance the server may call. */
+export interface LmdbStore extends Store {
+  /** Removes every expired row now (the background sweep does the same); returns how many. */
+  sweepExpired(): Promise<number>;
+}
+
+const SWEEP_CHUNK = 10_000;
+const DEFAULT_DB = 'public';
+
+class LmdbStoreImpl implements LmdbStore {
+  readonly pipelines: LmdbPipelineStore;
+  private readonly ctx: StoreContext;
+  private readonly catalog: Catalog;
+  private readonly series: SeriesIndex;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly env: StoreEnv, o: LmdbStoreOptions) {
+    this.catalog = new Catalog(env);
+    this.series = new SeriesIndex(env, this.catalog);
+    this.ctx = { env, catalog: this.catalog, series: this.series, now: o.now ?? Date.now, autoCreateTable: o.autoCreateTable ?? true };
+    this.pipelines = new LmdbPipelineStore(env);
+    const every = o.ttlSweepIntervalMs ?? 60_000;
+    if (every > 0) {
+      this.sweepTimer = setInterval(() => void this.sweepExpired().catch(() => undefined), every);
+      this.sweepTimer.unref();
+    }
+  }
+
+  async init(): Promise<void> {
+    await this.tx(() => {
+      if (!this.catalog.txDb(DEFAULT_DB)) this.catalog.txPutDb(DEFAULT_DB, { createdAt: this.ctx.now() });
+    });
+    this.catalog.load();
+  }
+
+  // ---- databases ----
+  listDatabases(): string[] {
+    return this.catalog.listDbs();
+  }
+
+  async createDatabase(name: string, opts?: { ifNotExists?: boolean }): Promise<void> {
+    checkName('database', name);
+    const rec = { createdAt: this.ctx.now() };
+    const created = await this.tx(() => {
+      if (this.catalog.txDb(name)) {
+        if (opts?.ifNotExists) return false;
+        throw new DatabaseAlreadyExistsError(name);
+      }
+      this.catalog.txPutDb(name, rec);
+      return true;
+    });
+    if (created) this.catalog.applyDb(name, rec);
+  }
+
+  async dropDatabase(name: string, opts?: { ifExists?: boolean }): Promise<void> {
+    if (name === DEFAULT_DB) throw new InvalidRequestError(`the default database '${DEFAULT_DB}' cannot be dropped`);
+    const dropped = await this.tx(() => {
+      if (!this.catalog.txDb(name)) {
+        if (opts?.ifExists) return [];
+        throw new DatabaseNotFoundError(name);
+      }
+      const tables = this.catalog.txTables(name);
+      for (const rec of tables) this.txDropTable(rec);
+      this.catalog.txPutDb(name, undefined);
+      return tables;
+    });
+    for (const rec of dropped) this.forgetTable(rec);
+    if (!this.catalog.txDb(name)) this.catalog.applyDb(name, undefined);
+  }
+
+  // ---- tables ----
+  listTables(db: string): TableInfo[] {
+    if (!this.catalog.hasDb(db)) throw new DatabaseNotFoundError(db);
+    return this.catalog.listTables(db).map((t) => t.info);
+  }
+
+  getTable(db: string, table: string): TableInfo | undefined {
+    return this.catalog.table(db, table)?.info;
+  }
+
+  async createTable(db: string, def: TableDef, opts?: { ifNotExists?: boolean }): Promise<TableInfo> {
+    const rec = await this.tx(() => {
+      if (!this.catalog.txDb(db)) throw new DatabaseNotFoundError(db);
+      const existing = this.catalog.txTable(db, def.name);
+      if (existing) {
+        if (opts?.ifNotExists) return existing;
+        throw new TableAlreadyExistsError(db, def.name);
+      }
+      const id = this.catalog.txNext('storage');
+      const physical = resolveOptions(def.options ?? {}).physicalTable;
+      const storageId = physical === undefined ? id : this.catalog.txPhysical(db, physical);
+      const created = defineTable(db, def, { id, storageId }, this.ctx.now());
+      this.catalog.txPutTable(created);
+      return created;
+    });
+    return this.catalog.applyTable(rec).info;
+  }
+
+  async dropTable(db: string, table: string, opts?: { ifExists?: boolean }): Promise<void> {
+    const rec = await this.tx(() => {
+      if (!this.catalog.txDb(db)) throw new DatabaseNotFoundError(db);
+      const found = this.catalog.txTable(db, table);
+      if (!found) {
+        if (opts?.ifExists) return undefined;
+        throw new TableNotFoundError(db, table);
+      }
+      this.txDropTable(found);
+      return found;
+    });
+    if (rec) this.forgetTable(rec);
+  }
+
+  async alterTable(db: string, table: string, change: AlterTable): Promise<TableInfo> {
+    const rec = await this.tx(() => {
+      const cur = this.txExisting(db, table);
+      const next = alterRecord(cur, change);
+      this.catalog.txPutTable(next);
+      return next;
+    });
+    return this.catalog.applyTable(rec).info;
+  }
+
+  // ---- data ----
+  async write(requests: readonly WriteRequest[]): Promise<WriteResult[]> {
+    if (!Array.isArray(requests)) throw new InvalidRequestError('write() takes an array of write requests');
+    if (requests.length === 0) return [];
+    const pending = new PendingSeries();
+    const outcome = await this.tx(() => txWrite(this.ctx, requests, pending), false);
+    this.series.commit(pending);
+    for (const rec of outcome.changed) this.catalog.applyTable(rec);
+    if (outcome.durable) await this.flushed();
+    return outcome.results;
+  }
+
+  scan(req: ScanRequest): AsyncIterable<ColumnBatch> {
+    return scanTable(this.ctx, this.existing(req.db, req.table), req);
+  }
+
+  async deleteRows(req: Pick<ScanRequest, 'db' | 'table' | 'timeRange' | 'predicates'>): Promise<number> {
+    const t = this.existing(req.db, req.table);
+    return this.tx(() => txDeleteRows(this.ctx, this.current(t), req));
+  }
+
+  async truncate(db: string, table: string): Promise<void> {
+    const t = this.existing(db, table);
+    await this.tx(() => {
+      while (txRemoveRange(this.ctx, this.current(t), undefined, Infinity) > 0);
+    });
+  }
+
+  async sweepExpired(): Promise<number> {
+    let total = 0;
+    for (const t of this.catalog.allTables()) {
+      if (t.opts.ttlMs === undefined) continue;
+      for (;;) {
+        const n = await this.tx(() => {
+          const cur = this.catalog.table(t.record.db, t.record.name);
+          const before = cur && cur.record.id === t.record.id ? expiryBound(this.ctx, cur) : undefined;
+          return before === undefined ? 0 : txRemoveRange(this.ctx, cur!, before, SWEEP_CHUNK);
+        });
+        total += n;
+        if (n < SWEEP_CHUNK) break;
+      }
+    }
+    return total;
+  }
+
+  stats(): StoreStats {
+    const s = this.env.root.getStats() as { pageSize: number; lastPageNumber: number };
+    return { bytesOnDisk: (s.lastPageNumber + 1) * s.pageSize, tables: this.catalog.allTables().length };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    await this.env.root.flushed;
+    await this.env.root.close();
+  }
+
+  // ---- helpers ----
+  private existing(db: string, table: string): TableState {
+    this.open();
+    const t = this.catalog.table(db, table);
+    if (t) return t;
+    if (!this.catalog.hasDb(db)) throw new DatabaseNotFoundError(db);
+    throw new TableNotFoundError(db, table);
+  }
+
+  /** The newest committed state of a table (a concurrent ALTER may have replaced `t`). */
+  private current(t: TableState): TableState {
+    return this.catalog.table(t.record.db, t.record.name) ?? t;
+  }
+
+  private txExisting(db: string, table: string): TableRecord {
+    if (!this.catalog.txDb(db)) throw new DatabaseNotFoundError(db);
+    const rec = this.catalog.txTable(db, table);
+    if (!rec) throw new TableNotFoundError(db, table);
+    return rec;
+  }
+
+  private txDropTable(rec: TableRecord): void {
+    const t = this.catalog.applyTable(rec);
+    while (txRemoveRange(this.ctx, t, undefined, Infinity) > 0);
+    this.series.txDropTable(t);
+    this.catalog.txRemoveTable(rec.db, rec.name);
+  }
+
+  private forgetTable(rec: TableRecord): void {
+    this.catalog.removeTable(rec.db, rec.name, rec.id);
+    this.series.forget(rec.storageId);
+  }
+
+  private open(): void {
+    if (this.closed) throw new StorageError('the store is closed');
+  }
+
+  private async flushed(): Promise<void> {
+    try {
+      await this.env.root.flushed;
+    } catch (e) {
+      throw new StorageError(`flushing to disk failed: ${String(e)}`, { cause: e });
+    }
+  }
+
+  /** Runs `fn` in one write transaction (aborted when it throws) and, unless told not to, waits for the flush. */
+  private async tx<T>(fn: () => T, durable = true): Promise<T> {
+    this.open();
+    let result: T;
+    try {
+      result = await this.env.root.childTransaction(fn);
+    } catch (e) {
+      if (e instanceof SluiceError) throw e;
+      // The commit itself failed: drop caches that may hold uncommitted state.
+      this.series.forget();
+      this.catalog.load();
+      throw new StorageError(`storage transaction failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    }
+    if (durable) await this.flushed();
+    return result;
+  }
+}
+
+/** Opens (creating when missing) the embedded LMDB store under `dataHome`. */
+export async function openLmdbStore(options: LmdbStoreOptions): Promise<LmdbStore> {
+  if (!options || typeof options.dataHome !== 'string' || options.dataHome === '') {
+    throw new InvalidRequestError('openLmdbStore needs a dataHome directory');
+  }
+  let env: StoreEnv;
+  try {
+    env = openEnv(options);
+  } catch (e) {
+    throw new StorageError(`cannot open the store under ${options.dataHome}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
+  const store = new LmdbStoreImpl(env, options);
+  await store.init();
+  return store;
+}

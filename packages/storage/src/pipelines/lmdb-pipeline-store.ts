@@ -1,0 +1,51 @@
+import type { StoreEnv } from '../env.js';
+import { InvalidRequestError } from '../errors.js';
+import type { PipelineStore, StoredPipeline } from '../store.js';
+import { VersionClock } from './pipeline-version.js';
+
+const HIGH = '\uffff';
+
+/** Pipelines in the `pipelines` database, keyed by [name, version]; versions sort by time. */
+export class LmdbPipelineStore implements PipelineStore {
+  private readonly clock: VersionClock;
+
+  constructor(private readonly env: StoreEnv, nowMs?: () => number) {
+    this.clock = new VersionClock(nowMs);
+    for (const key of env.pipelines.getKeys({})) this.clock.observe(key[1]);
+  }
+
+  async put(name: string, yaml: string): Promise<StoredPipeline> {
+    if (typeof name !== 'string' || name === '' || name.includes('\u0000')) throw new InvalidRequestError(`invalid pipeline name ${JSON.stringify(name)}`);
+    if (typeof yaml !== 'string') throw new InvalidRequestError(`pipeline ${name}: the YAML text must be a string`);
+    const version = this.clock.next();
+    await this.env.pipelines.put([name, version], yaml);
+    await this.env.root.flushed;
+    return { name, version, yaml };
+  }
+
+  get(name: string, version?: string): StoredPipeline | undefined {
+    if (version !== undefined) {
+      const yaml = this.env.pipelines.get([name, version]);
+      return yaml === undefined ? undefined : { name, version, yaml };
+    }
+    for (const { key, value } of this.env.pipelines.getRange({ start: [name, HIGH], end: [name], reverse: true, limit: 1 })) {
+      if (key[0] === name) return { name, version: key[1], yaml: value };
+    }
+    return undefined;
+  }
+
+  list(name?: string): StoredPipeline[] {
+    const range = name === undefined ? this.env.pipelines.getRange({}) : this.env.pipelines.getRange({ start: [name], end: [name, HIGH] });
+    const out: StoredPipeline[] = [];
+    for (const { key, value } of range) if (name === undefined || key[0] === name) out.push({ name: key[0], version: key[1], yaml: value });
+    return out.sort((a, b) => (a.name === b.name ? (a.version < b.version ? 1 : -1) : a.name < b.name ? -1 : 1));
+  }
+
+  async delete(name: string, version: string): Promise<boolean> {
+    const done = await this.env.root.childTransaction(() =>
+      this.env.pipelines.get([name, version]) === undefined ? false : this.env.pipelines.removeSync([name, version]),
+    );
+    await this.env.root.flushed;
+    return done;
+  }
+}

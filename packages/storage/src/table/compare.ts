@@ -1,0 +1,12 @@
+import { toJsonText, type Value } from '@sluice/pipeline-core';
+
+/** Orders two non-null stored values of the same column; NaN when they cannot be ordered. */
+export function compareValues(a: Value, b: Value): number {
+  if ((typeof a === 'number' || typeof a === 'bigint') && (typeof b === 'number' || typeof b === 'bigint')) {
+    return a < b ? -1 : a > b ? 1 : a == b ? 0 : NaN;
+  }
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  if (a instanceof Uint8Array && b instanceof Uint8Array) return Buffer.compare(a, b);
+  return toJsonText(a) === toJsonText(b) ? 0 : NaN;
+}

@@ -1,0 +1,90 @@
+import { isFloatType, isIntegerType, Timestamp, timeUnitOf, type Value } from '@sluice/pipeline-core';
+import type { TableState } from '../catalog/table-state.js';
+import { ColumnNotFoundError, InvalidRequestError } from '../errors.js';
+import { MISMATCH, describeValue, displayType, normalizeValue } from '../schema/normalize-value.js';
+import type { Predicate, PredicateOp } from '../store.js';
+import type { ColumnDef } from '../store.js';
+import { compareValues } from './compare.js';
+
+export type ValueTest = (v: Value) => boolean;
+
+/** Predicates compiled for one scan: a time range for the key range, and exact tests by column kind. */
+export interface CompiledPredicates {
+  /** Inclusive lower and exclusive upper time bound in the column's unit. */
+  lo: bigint | undefined;
+  hi: bigint | undefined;
+  readonly timeTests: ValueTest[];
+  readonly tagTests: { slot: number; test: ValueTest }[];
+  readonly fieldTests: { slot: number; test: ValueTest }[];
+}
+
+const OPS: readonly PredicateOp[] = ['=', '!=', '<', '<=', '>', '>=', 'in', 'not_in', 'is_null', 'is_not_null'];
+
+export function compilePredicates(t: TableState, preds: readonly Predicate[]): CompiledPredicates {
+  const out: CompiledPredicates = { lo: undefined, hi: undefined, timeTests: [], tagTests: [], fieldTests: [] };
+  for (const p of preds) {
+    const col = t.byName.get(p.column);
+    if (!col) throw new ColumnNotFoundError(`${t.record.db}.${t.record.name}`, p.column);
+    if (!OPS.includes(p.op)) throw new InvalidRequestError(`predicate on '${p.column}': unknown operator '${String(p.op)}' (known: ${OPS.join(', ')})`);
+    if (col.name === t.info.timeIndex && narrowTime(out, p, col)) continue;
+    const test = compileTest(t, col, p);
+    if (col.name === t.info.timeIndex) out.timeTests.push(test);
+    else if (t.tagSlot.has(col.name)) out.tagTests.push({ slot: t.tagSlot.get(col.name)!, test });
+    else out.fieldTests.push({ slot: t.fieldSlot.get(col.name)!, test });
+  }
+  return out;
+}
+
+function narrowTime(out: CompiledPredicates, p: Predicate, col: ColumnDef): boolean {
+  if (!['=', '<', '<=', '>', '>='].includes(p.op)) return false;
+  const v = operand(col, p.value ?? null, p);
+  if (typeof v !== 'bigint') return false;
+  const raise = (lo: bigint) => (out.lo = out.lo === undefined || lo > out.lo ? lo : out.lo);
+  const lower = (hi: bigint) => (out.hi = out.hi === undefined || hi < out.hi ? hi : out.hi);
+  if (p.op === '=' || p.op === '>=') raise(v);
+  if (p.op === '>') raise(v + 1n);
+  if (p.op === '=' || p.op === '<=') lower(v + 1n);
+  if (p.op === '<') lower(v);
+  return true;
+}
+
+function compileTest(t: TableState, col: ColumnDef, p: Predicate): ValueTest {
+  switch (p.op) {
+    case 'is_null':
+      return (v) => v === null;
+    case 'is_not_null':
+      return (v) => v !== null;
+    case 'in':
+    case 'not_in': {
+      if (!Array.isArray(p.value)) throw new InvalidRequestError(`predicate '${p.column} ${p.op}' needs an array value`);
+      const set = p.value.map((x) => operand(col, x, p)).filter((x) => x !== null);
+      const member = (v: Value) => set.some((x) => compareValues(v, x) === 0);
+      return p.op === 'in' ? (v) => v !== null && member(v) : (v) => v !== null && !member(v);
+    }
+    default: {
+      const x = operand(col, p.value ?? null, p);
+      if (x === null) return () => false;
+      const op = p.op;
+      return (v) => {
+        if (v === null) return false;
+        const c = compareValues(v, x);
+        if (Number.isNaN(c)) return op === '!=';
+        return op === '=' ? c === 0 : op === '!=' ? c !== 0 : op === '<' ? c < 0 : op === '<=' ? c <= 0 : op === '>' ? c > 0 : c >= 0;
+      };
+    }
+  }
+  void t;
+}
+
+/** A predicate operand in the column's stored form (numbers compare across integer/float). */
+function operand(col: ColumnDef, v: Value, p: Predicate): Value {
+  if (v === null) return null;
+  if ((isIntegerType(col.type) || isFloatType(col.type)) && (typeof v === 'number' || typeof v === 'bigint')) return v;
+  const unit = timeUnitOf(col.type);
+  if (unit !== undefined && v instanceof Timestamp) return v.in(unit);
+  const n = normalizeValue(col.type, v);
+  if (n === MISMATCH) {
+    throw new InvalidRequestError(`predicate '${p.column} ${p.op}': cannot compare column of type ${displayType(col.type)} with ${describeValue(v)}`);
+  }
+  return n;
+}

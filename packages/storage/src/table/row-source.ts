@@ -1,0 +1,100 @@
+import type { Value } from '@sluice/pipeline-core';
+import { ByteReader } from '../codec/byte-reader.js';
+import { decodeRow } from '../codec/row-codec.js';
+import type { TableState } from '../catalog/table-state.js';
+import type { StoreContext } from '../context.js';
+import { keySeries, keyTime, tableEnd, tableStart, timeBound } from '../keys/row-key.js';
+import type { ScanRequest } from '../store.js';
+import { compilePredicates, type CompiledPredicates } from './predicates.js';
+import { ceilToUnit, ttlCutoff } from './time-bounds.js';
+
+/** One visible row: its key, time, tags, and (when asked for) its decoded field slots. */
+export interface SourceRow {
+  readonly key: Buffer;
+  readonly ts: bigint;
+  readonly tags: readonly Value[];
+  /** Field slots; `undefined` marks a slot the row predates (the column default applies). */
+  readonly fields: readonly (Value | undefined)[];
+}
+
+export interface RowSourceOptions {
+  readonly timeRange?: ScanRequest['timeRange'];
+  readonly predicates?: ScanRequest['predicates'];
+  readonly descending?: boolean;
+  /** Field slots the caller reads (predicated slots are added). */
+  readonly wantedFields: readonly boolean[];
+}
+
+/**
+ * Iterates a table's visible rows in time order over one LMDB snapshot: the key range covers the
+ * time range (narrowed by TTL and time predicates); rows of other logical tables in a shared
+ * physical table and rows failing a predicate are skipped. The yielded object is reused.
+ */
+export function rowSource(ctx: StoreContext, t: TableState, o: RowSourceOptions): Iterable<SourceRow> {
+  const preds = compilePredicates(t, o.predicates ?? []);
+  applyRange(ctx, t, o, preds);
+  return { [Symbol.iterator]: () => iterate(ctx, t, o, preds) };
+}
+
+function* iterate(ctx: StoreContext, t: TableState, o: RowSourceOptions, preds: CompiledPredicates): Generator<SourceRow> {
+  if (preds.lo !== undefined && preds.hi !== undefined && preds.lo >= preds.hi) return;
+  const lowKey = preds.lo === undefined ? tableStart(t.storageId) : timeBound(t.storageId, preds.lo);
+  const highKey = preds.hi === undefined ? tableEnd(t.storageId) : timeBound(t.storageId, preds.hi);
+  const wanted = o.wantedFields.slice();
+  for (const f of preds.fieldTests) wanted[f.slot] = true;
+  const needValues = wanted.some(Boolean);
+  // `values: false` (keys only) is supported by lmdb-js but missing from its RangeOptions type.
+  const rangeOptions = o.descending ? { start: highKey, end: lowKey, reverse: true, values: needValues } : { start: lowKey, end: highKey, values: needValues };
+  const range = ctx.env.rows.getRange(rangeOptions as Parameters<typeof ctx.env.rows.getRange>[0]);
+  const series = new Map<number, readonly Value[] | null>();
+  const fields: (Value | undefined)[] = new Array(t.fieldTypes.length).fill(undefined);
+  const reader = new ByteReader();
+  const out = { key: undefined as unknown as Buffer, ts: 0n, tags: [] as readonly Value[], fields: fields as readonly (Value | undefined)[] };
+  const noFieldValues = new Array(t.fieldTypes.length).fill(null);
+  for (const entry of range) {
+    // With `values: false` lmdb-js yields the keys themselves.
+    const key = (needValues ? entry.key : entry) as Buffer;
+    const sid = keySeries(key);
+    let tags = series.get(sid);
+    if (tags === undefined) {
+      tags = seriesTags(ctx, t, sid, preds);
+      series.set(sid, tags);
+    }
+    if (tags === null) continue;
+    const ts = keyTime(key);
+    if (preds.timeTests.length > 0 && !preds.timeTests.every((test) => test(ts))) continue;
+    if (needValues) {
+      decodeRow(reader.reset(entry.value as Buffer), t.fieldTypes, wanted, fields);
+      let ok = true;
+      for (const f of preds.fieldTests) {
+        const v = fields[f.slot];
+        if (!f.test(v === undefined ? (t.fields[f.slot]!.default ?? null) : v)) {
+          ok = false;
+          break;
+        }
+      }
+      if (!ok) continue;
+      out.fields = fields;
+    } else out.fields = noFieldValues;
+    out.key = key;
+    out.ts = ts;
+    out.tags = tags;
+    yield out;
+  }
+}
+
+function applyRange(ctx: StoreContext, t: TableState, o: RowSourceOptions, preds: CompiledPredicates): void {
+  const raise = (lo: bigint) => (preds.lo = preds.lo === undefined || lo > preds.lo ? lo : preds.lo);
+  const lower = (hi: bigint) => (preds.hi = preds.hi === undefined || hi < preds.hi ? hi : preds.hi);
+  if (o.timeRange?.startNs !== undefined) raise(ceilToUnit(o.timeRange.startNs, t.timeUnit));
+  if (o.timeRange?.endNs !== undefined) lower(ceilToUnit(o.timeRange.endNs, t.timeUnit));
+  if (t.opts.ttlMs !== undefined) raise(ttlCutoff(ctx.now(), t.opts.ttlMs, t.timeUnit));
+}
+
+/** The series' tags when it belongs to this table and passes the tag predicates, else null. */
+function seriesTags(ctx: StoreContext, t: TableState, sid: number, preds: CompiledPredicates): readonly Value[] | null {
+  const e = ctx.series.entry(t, sid);
+  if (!e || e.tableId !== t.record.id) return null;
+  for (const p of preds.tagTests) if (!p.test(e.tags[p.slot] ?? null)) return null;
+  return e.tags;
+}
