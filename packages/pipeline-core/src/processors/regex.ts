@@ -1,11 +1,87 @@
-// PLACEHOLDER: replaced by the real processor (must not land as is).
+import { RE2JS } from 're2js';
+import type { ConfigMap } from '../config/read.js';
+import { ProcessorError } from '../errors/index.js';
+import { readFields, type Field } from '../fields/field.js';
+import { forEachField, setField } from '../fields/for-each-field.js';
+import { kindOf } from '../value/value.js';
 import { defineProcessor } from './processor.js';
-export const regexProcessor = defineProcessor<never>({
+
+/** One user pattern compiled by re2js (linear-time matching) with its named groups in order. */
+export interface NamedGroupRegex {
+  readonly source: string;
+  readonly regex: RE2JS;
+  readonly groups: readonly string[];
+}
+
+export interface RegexConfig {
+  readonly fields: readonly Field[];
+  readonly patterns: readonly NamedGroupRegex[];
+  readonly ignoreMissing: boolean;
+}
+
+/** Compiles one pattern; `(?<name>...)` and `(?P<name>...)` both name a group. Throws a message on failure. */
+export function compileNamedGroupRegex(source: string): NamedGroupRegex | string {
+  let regex: RE2JS;
+  try {
+    regex = RE2JS.compile(source);
+  } catch (e) {
+    return `invalid regular expression ${JSON.stringify(source)}: ${(e as Error).message}`;
+  }
+  const named = regex.namedGroups();
+  const groups = Object.keys(named).sort((a, b) => named[a]! - named[b]!);
+  if (groups.length === 0) return `the pattern ${JSON.stringify(source)} has no named group: write (?<name>...) for each value to extract`;
+  return { source, regex, groups };
+}
+
+function readPatterns(cfg: ConfigMap): NamedGroupRegex[] {
+  const many = cfg.optStringList('patterns');
+  const one = cfg.optString('pattern');
+  if (many !== undefined && one !== undefined) throw cfg.error('pattern', "set either 'pattern' or 'patterns', not both");
+  const key = one !== undefined ? 'pattern' : 'patterns';
+  const texts = one !== undefined ? [one] : many;
+  if (texts === undefined || texts.length === 0) throw cfg.error(undefined, "missing required key 'patterns' (a list of regular expressions with named groups)");
+  return texts.map((text, i) => {
+    const compiled = compileNamedGroupRegex(text);
+    if (typeof compiled === 'string') throw cfg.error(key, key === 'patterns' ? `patterns[${i}]: ${compiled}` : compiled);
+    return compiled;
+  });
+}
+
+/**
+ * `regex`: every pattern is tried on each field (GreptimeDB semantics); each named group that took part
+ * in a match is written as `<output>_<group>`, later patterns overwriting earlier ones. No match adds nothing.
+ */
+export const regexProcessor = defineProcessor<RegexConfig>({
   kind: 'regex',
   parse(cfg) {
-    throw cfg.error(undefined, "processor 'regex' is not built yet");
+    const fields = readFields(cfg);
+    const patterns = readPatterns(cfg);
+    const ignoreMissing = cfg.bool('ignore_missing', false);
+    cfg.done();
+    return { fields, patterns, ignoreMissing };
   },
-  compile() {
-    throw new Error('unreachable');
+  compile(config) {
+    // Output names are computed once per field and group.
+    const outputs = config.fields.map((f) => config.patterns.map((p) => p.groups.map((g) => `${f.output}_${g}`)));
+    const index = new Map(config.fields.map((f, i) => [f, i]));
+    return {
+      kind: 'regex',
+      exec(doc) {
+        forEachField(doc, 'regex', config.fields, config.ignoreMissing, (value, field) => {
+          if (typeof value !== 'string') throw new ProcessorError('regex', field.input, `expected a string, got ${kindOf(value)}`);
+          const names = outputs[index.get(field)!]!;
+          config.patterns.forEach((p, pi) => {
+            const m = p.regex.matcher(value);
+            if (!m.find()) return;
+            p.groups.forEach((g, gi) => {
+              const v = m.group(g);
+              if (v !== null) setField(doc, names[pi]![gi]!, v);
+            });
+          });
+          return undefined;
+        });
+        return doc;
+      },
+    };
   },
 });
