@@ -46,7 +46,7 @@ function compileProcessor(item: ConfigMap, i: number, timeFields: string[]): Pro
   }
   const kind = keys[0]!;
   if (!(PROCESSOR_KINDS as readonly string[]).includes(kind)) {
-    throw item.error(kind, `unknown processor '${kind}'${didYouMean(kind, PROCESSOR_KINDS)}; known processors: ${PROCESSOR_KINDS.join(', ')}`);
+    throw item.error(undefined, `unknown processor '${kind}'${didYouMean(kind, PROCESSOR_KINDS)}; known processors: ${PROCESSOR_KINDS.join(', ')}`);
   }
   const def = PROCESSORS[kind as ProcessorKind];
   const cfg = item.map(kind);
