@@ -73,6 +73,11 @@ class CompiledDissect implements DissectMatcher {
   /** Names written by set/append keys: a reference whose name collides with one makes the match fail. */
   private readonly fixedNames: ReadonlySet<string>;
   private readonly hasRefs: boolean;
+  /** Fast path when every output is a plain key: field names and their slots, in output order. */
+  private readonly plainNames: readonly string[] | null;
+  private readonly plainSlots: readonly number[];
+  /** Captured values of the current input (reused: matching is synchronous and not re-entrant). */
+  private readonly values: string[];
 
   constructor(p: DissectPattern, private readonly separator: string) {
     this.pattern = p.source;
@@ -82,6 +87,10 @@ class CompiledDissect implements DissectMatcher {
     this.outputs = buildOutputs(p);
     this.fixedNames = new Set(p.pairs.filter((x) => x.key.kind === 'set' || x.key.kind === 'append').map((x) => x.key.name));
     this.hasRefs = this.outputs.some((o) => o.kind === 'ref');
+    const plain = this.outputs.every((o) => o.kind === 'set');
+    this.plainNames = plain ? this.outputs.map((o) => (o as { name: string }).name) : null;
+    this.plainSlots = plain ? this.outputs.map((o) => (o as { slot: number }).slot) : [];
+    this.values = new Array<string>(this.delimiters.length).fill('');
   }
 
   /**
@@ -91,28 +100,28 @@ class CompiledDissect implements DissectMatcher {
    * is not re-read with the previous key's delimiter: the next key's own delimiter is searched, so
    * `%{}|%{}|foo=%{f}` gives f=bar on `||foo=bar`.
    */
-  private capture(input: string): string[] | null {
+  private capture(input: string): boolean {
     const n = input.length;
     const lead = this.leading;
-    if (n <= lead.length || (lead.length > 0 && !input.startsWith(lead))) return null;
+    if (n <= lead.length || (lead.length > 0 && !input.startsWith(lead))) return false;
     const delimiters = this.delimiters;
     const count = delimiters.length;
-    const values = new Array<string>(count);
+    const values = this.values;
     let k = 0;
     let delim = delimiters[0]!;
     let i = lead.length;
     while (delim.length > 0) {
       const at = input.indexOf(delim, i);
-      if (at < 0) return null;
+      if (at < 0) return false;
       values[k] = input.slice(i, at);
       i = at + delim.length;
       if (this.padding[k]) while (input.startsWith(delim, i)) i += delim.length;
-      if (++k === count) return values;
+      if (++k === count) return true;
       delim = delimiters[k]!;
     }
     // The last key takes the rest of the input when no delimiter follows it.
     values[k] = input.slice(i);
-    return values;
+    return true;
   }
 
   private refsValid(values: readonly string[]): boolean {
@@ -127,8 +136,15 @@ class CompiledDissect implements DissectMatcher {
   }
 
   match(input: string, out: Doc): boolean {
-    const values = this.capture(input);
-    if (values === null || (this.hasRefs && !this.refsValid(values))) return false;
+    if (!this.capture(input)) return false;
+    const values = this.values;
+    const names = this.plainNames;
+    if (names !== null) {
+      const slots = this.plainSlots;
+      for (let i = 0; i < names.length; i++) setField(out, names[i]!, values[slots[i]!]!);
+      return true;
+    }
+    if (this.hasRefs && !this.refsValid(values)) return false;
     for (const o of this.outputs) {
       if (o.kind === 'set') setField(out, o.name, values[o.slot]!);
       else if (o.kind === 'append') setField(out, o.name, o.slots.map((s) => values[s]!).join(this.separator));
