@@ -1,0 +1,195 @@
+import type { CallArg, CallExpr, Expr } from './ast.js';
+import type { Compiled } from './compiled.js';
+import type { Compiler } from './compile.js';
+import { VrlRuntimeError } from './diagnostics.js';
+import { ANY_KINDS, K, describeKinds, describeValue, kindBit, kindsOf, type Kinds } from './kinds.js';
+import { deletePath, existsPath, getPath } from './path.js';
+import type { Frame, Run } from './runtime.js';
+import { ReturnSignal, VrlFailure } from './signals.js';
+import { STDLIB } from './stdlib/index.js';
+import { VrlFunctionError, type VrlClosure, type VrlFunction } from './stdlib/function.js';
+import type { VrlValue } from './value.js';
+
+let byName: Map<string, VrlFunction> | undefined;
+function lookup(name: string): VrlFunction | undefined {
+  byName ??= new Map(STDLIB.map((f) => [f.name, f]));
+  return byName.get(name);
+}
+
+/** Compiles a function call: `del` and `exists` are special forms over paths, the rest come from STDLIB. */
+export function compileCall(c: Compiler, e: CallExpr): Compiled {
+  const inner = e.name === 'del' || e.name === 'exists' ? pathForm(c, e) : stdlibCall(c, e);
+  if (!e.abortOnError) return inner;
+  if (!inner.fallible) c.error('E620', `can't abort infallible function: '${e.name}' cannot fail here, remove the '!'`, e.span);
+  const run = inner.run;
+  return {
+    ...inner,
+    run: (f) => {
+      try {
+        return run(f);
+      } catch (err) {
+        if (err instanceof VrlFailure) throw new VrlRuntimeError(err.message, false);
+        throw err;
+      }
+    },
+    fallible: false,
+  };
+}
+
+/** `del(.path)` and `exists(.path)`: their argument is a path, not a value. */
+function pathForm(c: Compiler, e: CallExpr): Compiled {
+  const arg = e.args[0];
+  if (arg === undefined || e.args.length > (e.name === 'del' ? 2 : 1)) c.error('E106', `function argument arity mismatch: '${e.name}' takes one path`, e.span);
+  if (arg.name !== undefined && arg.name !== 'path' && arg.name !== 'field') c.error('E108', `unknown function argument keyword '${arg.name}'`, arg.span);
+  if (e.closure !== undefined) c.error('E120', `function '${e.name}' does not accept a closure`, e.closure.span);
+  const p = arg.value;
+  const target = p.kind === 'variable' ? { type: 'variable' as const, name: p.name, path: [] } : p.kind === 'query' && p.target.type !== 'expr' ? { ...p.target, path: p.path } : undefined;
+  if (target === undefined) c.error('E110', `invalid argument: '${e.name}' expects a path such as .field or a variable`, p.span);
+  if (target.type === 'variable') c.expr({ kind: 'variable', name: target.name, span: p.span }); // must be defined
+  const path = target.path;
+  const slot = target.type === 'variable' ? c.slot(target.name) : -1;
+  const read = (f: Frame): VrlValue => (slot < 0 ? f.event : f.vars[slot]!);
+  if (e.name === 'exists') {
+    return { run: (f) => existsPath(read(f), path), kinds: K.boolean, fallible: false };
+  }
+  const kinds = target.type === 'event' ? c.env.eventKinds(path) : ANY_KINDS;
+  if (target.type === 'event') c.env.forgetEvent(path, path.length === 0 ? K.object : K.null);
+  const write = (f: Frame, v: VrlValue): void => {
+    if (slot < 0) f.event = v;
+    else f.vars[slot] = v;
+  };
+  if (path.length === 0) {
+    return {
+      run: (f) => {
+        const v = read(f);
+        write(f, slot < 0 ? {} : null);
+        return v;
+      },
+      kinds,
+      fallible: false,
+    };
+  }
+  return { run: (f) => deletePath(read(f), path), kinds: kinds | K.null, fallible: false };
+}
+
+function stdlibCall(c: Compiler, e: CallExpr): Compiled {
+  const fn = lookup(e.name);
+  if (fn === undefined) c.error('E105', `call to undefined function '${e.name}'`, e.span);
+  const bound = bindArgs(c, fn, e);
+  const compiledArgs = bound.map((a) => (a === undefined ? undefined : c.expr(a.value)));
+  compiledArgs.forEach((a, i) => {
+    if (a?.fallible) c.error('E630', `fallible argument: handle the error of argument '${fn.params[i]!.name}' first`, bound[i]!.value.span);
+  });
+
+  // Static arguments and one-time preparation.
+  const staticArgs: Record<string, VrlValue> = {};
+  fn.params.forEach((p, i) => {
+    const a = compiledArgs[i];
+    if (a?.constant !== undefined) staticArgs[p.name] = a.constant.value;
+    else if (p.static && a !== undefined) c.error('E400', `invalid argument: '${p.name}' of '${fn.name}' must be a literal`, bound[i]!.value.span);
+  });
+  let prepared: unknown;
+  if (fn.compile !== undefined) {
+    try {
+      prepared = fn.compile(staticArgs);
+    } catch (err) {
+      c.error('E400', `invalid argument for '${fn.name}': ${err instanceof Error ? err.message : String(err)}`, e.span);
+    }
+  }
+
+  // Which arguments need a kind check at run time (their static type is wider than the parameter's)?
+  const accepted = fn.params.map((p) => kindsOf(p.kinds));
+  const checks = compiledArgs.map((a, i) => (a !== undefined && (a.kinds & ~accepted[i]!) !== 0 ? accepted[i]! : 0));
+  const fallible = fn.fallible || checks.some((k) => k !== 0);
+
+  const closure = compileClosure(c, fn, e, compiledArgs[0]?.kinds ?? ANY_KINDS);
+  const names = fn.params.map((p) => p.name);
+  const runs = compiledArgs.map((a) => a?.run);
+  const defaults = fn.params.map((p) => p.default);
+  const prefix = `function call error for "${fn.name}" at (${e.span.start}:${e.span.end}): `;
+  const n = names.length;
+  const call = fn.call.bind(fn);
+  return {
+    run: (f) => {
+      const args: Record<string, VrlValue | undefined> = {};
+      for (let i = 0; i < n; i++) {
+        const r = runs[i];
+        if (r === undefined) {
+          args[names[i]!] = defaults[i];
+          continue;
+        }
+        const v = r(f);
+        const acc = checks[i]!;
+        if (acc !== 0 && (kindBit(v) & acc) === 0) throw new VrlFailure(`${prefix}expected ${describeKinds(acc)}, got ${describeValue(v)}`);
+        args[names[i]!] = v;
+      }
+      try {
+        return call(args, f.ctx, prepared, closure?.(f));
+      } catch (err) {
+        if (err instanceof VrlFunctionError) throw new VrlFailure(prefix + err.message);
+        if (err instanceof VrlFailure || err instanceof ReturnSignal || err instanceof VrlRuntimeError) throw err;
+        throw new VrlFailure(prefix + (err instanceof Error ? err.message : String(err)));
+      }
+    },
+    kinds: kindsOf(fn.returns),
+    fallible,
+  };
+}
+
+/** Positional then named arguments onto the declared parameters (E106, E107, E108). */
+function bindArgs(c: Compiler, fn: VrlFunction, e: CallExpr): (CallArg | undefined)[] {
+  const bound: (CallArg | undefined)[] = fn.params.map(() => undefined);
+  let positional = 0;
+  for (const a of e.args) {
+    let i: number;
+    if (a.name === undefined) {
+      i = positional++;
+      if (i >= fn.params.length) c.error('E106', `function argument arity mismatch: '${fn.name}' takes at most ${fn.params.length} arguments`, a.span);
+    } else {
+      i = fn.params.findIndex((p) => p.name === a.name);
+      if (i < 0) c.error('E108', `unknown function argument keyword '${a.name}' for '${fn.name}' (parameters: ${fn.params.map((p) => p.name).join(', ')})`, a.span);
+    }
+    if (bound[i] !== undefined) c.error('E106', `argument '${fn.params[i]!.name}' of '${fn.name}' is given twice`, a.span);
+    bound[i] = a;
+  }
+  fn.params.forEach((p, i) => {
+    if (p.required && bound[i] === undefined) c.error('E107', `required argument missing: '${p.name}' of '${fn.name}'`, e.span);
+  });
+  return bound;
+}
+
+/** The closure of `for_each`, `map_keys`, ...: its parameters become local variables. */
+function compileClosure(c: Compiler, fn: VrlFunction, e: CallExpr, subject: Kinds): ((f: Frame) => VrlClosure) | undefined {
+  const spec = fn.closure;
+  if (e.closure === undefined) {
+    if (spec !== undefined) c.error('E120', `function '${fn.name}' requires a closure: ${fn.name}(...) -> |${spec.params.join(', ')}| { ... }`, e.span);
+    return undefined;
+  }
+  if (spec === undefined) c.error('E120', `function '${fn.name}' does not accept a closure`, e.closure.span);
+  const params = e.closure.params;
+  if (params.length !== spec.params.length) {
+    c.error('E120', `the closure of '${fn.name}' takes ${spec.params.length} parameters (|${spec.params.join(', ')}|), got ${params.length}`, e.closure.span);
+  }
+  const before = c.env;
+  c.env = before.clone();
+  const slots = params.map((name, i) => {
+    c.env.vars.set(name, { kinds: paramKinds(spec.params[i]!, subject) });
+    return c.slot(name);
+  });
+  const body = c.block(e.closure.body);
+  c.env = before.join(c.env);
+  const run: Run = body.run;
+  return (f) =>
+    (...args: VrlValue[]) => {
+      for (let i = 0; i < slots.length; i++) f.vars[slots[i]!] = args[i] ?? null;
+      return run(f);
+    };
+}
+
+function paramKinds(name: string, subject: Kinds): Kinds {
+  if (name === 'index') return K.integer;
+  if (name === 'key') return subject === K.array ? K.integer : subject === K.object ? K.bytes : K.bytes | K.integer;
+  return ANY_KINDS;
+}
+
+export type { Expr };

@@ -1,0 +1,419 @@
+import type { AbortExpr, ArrayExpr, AssignExpr, AssignTarget, BinaryExpr, BlockExpr, Expr, ExprVisitor, IfExpr, LiteralExpr, ObjectExpr, ProgramAst, QueryExpr, ReturnExpr, UnaryExpr, VariableExpr } from './ast.js';
+import { visitExpr } from './ast.js';
+import { compileCall } from './compile-call.js';
+import type { Compiled } from './compiled.js';
+import { VrlCompileError, VrlRuntimeError, type Span } from './diagnostics.js';
+import { ANY_KINDS, K, NUMERIC, isObject, kindsOfValue, kindList, type Kinds, type VrlObject } from './kinds.js';
+import { BINARY, binaryResult, merge, negate, not, truth } from './ops.js';
+import { cloneValue, getField, getPath, setKey, setPath } from './path.js';
+import type { Frame, Run } from './runtime.js';
+import { ReturnSignal, VrlFailure } from './signals.js';
+import { TypeEnv } from './type-env.js';
+import { Timestamp } from '../value/timestamp.js';
+import type { VrlValue } from './value.js';
+
+const CONTAINER = K.array | K.object;
+
+/**
+ * Compiles a parsed program once: resolves names and arity, infers types, enforces VRL's
+ * error handling rules (every fallible expression handled), and builds the closures the
+ * runtime calls per event.
+ */
+export class Compiler {
+  private readonly slots = new Map<string, number>();
+  env = new TypeEnv();
+
+  constructor(readonly source: string) {}
+
+  error(code: string, message: string, span: Span): never {
+    throw new VrlCompileError(code, message, this.source, span);
+  }
+
+  get slotCount(): number {
+    return this.slots.size;
+  }
+
+  slot(name: string): number {
+    let s = this.slots.get(name);
+    if (s === undefined) {
+      s = this.slots.size;
+      this.slots.set(name, s);
+    }
+    return s;
+  }
+
+  program(ast: ProgramAst): Compiled {
+    return this.statements(ast.body);
+  }
+
+  /** A sequence of statements (program or block): each must have its errors handled. */
+  statements(body: readonly Expr[]): Compiled {
+    const compiled = body.map((e) => {
+      const c = this.expr(e);
+      if (c.fallible) {
+        if (e.kind === 'assign') this.error('E103', 'unhandled fallible assignment: handle the error with `!`, `??` or `value, err = ...`', e.value.span);
+        this.error('E100', 'unhandled error: this expression can fail; handle it with `!`, `??` or `value, err = ...`', e.span);
+      }
+      return c;
+    });
+    if (compiled.length === 0) return { run: () => null, kinds: K.null, fallible: false };
+    const last = compiled[compiled.length - 1]!;
+    if (compiled.length === 1) return last;
+    const runs = compiled.map((c) => c.run);
+    const n = runs.length;
+    return {
+      run: (f) => {
+        for (let i = 0; i < n - 1; i++) runs[i]!(f);
+        return runs[n - 1]!(f);
+      },
+      kinds: last.kinds,
+      fallible: false,
+      ...(last.fresh ? { fresh: true } : {}),
+    };
+  }
+
+  expr(e: Expr): Compiled {
+    return visitExpr(e, this.visitor);
+  }
+
+  private readonly visitor: ExprVisitor<Compiled> = {
+    literal: (e) => this.literal(e),
+    array: (e) => this.array(e),
+    object: (e) => this.object(e),
+    block: (e) => this.block(e),
+    query: (e) => this.query(e),
+    variable: (e) => this.variable(e),
+    unary: (e) => this.unary(e),
+    binary: (e) => this.binary(e),
+    assign: (e) => this.assign(e),
+    if: (e) => this.ifExpr(e),
+    call: (e) => compileCall(this, e),
+    abort: (e) => this.abort(e),
+    return: (e) => this.ret(e),
+  };
+
+  private literal(e: LiteralExpr): Compiled {
+    const v = e.value;
+    return { run: () => v, kinds: kindsOfValue(v), fallible: false, constant: { value: v } };
+  }
+
+  private array(e: ArrayExpr): Compiled {
+    const items = e.items.map((i) => this.expr(i));
+    const runs = items.map((i) => i.run);
+    const constant = items.every((i) => i.constant !== undefined) ? { value: items.map((i) => i.constant!.value) } : undefined;
+    return {
+      run: (f) => runs.map((r) => r(f)),
+      kinds: K.array,
+      fallible: items.some((i) => i.fallible),
+      fresh: true,
+      ...(constant === undefined ? {} : { constant }),
+    };
+  }
+
+  private object(e: ObjectExpr): Compiled {
+    const keys = e.entries.map(([k]) => k);
+    const values = e.entries.map(([, v]) => this.expr(v));
+    const runs = values.map((v) => v.run);
+    let constant: { value: VrlValue } | undefined;
+    if (values.every((v) => v.constant !== undefined)) {
+      const o: VrlObject = {};
+      keys.forEach((k, i) => setKey(o, k, values[i]!.constant!.value));
+      constant = { value: o };
+    }
+    return {
+      run: (f) => {
+        const o: VrlObject = {};
+        for (let i = 0; i < keys.length; i++) setKey(o, keys[i]!, runs[i]!(f));
+        return o;
+      },
+      kinds: K.object,
+      fallible: values.some((v) => v.fallible),
+      fresh: true,
+      ...(constant === undefined ? {} : { constant }),
+    };
+  }
+
+  block(e: BlockExpr): Compiled {
+    return this.statements(e.body);
+  }
+
+  private query(e: QueryExpr): Compiled {
+    const path = e.path;
+    const t = e.target;
+    if (t.type === 'event') {
+      const kinds = this.env.eventKinds(path);
+      if (path.length === 0) return { run: (f) => f.event, kinds, fallible: false };
+      if (path.length === 1 && 'field' in path[0]!) {
+        const key = path[0].field;
+        return { run: (f) => getField(f.event, key), kinds, fallible: false };
+      }
+      return { run: (f) => getPath(f.event, path), kinds, fallible: false };
+    }
+    if (t.type === 'variable') {
+      const base = this.variable({ kind: 'variable', name: t.name, span: e.span });
+      const slot = this.slot(t.name);
+      return { run: (f) => getPath(f.vars[slot]!, path), kinds: path.length === 0 ? base.kinds : ANY_KINDS, fallible: false };
+    }
+    const inner = this.expr(t.expr);
+    const run = inner.run;
+    return { run: (f) => getPath(run(f), path), kinds: ANY_KINDS, fallible: inner.fallible };
+  }
+
+  private variable(e: VariableExpr): Compiled {
+    const type = this.env.vars.get(e.name);
+    if (type === undefined) this.error('E701', `call to undefined variable '${e.name}'`, e.span);
+    const slot = this.slot(e.name);
+    return { run: (f) => f.vars[slot]!, kinds: type.kinds, fallible: false, ...(type.constant === undefined ? {} : { constant: type.constant }) };
+  }
+
+  private unary(e: UnaryExpr): Compiled {
+    const operand = this.expr(e.operand);
+    const run = operand.run;
+    if (e.op === '!') {
+      if ((operand.kinds & K.boolean) === 0) this.error('E660', `non-boolean negation: the operand is ${describe(operand.kinds)}`, e.span);
+      return { run: (f) => not(run(f)), kinds: K.boolean, fallible: operand.fallible || operand.kinds !== K.boolean };
+    }
+    const kinds = operand.kinds & NUMERIC;
+    return { run: (f) => negate(run(f)), kinds: kinds === 0 ? NUMERIC : kinds, fallible: operand.fallible || (operand.kinds & ~NUMERIC) !== 0 };
+  }
+
+  private binary(e: BinaryExpr): Compiled {
+    const left = this.expr(e.left);
+    if (e.op === '??' && !left.fallible) {
+      this.error('E651', 'unnecessary error coalescing: the left-hand side cannot fail (`??` handles errors, not null values)', e.left.span);
+    }
+    const right = this.expr(e.right);
+    const L = left.run;
+    const R = right.run;
+    let kinds = 0;
+    let opFails = false;
+    for (const l of bits(left.kinds)) {
+      for (const r of bits(right.kinds)) {
+        const k = binaryResult(e.op, l, r);
+        if (k === 0) opFails = true;
+        kinds |= k;
+      }
+    }
+    if (kinds === 0) kinds = ANY_KINDS;
+    if (e.op === '/' || e.op === '%') {
+      const d = right.constant?.value;
+      if (!((typeof d === 'number' || typeof d === 'bigint') && Number(d) !== 0)) opFails = true;
+    }
+    switch (e.op) {
+      case '??':
+        return {
+          run: (f) => {
+            try {
+              return L(f);
+            } catch (err) {
+              if (err instanceof VrlFailure) return R(f);
+              throw err;
+            }
+          },
+          kinds: left.kinds | right.kinds,
+          fallible: right.fallible,
+        };
+      case '||':
+        return {
+          run: (f) => {
+            const v = L(f);
+            return v === null || v === false ? R(f) : v;
+          },
+          kinds,
+          fallible: left.fallible || right.fallible,
+        };
+      case '&&':
+        return { run: (f) => truth(L(f), 'left') && truth(R(f), 'right'), kinds: K.boolean, fallible: opFails || left.fallible || right.fallible };
+      default: {
+        const op = BINARY[e.op]!;
+        return { run: (f) => op(L(f), R(f)), kinds, fallible: opFails || left.fallible || right.fallible, ...(e.op === '|' ? { fresh: true } : {}) };
+      }
+    }
+  }
+
+  private assign(e: AssignExpr): Compiled {
+    const value = this.expr(e.value);
+    const V = value.run;
+    const copy = (value.kinds & CONTAINER) !== 0 && !value.fresh;
+    const set = this.setter(e.target);
+    if (e.errTarget !== undefined) {
+      if (!value.fallible) this.error('E104', 'unnecessary error assignment: the right-hand side cannot fail', e.errTarget.span);
+      const setErr = this.setter(e.errTarget);
+      const fallback = defaultOf(value.kinds);
+      this.declare(e.target, single(value.kinds) ? value.kinds : value.kinds | K.null);
+      this.declare(e.errTarget, K.bytes | K.null);
+      return {
+        run: (f) => {
+          let v: VrlValue;
+          try {
+            v = V(f);
+          } catch (err) {
+            if (!(err instanceof VrlFailure)) throw err;
+            set(f, cloneValue(fallback));
+            setErr(f, err.message);
+            return err.message;
+          }
+          if (copy) v = cloneValue(v);
+          set(f, v);
+          setErr(f, null);
+          return v;
+        },
+        kinds: value.kinds | K.bytes,
+        fallible: false,
+      };
+    }
+    if (e.op === '|=') {
+      const current = this.expr(targetQuery(e.target));
+      const C = current.run;
+      this.declare(e.target, K.object);
+      return {
+        run: (f) => {
+          const merged = merge(C(f), V(f));
+          set(f, copy ? cloneValue(merged) : merged);
+          return merged;
+        },
+        kinds: K.object,
+        fallible: value.fallible || current.kinds !== K.object || value.kinds !== K.object,
+      };
+    }
+    this.declare(e.target, value.kinds, value.constant);
+    return {
+      run: (f) => {
+        const v = copy ? cloneValue(V(f)) : V(f);
+        set(f, v);
+        return v;
+      },
+      kinds: value.kinds,
+      fallible: value.fallible,
+      ...(value.constant === undefined ? {} : { constant: value.constant }),
+    };
+  }
+
+  /** Records the type a target holds after an assignment. */
+  private declare(t: AssignTarget, kinds: Kinds, constant?: { value: VrlValue }): void {
+    if (t.type === 'event') {
+      this.env.assignEvent(t.path, kinds);
+      return;
+    }
+    this.slot(t.name);
+    if (t.path.length === 0) this.env.vars.set(t.name, constant === undefined || isContainer(constant.value) ? { kinds } : { kinds, constant });
+    else this.env.vars.set(t.name, { kinds: 'field' in t.path[0]! ? K.object : K.array });
+  }
+
+  setter(t: AssignTarget): (f: Frame, v: VrlValue) => void {
+    const path = t.path;
+    if (t.type === 'event') {
+      if (path.length === 0) return (f, v) => void (f.event = v);
+      if (path.length === 1 && 'field' in path[0]!) {
+        const key = path[0].field;
+        return (f, v) => {
+          const o = f.event;
+          if (isObject(o)) setKey(o, key, v);
+          else f.event = setPath(o, path, v);
+        };
+      }
+      return (f, v) => void (f.event = setPath(f.event, path, v));
+    }
+    const slot = this.slot(t.name);
+    if (path.length === 0) return (f, v) => void (f.vars[slot] = v);
+    return (f, v) => void (f.vars[slot] = setPath(f.vars[slot]!, path, v));
+  }
+
+  private ifExpr(e: IfExpr): Compiled {
+    const cond = this.expr(e.condition);
+    if (cond.fallible) this.error('E110', 'fallible predicate: the if condition can fail; handle its error first', e.condition.span);
+    if (cond.kinds !== K.boolean) this.error('E102', `non-boolean if expression predicate: the condition is ${describe(cond.kinds)}`, e.condition.span);
+    const before = this.env;
+    this.env = before.clone();
+    const then = this.block(e.then);
+    const afterThen = this.env;
+    this.env = before.clone();
+    const alt = e.else === undefined ? undefined : e.else.kind === 'if' ? this.ifExpr(e.else) : this.block(e.else);
+    this.env = afterThen.join(this.env);
+    const C = cond.run;
+    const T = then.run;
+    const A = alt?.run;
+    return {
+      run: A === undefined ? (f) => (C(f) === true ? T(f) : null) : (f) => (C(f) === true ? T(f) : A(f)),
+      kinds: then.kinds | (alt === undefined ? K.null : alt.kinds),
+      fallible: then.fallible || (alt?.fallible ?? false),
+    };
+  }
+
+  private abort(e: AbortExpr): Compiled {
+    if (e.message === undefined) {
+      return { run: () => { throw new VrlRuntimeError('aborted', true); }, kinds: 0, fallible: false };
+    }
+    const msg = this.expr(e.message);
+    if (msg.fallible) this.error('E631', 'fallible abort message expression', e.message.span);
+    if ((msg.kinds & K.bytes) === 0) this.error('E300', `non-string abort message: it is ${describe(msg.kinds)}`, e.message.span);
+    const M = msg.run;
+    return {
+      run: (f) => {
+        const m = M(f);
+        throw new VrlRuntimeError(typeof m === 'string' ? m : 'aborted', true);
+      },
+      kinds: 0,
+      fallible: false,
+    };
+  }
+
+  private ret(e: ReturnExpr): Compiled {
+    const value = this.expr(e.value);
+    const V = value.run;
+    return {
+      run: (f) => {
+        throw new ReturnSignal(V(f));
+      },
+      kinds: 0,
+      fallible: value.fallible,
+    };
+  }
+}
+
+function* bits(kinds: Kinds): Generator<Kinds> {
+  for (let b = 1; b <= 256; b <<= 1) if ((kinds & b) !== 0) yield b;
+}
+
+function single(kinds: Kinds): boolean {
+  return kinds !== 0 && (kinds & (kinds - 1)) === 0;
+}
+
+function isContainer(v: VrlValue): boolean {
+  return Array.isArray(v) || isObject(v);
+}
+
+function describe(kinds: Kinds): string {
+  return kinds === ANY_KINDS ? 'any' : kindList(kinds).map((k) => (k === 'bytes' ? 'string' : k)).join(' or ');
+}
+
+/** The value `ok` holds after a failed `ok, err = ...` (the type's empty value, as in VRL). */
+function defaultOf(kinds: Kinds): VrlValue {
+  switch (kinds) {
+    case K.bytes:
+      return '';
+    case K.integer:
+    case K.float:
+      return 0;
+    case K.boolean:
+      return false;
+    case K.timestamp:
+      return new Timestamp(0n);
+    case K.array:
+      return [];
+    case K.object:
+      return {};
+    default:
+      return null;
+  }
+}
+
+function targetQuery(t: AssignTarget): Expr {
+  return t.type === 'event'
+    ? { kind: 'query', target: { type: 'event' }, path: t.path, span: t.span }
+    : t.path.length === 0
+      ? { kind: 'variable', name: t.name, span: t.span }
+      : { kind: 'query', target: { type: 'variable', name: t.name }, path: t.path, span: t.span };
+}
+
+export type { Run };

@@ -1,0 +1,29 @@
+import { VrlRuntimeError } from './diagnostics.js';
+import { ReturnSignal, VrlFailure } from './signals.js';
+import type { VrlCallContext } from './stdlib/function.js';
+import type { VrlValue } from './value.js';
+
+/** The mutable state of one program run: the event, the local variable slots, the call context. */
+export interface Frame {
+  event: VrlValue;
+  readonly vars: VrlValue[];
+  readonly ctx: VrlCallContext;
+}
+
+/** A compiled expression: a closure over its compiled children, run once per event. */
+export type Run = (f: Frame) => VrlValue;
+
+/** Runs a compiled program over one event; failures become VrlRuntimeError. */
+export function runProgram(body: Run, slots: number, event: VrlValue, ctx: VrlCallContext): { result: VrlValue; event: VrlValue } {
+  const f: Frame = { event, vars: new Array<VrlValue>(slots).fill(null), ctx };
+  let result: VrlValue;
+  try {
+    result = body(f);
+  } catch (e) {
+    if (e instanceof ReturnSignal) result = e.value;
+    else if (e instanceof VrlRuntimeError) throw e;
+    else if (e instanceof VrlFailure) throw new VrlRuntimeError(e.message, false);
+    else throw new VrlRuntimeError(`internal error: ${e instanceof Error ? e.message : String(e)}`, false, { cause: e });
+  }
+  return { result, event: f.event };
+}
