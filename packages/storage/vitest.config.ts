@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Tests run on the workspace packages' sources, so a package's tests never wait for another's build.
 const src = (pkg: string) => fileURLToPath(new URL(`../${pkg}/src/index.ts`, import.meta.url));
@@ -14,6 +14,8 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Shared contract suites run through the backend tests that import them.
+    exclude: [...configDefaults.exclude, '**/*.case.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -1,0 +1,32 @@
+import type { ColumnSchema, Value } from '@sluice/pipeline-core';
+import type { ColumnBatch, ScanRequest, Store } from './store.js';
+
+/** Test helpers (not exported from the package): collect a scan into plain rows. */
+export async function collect(store: Store, req: ScanRequest): Promise<Record<string, Value>[]> {
+  const rows: Record<string, Value>[] = [];
+  for await (const b of store.scan(req)) rows.push(...batchRows(b));
+  return rows;
+}
+
+export function batchRows(b: ColumnBatch): Record<string, Value>[] {
+  const out: Record<string, Value>[] = [];
+  for (let i = 0; i < b.length; i++) {
+    const row: Record<string, Value> = {};
+    for (const c of b.columns) row[c.name] = c.values[i]!;
+    out.push(row);
+  }
+  return out;
+}
+
+export async function count(store: Store, req: ScanRequest): Promise<number> {
+  let n = 0;
+  for await (const b of store.scan({ ...req, columns: [] })) n += b.length;
+  return n;
+}
+
+export const LOG_SCHEMA: readonly ColumnSchema[] = [
+  { name: 'ts', type: 'timestamp_ms', semantic: 'timestamp' },
+  { name: 'host', type: 'string', semantic: 'tag' },
+  { name: 'level', type: 'string', semantic: 'field' },
+  { name: 'latency', type: 'float64', semantic: 'field' },
+];
