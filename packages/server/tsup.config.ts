@@ -1,4 +1,13 @@
+import { execSync } from 'node:child_process';
 import { defineConfig } from 'tsup';
+
+function git(cmd: string): string {
+  try {
+    return execSync(`git ${cmd}`, { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return 'unknown';
+  }
+}
 
 export default defineConfig({
   entry: ['src/index.ts', 'src/main.ts'],
@@ -8,4 +17,9 @@ export default defineConfig({
   clean: true,
   tsconfig: 'tsconfig.build.json',
   target: 'node20',
+  // What /status reports, fixed at build time.
+  env: {
+    SLUICE_COMMIT: git('rev-parse HEAD'),
+    SLUICE_SOURCE_TIME: git('log -1 --format=%cI'),
+  },
 });
