@@ -26,7 +26,7 @@ describe('parsePipeline', () => {
     expect((err as PipelineConfigError).message).toContain("did you mean 'type'?");
   });
 
-  it('names processors that are not built yet instead of crashing', () => {
-    expect(() => parsePipeline('processors:\n  - vrl:\n      source: .\n')).toThrow(PipelineConfigError);
+  it('rejects a processor item whose value is not a map', () => {
+    expect(() => parsePipeline('processors:\n  - select: [a]\n')).toThrow(PipelineConfigError);
   });
 });

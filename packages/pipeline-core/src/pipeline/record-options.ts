@@ -25,6 +25,18 @@ const has = Object.prototype.hasOwnProperty;
  * when the record sets none. An invalid value is a TransformError naming the key.
  */
 export function takeRecordOptions(doc: Doc, inherited: TableOptions | undefined): RecordOptions | undefined {
+  // Fast path (every record pays it): constant-name reads are inline-cached; most records set nothing.
+  if (
+    doc.service_ttl === undefined &&
+    doc.service_table_suffix === undefined &&
+    doc.service_append_mode === undefined &&
+    doc.service_merge_mode === undefined &&
+    doc.service_skip_wal === undefined &&
+    doc.service_physical_table === undefined &&
+    doc.service_auto_create_table === undefined
+  ) {
+    return undefined;
+  }
   let options: Record<string, unknown> | undefined;
   for (let i = 0; i < OPTION_KEYS.length; i++) {
     const [key, name] = OPTION_KEYS[i]!;

@@ -90,9 +90,8 @@ export class TableBuilder {
   /** Pads short rows with nulls and hands the table out. */
   finish(): PipelineTable {
     const n = this.columns.length;
-    for (const row of this.rows) {
-      for (let j = 0; j < n; j++) if (row[j] === undefined) row[j] = null;
-    }
+    // Rows are written without holes; only rows from before a column was added are short.
+    for (const row of this.rows) while (row.length < n) row.push(null);
     return { suffix: this.suffix, options: this.options, schema: this.columns, rows: this.rows };
   }
 }

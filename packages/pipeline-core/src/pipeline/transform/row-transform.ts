@@ -38,6 +38,10 @@ export class RowTransform {
   /** The fixed part of the schema (declared columns, then `service_timestamp` when it is added). */
   readonly fixed: readonly ColumnSchema[];
   private readonly consumed: ReadonlySet<string>;
+  private readonly names: string[] = [];
+  private readonly types: ColumnType[] = [];
+  private readonly vals: Value[] = [];
+  private readonly idxs: number[] = [];
 
   constructor(
     readonly declared: readonly DeclaredColumn[],
@@ -55,9 +59,13 @@ export class RowTransform {
   /** Converts one record into a row of `table`; throws TransformError naming the field. */
   apply(doc: Doc, table: TableBuilder, now: Timestamp): void {
     const decl = this.declared;
-    const values: Value[] = [];
-    for (let i = 0; i < decl.length; i++) values.push(convert(decl[i]!, doc[decl[i]!.input]));
-    if (this.timeIndex.kind === 'now') values.push(now);
+    const n = decl.length;
+    const values: Value[] = new Array(this.fixed.length);
+    for (let i = 0; i < n; i++) {
+      const c = decl[i]!;
+      values[i] = convert(c, doc[c.input]);
+    }
+    if (n < this.fixed.length) values[n] = now;
     if (!this.inferRest) {
       table.pushFixed(this, this.fixed, values);
       return;
@@ -67,9 +75,13 @@ export class RowTransform {
 
   private applyInferred(doc: Doc, table: TableBuilder, fixedValues: Value[]): void {
     // Phase 1: decide every column and check it against the table, without changing the table.
-    const names: string[] = [];
-    const types: ColumnType[] = [];
-    const vals: Value[] = [];
+    // Scratch lists reused across rows (apply never re-enters itself: it calls no user code).
+    const names = this.names;
+    const types = this.types;
+    const vals = this.vals;
+    names.length = 0;
+    types.length = 0;
+    vals.length = 0;
     const ti = this.timeIndex;
     if (ti.kind === 'field') {
       const v = doc[ti.name];
@@ -106,19 +118,23 @@ export class RowTransform {
       else if (i < firstInferred) table.checkNew({ name: names[i]!, type: types[i]!, semantic: 'timestamp' });
     }
     // Phase 2: add new columns and write the row.
-    const row: Value[] = [];
+    const idxs = this.idxs;
+    idxs.length = 0;
     for (let i = 0; i < fixed.length; i++) {
-      let idx = table.indexOf(fixed[i]!.name);
-      if (idx < 0) idx = table.add(fixed[i]!, false);
-      row[idx] = fixedValues[i]!;
+      const idx = table.indexOf(fixed[i]!.name);
+      idxs[i] = idx >= 0 ? idx : table.add(fixed[i]!, false);
     }
     for (let i = 0; i < names.length; i++) {
       let idx = table.indexOf(names[i]!);
       const inferred = i >= firstInferred;
       if (idx < 0) idx = table.add({ name: names[i]!, type: types[i]!, semantic: inferred ? 'field' : 'timestamp' }, inferred);
       else if (inferred) table.widen(idx, types[i]!);
-      row[idx] = vals[i]!;
+      idxs[fixed.length + i] = idx;
     }
+    // A row without holes: columns it does not set are null (finish() pads columns added later).
+    const row: Value[] = new Array(table.columns.length).fill(null);
+    for (let i = 0; i < fixed.length; i++) row[idxs[i]!] = fixedValues[i]!;
+    for (let i = 0; i < names.length; i++) row[idxs[fixed.length + i]!] = vals[i]!;
     table.rows.push(row);
   }
 }

@@ -1,0 +1,90 @@
+// Pipeline engine throughput, single core, on the BUILT @sluice/pipeline-core (run `npm run build` first;
+// `npm run bench` does). Prints lines/s of
+//   (a) an nginx combined-log pipeline: dissect + date + declared transform, 200k generated lines;
+//   (b) the built-in service_identity pipeline over 200k JSON objects (already parsed, as the server
+//       hands them over);
+// each run in batches of 1,000 items (one HTTP request's worth), plus peak RSS.
+// Run: node --expose-gc bench/pipeline.bench.mjs   (SLUICE_PIPELINE_CORE=<path to index.js> overrides the import)
+const entry = process.env.SLUICE_PIPELINE_CORE ?? new URL('../packages/pipeline-core/dist/index.js', import.meta.url).href;
+const { parsePipeline, identityPipeline, Timestamp } = await import(entry.startsWith('/') ? `file://${entry}` : entry);
+
+const N = 200_000;
+const BATCH = 1_000;
+
+// A small deterministic PRNG, so every run measures the same lines.
+let seed = 42;
+const rand = (n) => {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+  return seed % n;
+};
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const methods = ['GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE'];
+const paths = ['/', '/index.html', '/api/v1/users', '/api/v1/orders?id=42', '/static/app.js', '/favicon.ico'];
+const agents = ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36', 'curl/8.5.0', 'Go-http-client/1.1'];
+const pad = (n) => String(n).padStart(2, '0');
+
+// Lines are split out of one request body, as the server does (flat sliced strings, not ropes).
+const lines = Array.from({ length: N }, () => {
+  const ip = `${10 + rand(200)}.${rand(256)}.${rand(256)}.${rand(256)}`;
+  const ts = `${pad(1 + rand(28))}/${months[rand(12)]}/2024:${pad(rand(24))}:${pad(rand(60))}:${pad(rand(60))} +0000`;
+  return `${ip} - - [${ts}] "${methods[rand(methods.length)]} ${paths[rand(paths.length)]} HTTP/1.1" ${[200, 200, 200, 304, 404, 500][rand(6)]} ${rand(50_000)} "-" "${agents[rand(agents.length)]}"`;
+})
+  .join('\n')
+  .split('\n');
+
+const nginx = parsePipeline(`
+processors:
+  - dissect:
+      field: message
+      patterns:
+        - '%{ip} - %{user} [%{ts}] "%{method} %{path} %{protocol}" %{status} %{size} "%{referrer}" "%{agent}"'
+  - date:
+      field: ts
+      formats: ["%d/%b/%Y:%H:%M:%S %z"]
+transform:
+  - fields: [ip, method]
+    type: string
+    index: tag
+  - fields: [path, agent, referrer]
+    type: string
+  - field: status
+    type: uint16
+  - field: size
+    type: uint64
+  - field: ts
+    type: time
+    index: timestamp
+`);
+
+const now = Timestamp.fromMillis(Date.UTC(2024, 0, 1));
+
+function measure(name, pipeline, items) {
+  const warm = items.slice(0, 50_000);
+  for (let i = 0; i < warm.length; i += BATCH) pipeline.run(warm.slice(i, i + BATCH), { now });
+  globalThis.gc?.();
+  let rows = 0;
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < items.length; i += BATCH) {
+    const r = pipeline.run(items.slice(i, i + BATCH), { now });
+    for (const t of r.tables) rows += t.rows.length;
+  }
+  const s = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (rows !== items.length) throw new Error(`${name}: expected ${items.length} rows, got ${rows}`);
+  console.log(`${name.padEnd(52)} ${Math.round(items.length / s).toLocaleString('en-US').padStart(12)} lines/s  (${items.length.toLocaleString('en-US')} in ${s.toFixed(3)} s)`);
+}
+
+measure('(a) nginx combined: dissect + date + transform', nginx, lines);
+lines.length = 0;
+
+const objects = Array.from({ length: N }, (_, i) => ({
+  host: `web-${rand(20)}`,
+  level: ['info', 'warn', 'error'][rand(3)],
+  latency_ms: rand(2000) / 10,
+  status: [200, 404, 500][rand(3)],
+  message: `request ${i} served`,
+  user: { id: rand(1000), plan: 'pro' },
+  ok: rand(2) === 1,
+}));
+
+measure('(b) service_identity over JSON objects', identityPipeline(), objects);
+console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
