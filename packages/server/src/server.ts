@@ -62,16 +62,29 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const log = logging.forTarget('server');
   const engines = opts.engines ?? (await openEngines(config.storage.data_home));
   const { store, query, compiler } = engines;
-  await store.createDatabase('public', { ifNotExists: true });
+  const owned = opts.engines === undefined;
+  try {
+    await store.createDatabase('public', { ifNotExists: true });
+  } catch (e) {
+    if (owned) await store.close();
+    throw e;
+  }
   const metrics = createServerMetrics(store);
   const tracing = createTraceControl(logging.forTarget('trace'));
   const pipelines = new PipelineService(store.pipelines, compiler);
   const app = createApp({ store, query, pipelines, config, logging, metrics, tracing, ...(users ? { users } : {}) });
 
-  const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
-    s.once('error', reject);
-  });
+  let server: ServerType;
+  try {
+    server = await new Promise<ServerType>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
+      s.once('error', reject);
+    });
+  } catch (e) {
+    if (owned) await store.close();
+    const msg = (e as { code?: string }).code === 'EADDRINUSE' ? `address ${config.http.addr} is already in use` : (e as Error).message;
+    throw new SluiceError(StatusCode.InvalidArguments, `cannot listen on ${config.http.addr}: ${msg}`, { cause: e });
+  }
   const info = server.address() as AddressInfo;
   const address = `${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
   log.info({ addr: address, data_home: config.storage.data_home, auth: users !== undefined }, 'sluice listening');
@@ -88,7 +101,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
           server.close(() => resolve());
           (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
         });
-        if (opts.engines === undefined) await store.close();
+        if (owned) await store.close();
         await tracing.shutdown();
         log.info('sluice stopped');
         logging.flush();

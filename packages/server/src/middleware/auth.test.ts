@@ -27,6 +27,8 @@ describe('basic auth', () => {
       expect(res.status).toBe(401);
       expect((await res.json()).code).toBe(code);
     }
+    const metrics = await (await app.request('/metrics')).text();
+    expect(metrics).toMatch(/sluice_http_requests_total\{method="GET",route="\/v1\/pipelines",status="401"\} 4/);
   });
 
   it('lets good credentials through (Authorization or x-service-auth)', async () => {

@@ -1,0 +1,97 @@
+// End-to-end ingest throughput over HTTP on the BUILT @sluice/server (run `npm run build` first;
+// `npm run bench` does). Starts Sluice in-process on a free port with a temp data home, then POSTs
+// generated nginx access-log lines to /v1/ingest (text/plain, 1,000 lines per request, 8 requests in
+// flight) through the nginx pipeline (dissect + date + declared transform), and the same number of
+// JSON objects through service_identity (application/json). Prints lines/s (request start to last
+// response: HTTP, body parsing, pipeline, LMDB write) and peak RSS.
+// Run: node --expose-gc bench/server.bench.mjs   (SLUICE_SERVER=<path to index.js> overrides the import)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const entry = process.env.SLUICE_SERVER ?? new URL('../packages/server/dist/index.js', import.meta.url).href;
+const { startServer } = await import(entry.startsWith('/') ? `file://${entry}` : entry);
+
+const REQUESTS = Number(process.env.SLUICE_BENCH_REQUESTS ?? 200);
+const BATCH = 1_000;
+const CONCURRENCY = 8;
+
+let seed = 42;
+const rand = (n) => {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+  return seed % n;
+};
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const methods = ['GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE'];
+const paths = ['/', '/index.html', '/api/v1/users', '/api/v1/orders?id=42', '/static/app.js', '/favicon.ico'];
+const agents = ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36', 'curl/8.5.0', 'Go-http-client/1.1'];
+const pad = (n) => String(n).padStart(2, '0');
+const line = () => {
+  const ip = `${10 + rand(200)}.${rand(256)}.${rand(256)}.${rand(256)}`;
+  const ts = `${pad(1 + rand(28))}/${months[rand(12)]}/2024:${pad(rand(24))}:${pad(rand(60))}:${pad(rand(60))} +0000`;
+  return `${ip} - - [${ts}] "${methods[rand(methods.length)]} ${paths[rand(paths.length)]} HTTP/1.1" ${[200, 200, 200, 304, 404, 500][rand(6)]} ${rand(50_000)} "-" "${agents[rand(agents.length)]}"`;
+};
+// A handful of distinct bodies, reused round-robin (generation stays out of the measurement).
+const textBodies = Array.from({ length: 16 }, () => Array.from({ length: BATCH }, line).join('\n'));
+const jsonBodies = Array.from({ length: 16 }, () =>
+  JSON.stringify(Array.from({ length: BATCH }, () => ({ host: `web-${rand(20)}`, level: ['info', 'warn', 'error'][rand(3)], latency_ms: rand(2000), path: paths[rand(paths.length)], ok: rand(2) === 1 }))),
+);
+
+const PIPELINE = `processors:
+  - dissect:
+      field: message
+      patterns:
+        - '%{ip} - %{user} [%{ts}] "%{method} %{path} %{protocol}" %{status} %{size} "%{referrer}" "%{agent}"'
+  - date:
+      field: ts
+      formats: ["%d/%b/%Y:%H:%M:%S %z"]
+transform:
+  - fields: [ip, method]
+    type: string
+    index: inverted
+  - fields: [path, agent, referrer]
+    type: string
+  - field: status
+    type: uint16
+  - field: size
+    type: uint64
+  - field: ts
+    type: time
+    index: timestamp
+`;
+
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+
+async function run(server, label, url, bodies, contentType) {
+  let next = 0;
+  let rows = 0;
+  const start = performance.now();
+  const worker = async () => {
+    while (next < REQUESTS) {
+      const i = next++;
+      const res = await fetch(url, { method: 'POST', body: bodies[i % bodies.length], headers: { 'content-type': contentType } });
+      const body = await res.json();
+      if (res.status !== 200) throw new Error(`${label}: HTTP ${res.status} ${JSON.stringify(body)}`);
+      rows += body.output.reduce((n, o) => n + o.affectedrows, 0);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const s = (performance.now() - start) / 1000;
+  console.log(`${label.padEnd(34)} ${String(rows).padStart(8)} rows  ${s.toFixed(2).padStart(6)} s  ${Math.round(rows / s).toLocaleString('en-US').padStart(10)} lines/s`);
+}
+
+const dataHome = mkdtempSync(join(tmpdir(), 'sluice-bench-'));
+const server = await startServer({ config: { http: { addr: '127.0.0.1:0' }, storage: { data_home: dataHome }, logging: { level: 'warn', log_format: 'json' } } });
+try {
+  const up = await fetch(`${server.url}/v1/pipelines/nginx`, { method: 'POST', body: PIPELINE, headers: { 'content-type': 'application/x-yaml' } });
+  if (up.status !== 200) throw new Error(`upload failed: ${await up.text()}`);
+  console.log(`${REQUESTS} requests x ${BATCH} lines, ${CONCURRENCY} in flight, Node ${process.version}`);
+  await run(server, 'nginx pipeline, text/plain', `${server.url}/v1/ingest?table=nginx&pipeline_name=nginx`, textBodies, 'text/plain');
+  await run(server, 'service_identity, application/json', `${server.url}/v1/ingest?table=events&pipeline_name=service_identity`, jsonBodies, 'application/json');
+  console.log(`peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MiB`);
+} finally {
+  clearInterval(sampler);
+  await server.close();
+  rmSync(dataHome, { recursive: true, force: true });
+}
