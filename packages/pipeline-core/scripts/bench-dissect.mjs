@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 const src = new URL('../src/processors/dissect/', import.meta.url).pathname;
 const out = await build({
   stdin: {
-    contents: `export { parseDissectPattern } from './pattern.ts'; export { compileDissect } from './match.ts'; export { dissectProcessor } from './dissect.ts';`,
+    contents: `export { parseDissectPattern } from './pattern.ts'; export { compileDissect } from './match.ts'; export { dissectProcessor } from './dissect.ts'; export { readYamlRoot } from '../../config/yaml.ts';`,
     resolveDir: src,
     loader: 'ts',
   },
@@ -16,7 +16,7 @@ const out = await build({
   platform: 'neutral',
   mainFields: ['module', 'main'],
 });
-const { parseDissectPattern, compileDissect } = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
+const { parseDissectPattern, compileDissect, dissectProcessor, readYamlRoot } = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
 
 const N = Number(process.argv[2] ?? 1_000_000);
 const pattern = '%{ip} - %{user} [%{time}] "%{method} %{path} %{proto}" %{status} %{bytes} "%{referer}" "%{agent}"';
@@ -28,18 +28,25 @@ const lines = Array.from({ length: 10_000 }, (_, i) =>
 );
 const matcher = compileDissect(parseDissectPattern(pattern), '');
 
-function run(count) {
-  let fields = 0;
-  for (let i = 0; i < count; i++) {
-    const doc = { message: lines[i % lines.length] };
-    if (!matcher.match(doc.message, doc)) throw new Error(`no match: ${doc.message}`);
-    fields += 1;
-  }
-  return fields;
-}
+const processor = dissectProcessor.compile(dissectProcessor.parse(readYamlRoot(`dissect:\n  field: message\n  patterns: [${JSON.stringify(pattern)}]\n`).map('dissect')));
+const ctx = { now: null };
 
-run(200_000); // warm-up
-const t0 = process.hrtime.bigint();
-run(N);
-const s = Number(process.hrtime.bigint() - t0) / 1e9;
-console.log(`dissect matcher: ${N} nginx lines in ${s.toFixed(3)} s = ${Math.round(N / s).toLocaleString('en-US')} lines/s (node ${process.version})`);
+const runs = {
+  'dissect matcher': (count) => {
+    for (let i = 0; i < count; i++) {
+      const doc = { message: lines[i % lines.length] };
+      if (!matcher.match(doc.message, doc)) throw new Error(`no match: ${doc.message}`);
+    }
+  },
+  'dissect processor exec': (count) => {
+    for (let i = 0; i < count; i++) processor.exec({ message: lines[i % lines.length] }, ctx);
+  },
+};
+
+for (const [name, run] of Object.entries(runs)) {
+  run(200_000); // warm-up
+  const t0 = process.hrtime.bigint();
+  run(N);
+  const s = Number(process.hrtime.bigint() - t0) / 1e9;
+  console.log(`${name}: ${N} nginx lines (10 fields) in ${s.toFixed(3)} s = ${Math.round(N / s).toLocaleString('en-US')} lines/s (node ${process.version})`);
+}

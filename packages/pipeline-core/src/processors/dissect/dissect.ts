@@ -2,7 +2,7 @@ import type { ConfigMap } from '../../config/read.js';
 import { ProcessorError } from '../../errors/index.js';
 import { readFields, type Field } from '../../fields/field.js';
 import { forEachField } from '../../fields/for-each-field.js';
-import { kindOf } from '../../value/value.js';
+import { kindOf, type Doc, type Value } from '../../value/value.js';
 import { defineProcessor } from '../processor.js';
 import { compileDissect } from './match.js';
 import { DissectPatternError, parseDissectPattern, type DissectPattern } from './pattern.js';
@@ -51,14 +51,17 @@ export const dissectProcessor = defineProcessor<DissectConfig>({
   compile(config) {
     const matchers = config.patterns.map((p) => compileDissect(p, config.appendSeparator));
     const described = matchers.map((m) => JSON.stringify(m.pattern)).join(', ');
+    // Built once: the per-record path allocates nothing but the extracted strings.
+    const dissectValue = (value: Value, field: Field, doc: Doc): undefined => {
+      if (typeof value !== 'string') throw new ProcessorError('dissect', field.input, `expected a string, got ${kindOf(value)}`);
+      for (let i = 0; i < matchers.length; i++) if (matchers[i]!.match(value, doc)) return undefined;
+      const shown = value.length > 200 ? `${value.slice(0, 200)}...` : value;
+      throw new ProcessorError('dissect', field.input, `no pattern matched ${JSON.stringify(shown)}; patterns tried: ${described}`);
+    };
     return {
       kind: 'dissect',
       exec(doc) {
-        forEachField(doc, 'dissect', config.fields, config.ignoreMissing, (value, field) => {
-          if (typeof value !== 'string') throw new ProcessorError('dissect', field.input, `expected a string, got ${kindOf(value)}`);
-          for (let i = 0; i < matchers.length; i++) if (matchers[i]!.match(value, doc)) return undefined;
-          throw new ProcessorError('dissect', field.input, `no pattern matched ${JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}...` : value)}; patterns tried: ${described}`);
-        });
+        forEachField(doc, 'dissect', config.fields, config.ignoreMissing, dissectValue);
         return doc;
       },
     };
