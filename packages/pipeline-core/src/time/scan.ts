@@ -16,13 +16,22 @@ function keyTable(names: readonly string[]): Map<number, number> {
   return new Map(names.map((n, i) => [key3(n.charCodeAt(0), n.charCodeAt(1), n.charCodeAt(2)), i]));
 }
 
-const tables = new WeakMap<NameTables, { mon: Map<number, number>; wd: Map<number, number>; lists: string[][] }>();
+/** Name tables prepared for scanning (built once per compiled matcher). */
+export interface PreparedNames {
+  readonly names: NameTables;
+  readonly mon: Map<number, number>;
+  readonly wd: Map<number, number>;
+  readonly lists: string[][];
+}
 
-function prepared(names: NameTables) {
+const tables = new WeakMap<NameTables, PreparedNames>();
+
+export function prepareNames(names: NameTables): PreparedNames {
   let t = tables.get(names);
   if (!t) {
     const lo = (l: readonly string[]) => l.map((x) => x.toLowerCase());
     t = {
+      names,
       mon: keyTable(names.monShort),
       wd: keyTable(names.wdShort),
       lists: [lo(names.monShort), lo(names.monLong), lo(names.wdShort), lo(names.wdLong), [names.am.toLowerCase(), names.pm.toLowerCase()]],
@@ -58,8 +67,8 @@ function longest(s: string, i: number, lists: string[][]): number {
  * weekday 0 = Monday, am = 0 / pm = 1), or -1. English follows chrono: `%b`/`%a` read exactly three
  * letters, `%B`/`%A` read three letters and then the rest of the long name when present.
  */
-export function scanName(s: string, i: number, names: NameTables, kind: number): number {
-  const t = prepared(names);
+export function scanName(s: string, i: number, t: PreparedNames, kind: number): number {
+  const names = t.names;
   if (kind === NAME.AMPM) {
     if (matchesAt(s, i, 'am')) return (i + 2) * 256;
     if (matchesAt(s, i, 'pm')) return (i + 2) * 256 + 1;

@@ -1,11 +1,11 @@
 import { Timestamp } from '../value/timestamp.js';
 import { TimeFormatError, TimeParseError } from './errors.js';
-import { nameTables, UnknownLocaleError, type NameTables } from './names.js';
+import { nameTables, UnknownLocaleError } from './names.js';
 import { R, S, SLOT_COUNT, resolveDate, resolveTimeOfDay, setSlot, verifyTimestamp, type Reason } from './parsed.js';
 import { tokenizeStrftime } from './strftime-items.js';
 import { LOCAL_AMBIGUOUS, LOCAL_GAP, resolveTimeZone, type TimeZone } from './zone.js';
-import { compileOps, F, NAME, OP, OFFSET_MODE, type Op } from './strptime-ops.js';
-import { isWhitespace, scanName, scanOffset, scannedOffset } from './scan.js';
+import { compileOps, NAME, OP, OFFSET_MODE, type Op } from './strptime-ops.js';
+import { isWhitespace, prepareNames, scanName, scanOffset, scannedOffset, type PreparedNames } from './scan.js';
 
 export interface StrptimeOptions {
   /** Zone for local times (formats without `%z`/`%s`): IANA name, `UTC`, or `+08:00`. Default UTC. */
@@ -31,9 +31,9 @@ const NS = 1_000_000_000n;
  */
 export function compileStrptimeMatcher(format: string, options: StrptimeOptions = {}): StrptimeMatcher {
   const ops = compileOps(tokenizeStrftime(format));
-  let names: NameTables;
+  let names: PreparedNames;
   try {
-    names = nameTables(options.locale);
+    names = prepareNames(nameTables(options.locale));
   } catch (e) {
     throw new TimeFormatError(format, e instanceof UnknownLocaleError ? e.message : String(e));
   }
@@ -70,26 +70,27 @@ export function compileStrptime(format: string, options?: StrptimeOptions): (tex
   };
 }
 
+/** Stores a numeric field (codes are the indexes of NUM_FIELDS in strptime-ops.ts; checked by a test). */
 function setNum(p: Float64Array, field: number, v: number): Reason | undefined {
   switch (field) {
-    case F.year: return setSlot(p, S.YEAR, v);
-    case F.yearDiv100: return v < 0 ? R.OUT_OF_RANGE : setSlot(p, S.YDIV, v);
-    case F.yearMod100: return setSlot(p, S.YMOD, v);
-    case F.isoYear: return setSlot(p, S.ISOY, v);
-    case F.isoYearMod100: return setSlot(p, S.ISOYMOD, v);
-    case F.month: return v < 1 || v > 12 ? R.OUT_OF_RANGE : setSlot(p, S.MONTH, v);
-    case F.day: return v < 1 || v > 31 ? R.OUT_OF_RANGE : setSlot(p, S.DAY, v);
-    case F.weekFromSun: return v > 53 ? R.OUT_OF_RANGE : setSlot(p, S.WSUN, v);
-    case F.weekFromMon: return v > 53 ? R.OUT_OF_RANGE : setSlot(p, S.WMON, v);
-    case F.isoWeek: return v < 1 || v > 53 ? R.OUT_OF_RANGE : setSlot(p, S.ISOW, v);
-    case F.numDaysFromSun: return v > 6 ? R.OUT_OF_RANGE : setSlot(p, S.WD, (v + 6) % 7);
-    case F.weekdayFromMon: return v < 1 || v > 7 ? R.OUT_OF_RANGE : setSlot(p, S.WD, v - 1);
-    case F.ordinal: return v < 1 || v > 366 ? R.OUT_OF_RANGE : setSlot(p, S.ORD, v);
-    case F.hour: return v > 23 ? R.OUT_OF_RANGE : setSlot(p, S.HDIV, v >= 12 ? 1 : 0) ?? setSlot(p, S.HMOD, v % 12);
-    case F.hour12: return v < 1 || v > 12 ? R.OUT_OF_RANGE : setSlot(p, S.HMOD, v % 12);
-    case F.minute: return v > 59 ? R.OUT_OF_RANGE : setSlot(p, S.MIN, v);
-    case F.second: return v > 60 ? R.OUT_OF_RANGE : setSlot(p, S.SEC, v);
-    case F.nanosecond: return setSlot(p, S.NANO, v);
+    case 0 /* year */: return setSlot(p, S.YEAR, v);
+    case 1 /* yearDiv100 */: return v < 0 ? R.OUT_OF_RANGE : setSlot(p, S.YDIV, v);
+    case 2 /* yearMod100 */: return setSlot(p, S.YMOD, v);
+    case 3 /* isoYear */: return setSlot(p, S.ISOY, v);
+    case 4 /* isoYearMod100 */: return setSlot(p, S.ISOYMOD, v);
+    case 5 /* month */: return v < 1 || v > 12 ? R.OUT_OF_RANGE : setSlot(p, S.MONTH, v);
+    case 6 /* day */: return v < 1 || v > 31 ? R.OUT_OF_RANGE : setSlot(p, S.DAY, v);
+    case 7 /* weekFromSun */: return v > 53 ? R.OUT_OF_RANGE : setSlot(p, S.WSUN, v);
+    case 8 /* weekFromMon */: return v > 53 ? R.OUT_OF_RANGE : setSlot(p, S.WMON, v);
+    case 9 /* isoWeek */: return v < 1 || v > 53 ? R.OUT_OF_RANGE : setSlot(p, S.ISOW, v);
+    case 10 /* numDaysFromSun */: return v > 6 ? R.OUT_OF_RANGE : setSlot(p, S.WD, (v + 6) % 7);
+    case 11 /* weekdayFromMon */: return v < 1 || v > 7 ? R.OUT_OF_RANGE : setSlot(p, S.WD, v - 1);
+    case 12 /* ordinal */: return v < 1 || v > 366 ? R.OUT_OF_RANGE : setSlot(p, S.ORD, v);
+    case 13 /* hour */: return v > 23 ? R.OUT_OF_RANGE : setSlot(p, S.HDIV, v >= 12 ? 1 : 0) ?? setSlot(p, S.HMOD, v % 12);
+    case 14 /* hour12 */: return v < 1 || v > 12 ? R.OUT_OF_RANGE : setSlot(p, S.HMOD, v % 12);
+    case 15 /* minute */: return v > 59 ? R.OUT_OF_RANGE : setSlot(p, S.MIN, v);
+    case 16 /* second */: return v > 60 ? R.OUT_OF_RANGE : setSlot(p, S.SEC, v);
+    case 17 /* nanosecond */: return setSlot(p, S.NANO, v);
     default: return setSlot(p, S.TS, v);
   }
 }
@@ -97,23 +98,23 @@ function setNum(p: Float64Array, field: number, v: number): Reason | undefined {
 const SCALE = [0, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1];
 
 /** Runs the ops over the text, filling `p`. Returns a reason on failure. */
-function scan(ops: readonly Op[], s: string, p: Float64Array, names: NameTables): Reason | undefined {
+function scan(ops: readonly Op[], s: string, p: Float64Array, names: PreparedNames): Reason | undefined {
   const n = s.length;
   let i = 0;
   for (let k = 0; k < ops.length; k++) {
     const op = ops[k]!;
     switch (op.k) {
-      case OP.LIT: {
+      case 0 /* OP.LIT */: {
         const t = op.text;
         if (n - i < t.length) return R.TOO_SHORT;
         for (let j = 0; j < t.length; j++) if (s.charCodeAt(i + j) !== t.charCodeAt(j)) return R.INVALID;
         i += t.length;
         break;
       }
-      case OP.SPACE:
+      case 1 /* OP.SPACE */:
         while (i < n && isWhitespace(s.charCodeAt(i))) i++;
         break;
-      case OP.NUM: {
+      case 2 /* OP.NUM */: {
         while (i < n && isWhitespace(s.charCodeAt(i))) i++;
         let neg = false;
         let max = op.width;
@@ -137,7 +138,7 @@ function scan(ops: readonly Op[], s: string, p: Float64Array, names: NameTables)
         if (r !== undefined) return r;
         break;
       }
-      case OP.DOT_FRAC: {
+      case 3 /* OP.DOT_FRAC */: {
         if (s.charCodeAt(i) !== 46) break; // optional: only when a '.' follows
         i++;
         const start = i;
@@ -157,7 +158,7 @@ function scan(ops: readonly Op[], s: string, p: Float64Array, names: NameTables)
         if (r !== undefined) return r;
         break;
       }
-      case OP.FRAC: {
+      case 4 /* OP.FRAC */: {
         const start = i;
         let v = 0;
         while (i < n && i - start < op.width) {
@@ -171,7 +172,7 @@ function scan(ops: readonly Op[], s: string, p: Float64Array, names: NameTables)
         if (r !== undefined) return r;
         break;
       }
-      case OP.NAME: {
+      case 5 /* OP.NAME */: {
         const hit = scanName(s, i, names, op.field);
         if (hit < 0) return i >= n ? R.TOO_SHORT : R.INVALID;
         const v = hit % 256;
@@ -180,10 +181,10 @@ function scan(ops: readonly Op[], s: string, p: Float64Array, names: NameTables)
         i = (hit - v) / 256;
         break;
       }
-      case OP.TZ_NAME:
+      case 6 /* OP.TZ_NAME */:
         while (i < n && !isWhitespace(s.charCodeAt(i))) i++;
         break;
-      case OP.OFFSET: {
+      case 7 /* OP.OFFSET */: {
         while (i < n && isWhitespace(s.charCodeAt(i))) i++;
         if (op.width === OFFSET_MODE.RFC3339 && n - i >= 3 && s.slice(i, i + 3).toUpperCase() === 'UTC') {
           i += 3;
@@ -198,7 +199,7 @@ function scan(ops: readonly Op[], s: string, p: Float64Array, names: NameTables)
         if (r !== undefined) return r;
         break;
       }
-      case OP.DATE_TIME_SEP: {
+      case 8 /* OP.DATE_TIME_SEP */: {
         const c = s.charCodeAt(i);
         if (i >= n) return R.TOO_SHORT;
         if (c !== 84 && c !== 116 && c !== 32) return R.INVALID;
