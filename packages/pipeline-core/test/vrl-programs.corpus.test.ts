@@ -94,7 +94,7 @@ function runCase(c: Case): void {
 for (const file of ['programs-reference.json', 'programs.json']) {
   describe(`VRL corpus ${file}`, () => {
     load(file).forEach((c, i) => {
-      const missing = missingFunctions(c.program);
+      const missing = c.error?.code === 'E105' ? [] : missingFunctions(c.program);
       const title = `${i}: ${c.name ?? c.source ?? c.program.slice(0, 50)}`;
       // A case needing a standard-library function that is not registered yet waits for it.
       it.skipIf(missing.length > 0)(missing.length > 0 ? `${title} (needs ${missing.join(', ')})` : title, () => runCase(c));

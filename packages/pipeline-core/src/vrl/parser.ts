@@ -223,9 +223,19 @@ export class VrlParser extends CstParser {
     this.OPTION4(() => this.SUBRULE(this.closure));
   });
 
+  /** `value` or `name: value`; a parameter name may be a keyword (`compact(x, null: true)`). */
   argument = this.RULE('argument', () => {
     this.OPTION(() => {
-      this.CONSUME(T.Identifier, { LABEL: 'name' });
+      this.OR([
+        { ALT: () => this.CONSUME(T.Identifier, { LABEL: 'name' }) },
+        { ALT: () => this.CONSUME(T.Null, { LABEL: 'name' }) },
+        { ALT: () => this.CONSUME(T.True, { LABEL: 'name' }) },
+        { ALT: () => this.CONSUME(T.False, { LABEL: 'name' }) },
+        { ALT: () => this.CONSUME(T.If, { LABEL: 'name' }) },
+        { ALT: () => this.CONSUME(T.Else, { LABEL: 'name' }) },
+        { ALT: () => this.CONSUME(T.Abort, { LABEL: 'name' }) },
+        { ALT: () => this.CONSUME(T.Return, { LABEL: 'name' }) },
+      ]);
       this.CONSUME(T.Colon);
     });
     this.SUBRULE(this.expression, { LABEL: 'value' });
