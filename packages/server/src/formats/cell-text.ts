@@ -24,6 +24,7 @@ export function cellText(v: Value, col: ResultColumn): string {
   }
   if (v instanceof Timestamp) return timestampText(v, `timestamp_${v.unit}`);
   if (typeof v === 'string') return v;
+  if (v instanceof Uint8Array) return Buffer.from(v).toString('base64');
   if (typeof v === 'bigint' || typeof v === 'number' || typeof v === 'boolean') return String(v);
   return stringifyExact(cellToJson(v, col.type));
 }
