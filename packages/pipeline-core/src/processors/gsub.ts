@@ -2,7 +2,7 @@ import { RE2JS } from 're2js';
 import { ProcessorError } from '../errors/index.js';
 import { readFields, type Field } from '../fields/field.js';
 import { forEachField } from '../fields/for-each-field.js';
-import { kindOf } from '../value/value.js';
+import { kindOf, type Value } from '../value/value.js';
 import { parseReplacement, type ReplacementPart } from './gsub-replacement.js';
 import { defineProcessor } from './processor.js';
 
@@ -65,13 +65,14 @@ export const gsubProcessor = defineProcessor<GsubConfig>({
   },
   compile(config) {
     const parts = resolve(config.pattern, config.replacement);
+    const replace = (value: Value, field: Field): string => {
+      if (typeof value !== 'string') throw new ProcessorError('gsub', field.input, `expected a string, got ${kindOf(value)}`);
+      return replaceAll(config.pattern, parts, value);
+    };
     return {
       kind: 'gsub',
       exec(doc) {
-        forEachField(doc, 'gsub', config.fields, config.ignoreMissing, (value, field) => {
-          if (typeof value !== 'string') throw new ProcessorError('gsub', field.input, `expected a string, got ${kindOf(value)}`);
-          return replaceAll(config.pattern, parts, value);
-        });
+        forEachField(doc, 'gsub', config.fields, config.ignoreMissing, replace);
         return doc;
       },
     };

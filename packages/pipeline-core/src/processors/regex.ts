@@ -3,7 +3,7 @@ import type { ConfigMap } from '../config/read.js';
 import { ProcessorError } from '../errors/index.js';
 import { readFields, type Field } from '../fields/field.js';
 import { forEachField, setField } from '../fields/for-each-field.js';
-import { kindOf } from '../value/value.js';
+import { kindOf, type Doc, type Value } from '../value/value.js';
 import { defineProcessor } from './processor.js';
 
 /** One user pattern compiled by re2js (linear-time matching) with its named groups in order. */
@@ -61,25 +61,27 @@ export const regexProcessor = defineProcessor<RegexConfig>({
     return { fields, patterns, ignoreMissing };
   },
   compile(config) {
-    // Output names are computed once per field and group.
-    const outputs = config.fields.map((f) => config.patterns.map((p) => p.groups.map((g) => `${f.output}_${g}`)));
-    const index = new Map(config.fields.map((f, i) => [f, i]));
+    const patterns = config.patterns;
+    // Output names `<output>_<group>` computed once per field, pattern and group.
+    const outputs = new Map(config.fields.map((f) => [f, patterns.map((p) => p.groups.map((g) => `${f.output}_${g}`))]));
+    const extract = (value: Value, field: Field, doc: Doc): undefined => {
+      if (typeof value !== 'string') throw new ProcessorError('regex', field.input, `expected a string, got ${kindOf(value)}`);
+      const names = outputs.get(field)!;
+      for (let pi = 0; pi < patterns.length; pi++) {
+        const p = patterns[pi]!;
+        const m = p.regex.matcher(value);
+        if (!m.find()) continue;
+        for (let gi = 0; gi < p.groups.length; gi++) {
+          const v = m.group(p.groups[gi]!);
+          if (v !== null) setField(doc, names[pi]![gi]!, v);
+        }
+      }
+      return undefined;
+    };
     return {
       kind: 'regex',
       exec(doc) {
-        forEachField(doc, 'regex', config.fields, config.ignoreMissing, (value, field) => {
-          if (typeof value !== 'string') throw new ProcessorError('regex', field.input, `expected a string, got ${kindOf(value)}`);
-          const names = outputs[index.get(field)!]!;
-          config.patterns.forEach((p, pi) => {
-            const m = p.regex.matcher(value);
-            if (!m.find()) return;
-            p.groups.forEach((g, gi) => {
-              const v = m.group(g);
-              if (v !== null) setField(doc, names[pi]![gi]!, v);
-            });
-          });
-          return undefined;
-        });
+        forEachField(doc, 'regex', config.fields, config.ignoreMissing, extract);
         return doc;
       },
     };
