@@ -1,1 +1,3 @@
 export type { QueryEngine, StatementOutput, ResultColumn, SqlContext } from './engine.js';
+export { createQueryEngine } from './sql-engine.js';
+export { SqlSyntaxError, SqlPlanError, SqlInvalidArgumentError, SqlUnsupportedError, ColumnNotFoundError } from './sql/errors.js';

@@ -1,26 +1,12 @@
 import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 
+export { TableNotFoundError, DatabaseNotFoundError } from '@sluice/storage';
+
 /** The SQL text does not parse; carries the 1-based line and column. Code 2000 (InvalidSyntax). */
 export class SqlSyntaxError extends SluiceError {
   override name = 'SqlSyntaxError';
   constructor(readonly line: number, readonly column: number, message: string) {
     super(StatusCode.InvalidSyntax, `SQL syntax error at line ${line}, column ${column}: ${message}`);
-  }
-}
-
-/** Code 4001. */
-export class TableNotFoundError extends SluiceError {
-  override name = 'TableNotFoundError';
-  constructor(readonly db: string, readonly table: string) {
-    super(StatusCode.TableNotFound, `Table not found: ${db}.${table}`);
-  }
-}
-
-/** Code 4004. */
-export class DatabaseNotFoundError extends SluiceError {
-  override name = 'DatabaseNotFoundError';
-  constructor(readonly db: string) {
-    super(StatusCode.DatabaseNotFound, `Database not found: ${db}`);
   }
 }
 

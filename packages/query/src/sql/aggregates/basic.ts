@@ -1,0 +1,117 @@
+import { isIntType, isNumericType, type SqlType, type SqlValue } from '../types/sql-value.js';
+import { compareValues } from '../types/compare.js';
+import { aggError, type AggregateFunction } from './aggregate.js';
+
+function numeric(fn: string, t: SqlType): void {
+  if (!isNumericType(t) && t !== 'null') throw aggError(fn, `argument must be numeric, got ${t}`);
+}
+
+const count: AggregateFunction = {
+  name: 'count', signature: 'count(*) | count(x) | count(DISTINCT x)', minArgs: 1, maxArgs: 1,
+  bind: () => ({
+    type: 'int64',
+    create: () => {
+      let n = 0;
+      return { add: (v) => void (v !== null && n++), result: () => n };
+    },
+  }),
+};
+
+const sum: AggregateFunction = {
+  name: 'sum', signature: 'sum(x)', minArgs: 1, maxArgs: 1,
+  bind: (t) => {
+    numeric('sum', t);
+    if (isIntType(t)) {
+      return {
+        type: 'int64',
+        create: () => {
+          let s = 0;
+          let big: bigint | undefined;
+          let seen = false;
+          return {
+            add: (v) => {
+              if (v === null) return;
+              seen = true;
+              if (big === undefined && typeof v === 'number') {
+                s += v;
+                if (!Number.isSafeInteger(s)) big = BigInt(s - v) + BigInt(v);
+              } else big = (big ?? BigInt(s)) + BigInt(v as number);
+            },
+            result: () => (!seen ? null : big === undefined ? s : big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big),
+          };
+        },
+      };
+    }
+    return {
+      type: 'float64',
+      create: () => {
+        let s = 0;
+        let seen = false;
+        return { add: (v) => void (v !== null && ((s += Number(v)), (seen = true))), result: () => (seen ? s : null) };
+      },
+    };
+  },
+};
+
+const avg: AggregateFunction = {
+  name: 'avg', signature: 'avg(x)', minArgs: 1, maxArgs: 1,
+  bind: (t) => {
+    numeric('avg', t);
+    return {
+      type: 'float64',
+      create: () => {
+        let s = 0;
+        let n = 0;
+        return { add: (v) => void (v !== null && ((s += Number(v)), n++)), result: () => (n === 0 ? null : s / n) };
+      },
+    };
+  },
+};
+
+function extreme(name: string, sign: number): AggregateFunction {
+  return {
+    name, signature: `${name}(x)`, minArgs: 1, maxArgs: 1,
+    bind: (t) => ({
+      type: t,
+      create: () => {
+        let best: SqlValue = null;
+        return {
+          add: (v) => {
+            if (v === null) return;
+            if (best === null) best = v;
+            else if (typeof v === 'number' && typeof best === 'number') {
+              if (sign > 0 ? v > best : v < best) best = v;
+            } else if (sign * compareValues(v, best) > 0) best = v;
+          },
+          result: () => best,
+        };
+      },
+    }),
+  };
+}
+
+function positional(name: string, which: 'first' | 'last'): AggregateFunction {
+  return {
+    name, signature: `${name}(x)`, minArgs: 1, maxArgs: 1,
+    bind: (t) => ({
+      type: t,
+      create: () => {
+        let v0: SqlValue = null;
+        let seen = false;
+        return {
+          add: (v) => {
+            if (which === 'last' || !seen) v0 = v;
+            seen = true;
+          },
+          result: () => v0,
+        };
+      },
+    }),
+  };
+}
+
+export const BASIC_AGGREGATES: readonly AggregateFunction[] = [
+  count, sum, avg, { ...avg, name: 'mean', signature: 'mean(x)' },
+  extreme('max', 1), extreme('min', -1),
+  positional('first_value', 'first'), positional('last_value', 'last'),
+];

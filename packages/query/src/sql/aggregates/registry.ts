@@ -1,0 +1,12 @@
+import type { AggregateFunction } from './aggregate.js';
+import { BASIC_AGGREGATES } from './basic.js';
+import { STATISTICS_AGGREGATES } from './statistics.js';
+
+/** Every aggregate function by lowercase name. */
+export const AGGREGATE_FUNCTIONS: ReadonlyMap<string, AggregateFunction> = new Map(
+  [...BASIC_AGGREGATES, ...STATISTICS_AGGREGATES].map((f) => [f.name, f]),
+);
+
+export function isAggregateName(name: string): boolean {
+  return AGGREGATE_FUNCTIONS.has(name);
+}

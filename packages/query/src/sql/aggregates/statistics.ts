@@ -1,0 +1,83 @@
+import { isNumericType, type SqlType } from '../types/sql-value.js';
+import { aggError, type AggregateFunction } from './aggregate.js';
+
+function numeric(fn: string, t: SqlType): void {
+  if (!isNumericType(t) && t !== 'null') throw aggError(fn, `argument must be numeric, got ${t}`);
+}
+
+/** Exact percentile with linear interpolation between closest ranks (what approx_percentile_cont approximates). */
+function percentileFn(name: string, fixed?: number): AggregateFunction {
+  return {
+    name, signature: fixed === undefined ? `${name}(x, p)` : `${name}(x)`, minArgs: 1, maxArgs: fixed === undefined ? 2 : 1,
+    bind: (t, extra) => {
+      numeric(name, t);
+      const p = fixed ?? Number(extra[0]);
+      if (extra[0] === undefined && fixed === undefined) throw aggError(name, 'needs a percentile between 0 and 1 as second argument');
+      if (!(p >= 0 && p <= 1)) throw aggError(name, `percentile must be between 0 and 1, got ${String(extra[0])}`);
+      return {
+        type: 'float64',
+        create: () => {
+          const xs: number[] = [];
+          return {
+            add: (v) => void (v !== null && xs.push(Number(v))),
+            result: () => {
+              if (xs.length === 0) return null;
+              xs.sort((a, b) => a - b);
+              const rank = p * (xs.length - 1);
+              const lo = Math.floor(rank);
+              const hi = Math.ceil(rank);
+              return xs[lo]! + (xs[hi]! - xs[lo]!) * (rank - lo);
+            },
+          };
+        },
+      };
+    },
+  };
+}
+
+/** Welford's online variance; `sample` divides by n-1. */
+function varianceFn(name: string, sample: boolean, sqrt: boolean): AggregateFunction {
+  return {
+    name, signature: `${name}(x)`, minArgs: 1, maxArgs: 1,
+    bind: (t) => {
+      numeric(name, t);
+      return {
+        type: 'float64',
+        create: () => {
+          let n = 0;
+          let mean = 0;
+          let m2 = 0;
+          return {
+            add: (v) => {
+              if (v === null) return;
+              const x = Number(v);
+              n++;
+              const d = x - mean;
+              mean += d / n;
+              m2 += d * (x - mean);
+            },
+            result: () => {
+              const denom = sample ? n - 1 : n;
+              if (denom <= 0) return null;
+              const variance = m2 / denom;
+              return sqrt ? Math.sqrt(variance) : variance;
+            },
+          };
+        },
+      };
+    },
+  };
+}
+
+export const STATISTICS_AGGREGATES: readonly AggregateFunction[] = [
+  percentileFn('approx_percentile_cont'),
+  percentileFn('percentile'),
+  percentileFn('percentile_cont'),
+  percentileFn('median', 0.5),
+  varianceFn('stddev', true, true),
+  varianceFn('stddev_samp', true, true),
+  varianceFn('stddev_pop', false, true),
+  varianceFn('variance', true, false),
+  varianceFn('var_samp', true, false),
+  varianceFn('var_pop', false, false),
+];

@@ -1,0 +1,41 @@
+import type { Expr, ExprKind } from '../ast/expr.js';
+
+type Printer = { [K in ExprKind]: (e: Extract<Expr, { kind: K }>) => string };
+
+function lit(v: unknown): string {
+  if (v === null) return 'NULL';
+  if (typeof v === 'string') return `'${v.replace(/'/g, "''")}'`;
+  return String(v);
+}
+
+function wrap(e: Expr): string {
+  const s = exprText(e);
+  return e.kind === 'binary' || e.kind === 'between' || e.kind === 'like' || e.kind === 'in_list' ? `(${s})` : s;
+}
+
+const PRINT: Printer = {
+  literal: (e) => e.text ?? lit(e.value),
+  interval: (e) => `INTERVAL '${e.text}'`,
+  timestamp_literal: (e) => `TIMESTAMP '${e.text}'`,
+  column: (e) => (e.table ? `${e.table}.${e.name}` : e.name),
+  star: (e) => (e.table ? `${e.table}.*` : '*'),
+  unary: (e) => (e.op === 'not' ? `NOT ${wrap(e.operand)}` : `-${wrap(e.operand)}`),
+  binary: (e) => `${wrap(e.left)} ${e.op === 'and' || e.op === 'or' ? e.op.toUpperCase() : e.op} ${wrap(e.right)}`,
+  between: (e) => `${wrap(e.operand)} ${e.negated ? 'NOT ' : ''}BETWEEN ${wrap(e.low)} AND ${wrap(e.high)}`,
+  in_list: (e) => `${wrap(e.operand)} ${e.negated ? 'NOT ' : ''}IN (${e.list.map(exprText).join(', ')})`,
+  like: (e) => `${wrap(e.operand)} ${e.negated ? 'NOT ' : ''}${e.caseInsensitive ? 'ILIKE' : 'LIKE'} ${wrap(e.pattern)}`,
+  is_null: (e) => `${wrap(e.operand)} IS ${e.negated ? 'NOT ' : ''}NULL`,
+  function: (e) => `${e.name}(${e.distinct ? 'DISTINCT ' : ''}${e.args.map(exprText).join(',')})`,
+  case: (e) =>
+    `CASE ${e.operand ? exprText(e.operand) + ' ' : ''}${e.whens.map((w) => `WHEN ${exprText(w.when)} THEN ${exprText(w.then)}`).join(' ')}${e.otherwise ? ` ELSE ${exprText(e.otherwise)}` : ''} END`,
+  cast: (e) => `CAST(${exprText(e.operand)} AS ${e.typeText})`,
+  subquery: () => '(<subquery>)',
+};
+
+/**
+ * The display text of an expression: names result columns (`count(*)`, `date_bin(INTERVAL '1 minute',ts)`)
+ * and is the key that matches GROUP BY expressions with select items.
+ */
+export function exprText(e: Expr): string {
+  return (PRINT[e.kind] as (x: Expr) => string)(e);
+}

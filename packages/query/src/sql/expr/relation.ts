@@ -1,0 +1,55 @@
+import type { SqlType, SqlValue } from '../types/sql-value.js';
+
+/** One column of a relation flowing between operators. `qualifier` is the table name or alias. */
+export interface Field {
+  readonly name: string;
+  readonly qualifier?: string;
+  readonly type: SqlType;
+}
+
+/** A batch of rows stored column by column, aligned with the relation's fields. */
+export interface Batch {
+  readonly length: number;
+  readonly columns: readonly (readonly SqlValue[])[];
+}
+
+/** A relation: its fields and an async stream of batches (operators are functions from relations to relations). */
+export interface Relation {
+  readonly fields: readonly Field[];
+  readonly batches: AsyncIterable<Batch>;
+}
+
+/** Per-statement evaluation settings. */
+export interface EvalContext {
+  readonly timezone?: string;
+  /** Statement start, nanoseconds (`now()` is stable within a statement). */
+  readonly nowNs: bigint;
+}
+
+export async function collectBatches(rel: Relation): Promise<Batch> {
+  const cols: SqlValue[][] = rel.fields.map(() => []);
+  let length = 0;
+  for await (const b of rel.batches) {
+    for (let c = 0; c < cols.length; c++) {
+      const src = b.columns[c]!;
+      const dst = cols[c]!;
+      for (let i = 0; i < b.length; i++) dst.push(src[i]!);
+    }
+    length += b.length;
+  }
+  return { length, columns: cols };
+}
+
+export async function* single(b: Batch): AsyncIterable<Batch> {
+  if (b.length > 0) yield b;
+}
+
+/** Keeps the rows at `idx` of every column. */
+export function takeRows(b: Batch, idx: ArrayLike<number>): Batch {
+  const columns = b.columns.map((col) => {
+    const out = new Array<SqlValue>(idx.length);
+    for (let i = 0; i < idx.length; i++) out[i] = col[idx[i]!]!;
+    return out;
+  });
+  return { length: idx.length, columns };
+}

@@ -1,0 +1,31 @@
+import type { Compiled } from '../expr/compiled.js';
+import type { EvalContext } from '../expr/relation.js';
+import { SqlInvalidArgumentError } from '../errors.js';
+import { isNumericType, isTimestampType, type SqlType } from '../types/sql-value.js';
+
+/** A scalar SQL function: arity, a signature for messages and docs, and a binder run once per query. */
+export interface ScalarFunction {
+  readonly name: string;
+  readonly signature: string;
+  readonly minArgs: number;
+  readonly maxArgs: number;
+  bind(args: readonly Compiled[], ctx: EvalContext): Compiled;
+}
+
+export function argError(fn: string, message: string): SqlInvalidArgumentError {
+  return new SqlInvalidArgumentError(`${fn}: ${message}`);
+}
+
+export function expectNumeric(fn: string, t: SqlType, what = 'argument'): void {
+  if (!isNumericType(t) && t !== 'null') throw argError(fn, `${what} must be numeric, got ${t}`);
+}
+
+export function expectTimestamp(fn: string, t: SqlType, what = 'argument'): void {
+  if (!isTimestampType(t) && t !== 'null') throw argError(fn, `${what} must be a timestamp, got ${t}`);
+}
+
+/** The constant string value of an argument (units, patterns) or an error naming the function. */
+export function constString(fn: string, c: Compiled, what: string): string {
+  if (!c.constant || typeof c.constant.value !== 'string') throw argError(fn, `${what} must be a string literal`);
+  return c.constant.value;
+}

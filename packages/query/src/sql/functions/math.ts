@@ -1,0 +1,65 @@
+import { isIntType, type SqlValue } from '../types/sql-value.js';
+import { mapRows } from '../expr/compiled.js';
+import { castTo } from '../expr/coerce.js';
+import { expectNumeric, type ScalarFunction } from './function.js';
+
+function unaryFloat(name: string, f: (x: number) => number): ScalarFunction {
+  return {
+    name, signature: `${name}(x)`, minArgs: 1, maxArgs: 1,
+    bind: ([x]) => {
+      expectNumeric(name, x!.type);
+      return mapRows('float64', [x!], (v) => f(Number(v)));
+    },
+  };
+}
+
+/** Keeps integer type for integer input (abs, floor, ceil of ints are ints). */
+function keepType(name: string, f: (x: number) => number): ScalarFunction {
+  return {
+    name, signature: `${name}(x)`, minArgs: 1, maxArgs: 1,
+    bind: ([x]) => {
+      expectNumeric(name, x!.type);
+      if (isIntType(x!.type)) return mapRows('int64', [x!], (v) => (typeof v === 'bigint' ? (name === 'abs' && v < 0n ? -v : v) : f(v as number)));
+      return mapRows('float64', [x!], (v) => f(Number(v)));
+    },
+  };
+}
+
+const round: ScalarFunction = {
+  name: 'round', signature: 'round(x[, digits])', minArgs: 1, maxArgs: 2,
+  bind: ([x, d]) => {
+    expectNumeric('round', x!.type);
+    if (d) expectNumeric('round', d.type, 'digits');
+    const args = d ? [castTo(x!, 'float64'), d] : [castTo(x!, 'float64')];
+    return mapRows('float64', args, (v: SqlValue, digits?: SqlValue) => {
+      const k = 10 ** Number(digits ?? 0);
+      const n = Number(v) * k;
+      return (Math.sign(n) * Math.round(Math.abs(n))) / k;
+    });
+  },
+};
+
+const power: ScalarFunction = {
+  name: 'power', signature: 'power(x, y)', minArgs: 2, maxArgs: 2,
+  bind: ([x, y]) => {
+    expectNumeric('power', x!.type);
+    expectNumeric('power', y!.type);
+    return mapRows('float64', [x!, y!], (a, b) => Number(a) ** Number(b));
+  },
+};
+
+export const MATH_FUNCTIONS: readonly ScalarFunction[] = [
+  keepType('abs', Math.abs),
+  keepType('floor', Math.floor),
+  keepType('ceil', Math.ceil),
+  keepType('ceiling', Math.ceil),
+  round,
+  power,
+  { ...power, name: 'pow', signature: 'pow(x, y)' },
+  unaryFloat('sqrt', Math.sqrt),
+  unaryFloat('ln', Math.log),
+  unaryFloat('log10', Math.log10),
+  unaryFloat('log2', Math.log2),
+  unaryFloat('exp', Math.exp),
+  unaryFloat('signum', Math.sign),
+];

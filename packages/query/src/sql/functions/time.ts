@@ -1,0 +1,147 @@
+import { DateTime } from 'luxon';
+import { constant, mapRows, type Compiled } from '../expr/compiled.js';
+import { castTo } from '../expr/coerce.js';
+import type { EvalContext } from '../expr/relation.js';
+import { Interval, floorDiv, isTimestampType, nsPer, type SqlValue } from '../types/sql-value.js';
+import { argError, constString, expectTimestamp, type ScalarFunction } from './function.js';
+
+const NS = { second: 1_000_000_000n, minute: 60_000_000_000n, hour: 3_600_000_000_000n, day: 86_400_000_000_000n } as const;
+
+/** A timestamp argument: timestamp columns as they are, strings parsed (in the session time zone). */
+function tsArg(fn: string, c: Compiled, ctx: EvalContext): Compiled {
+  if (c.type === 'string') return castTo(c, 'timestamp_ns', ctx.timezone);
+  expectTimestamp(fn, c.type);
+  return c;
+}
+
+const dateBin: ScalarFunction = {
+  name: 'date_bin', signature: 'date_bin(interval, ts[, origin])', minArgs: 2, maxArgs: 3,
+  bind: ([stride, ts0, origin0], ctx) => {
+    if (stride!.type !== 'interval' || !stride!.constant) throw argError('date_bin', "the first argument must be an interval such as INTERVAL '1 minute'");
+    const ts = tsArg('date_bin', ts0!, ctx);
+    if (ts.type === 'null') return constant(null, 'timestamp_ms');
+    const unit = nsPer(ts.type);
+    const strideNs = (stride!.constant.value as Interval).ns;
+    if (strideNs <= 0n || strideNs % unit !== 0n) throw argError('date_bin', `interval ${(stride!.constant.value as Interval).toString()} is not a positive whole number of ${ts.type.slice(10)}`);
+    const step = strideNs / unit;
+    let originUnits = 0n;
+    if (origin0) {
+      const o = tsArg('date_bin', origin0, ctx);
+      if (!o.constant || o.constant.value === null) throw argError('date_bin', 'origin must be a constant timestamp');
+      originUnits = floorDiv((o.constant.value as bigint) * nsPer(o.type), unit);
+    }
+    return mapRows(ts.type, [ts], (v) => {
+      const t = v as bigint;
+      return originUnits + floorDiv(t - originUnits, step) * step;
+    });
+  },
+};
+
+const TRUNC_UNITS = ['nanosecond', 'microsecond', 'millisecond', 'second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'] as const;
+type TruncUnit = (typeof TRUNC_UNITS)[number];
+
+function truncNs(ns: bigint, unit: TruncUnit, tz: string | undefined): bigint {
+  switch (unit) {
+    case 'nanosecond': return ns;
+    case 'microsecond': return floorDiv(ns, 1000n) * 1000n;
+    case 'millisecond': return floorDiv(ns, 1_000_000n) * 1_000_000n;
+    case 'second': case 'minute':
+      return floorDiv(ns, NS[unit]) * NS[unit];
+    default: {
+      if ((unit === 'hour' || unit === 'day') && (tz === undefined || tz === 'UTC')) return floorDiv(ns, NS[unit]) * NS[unit];
+      const dt = DateTime.fromMillis(Number(floorDiv(ns, 1_000_000n)), { zone: tz ?? 'UTC' });
+      const start = dt.startOf(unit === 'week' ? 'week' : unit);
+      return BigInt(start.toMillis()) * 1_000_000n;
+    }
+  }
+}
+
+const dateTrunc: ScalarFunction = {
+  name: 'date_trunc', signature: "date_trunc('unit', ts)", minArgs: 2, maxArgs: 2,
+  bind: ([u, ts0], ctx) => {
+    const unitText = constString('date_trunc', u!, 'unit').toLowerCase().replace(/s$/, '');
+    const unit = TRUNC_UNITS.find((x) => x === unitText);
+    if (!unit) throw argError('date_trunc', `unsupported unit '${unitText}' (use ${TRUNC_UNITS.join(', ')})`);
+    const ts = tsArg('date_trunc', ts0!, ctx);
+    if (ts.type === 'null') return constant(null, 'timestamp_ms');
+    const per = nsPer(ts.type);
+    return mapRows(ts.type, [ts], (v) => floorDiv(truncNs((v as bigint) * per, unit, ctx.timezone), per));
+  },
+};
+
+const PART_FIELDS = ['year', 'quarter', 'month', 'week', 'day', 'dow', 'doy', 'hour', 'minute', 'second', 'millisecond', 'microsecond', 'nanosecond', 'epoch'] as const;
+
+function part(ns: bigint, field: (typeof PART_FIELDS)[number], tz: string | undefined): number {
+  const ms = Number(floorDiv(ns, 1_000_000n));
+  const subSecNs = Number(((ns % 1_000_000_000n) + 1_000_000_000n) % 1_000_000_000n);
+  if (field === 'epoch') return Number(ns) / 1e9;
+  const dt = DateTime.fromMillis(ms, { zone: tz ?? 'UTC' });
+  switch (field) {
+    case 'year': return dt.year;
+    case 'quarter': return dt.quarter;
+    case 'month': return dt.month;
+    case 'week': return dt.weekNumber;
+    case 'day': return dt.day;
+    case 'dow': return dt.weekday % 7;
+    case 'doy': return dt.ordinal;
+    case 'hour': return dt.hour;
+    case 'minute': return dt.minute;
+    case 'second': return dt.second + subSecNs / 1e9;
+    case 'millisecond': return dt.second * 1000 + subSecNs / 1e6;
+    case 'microsecond': return dt.second * 1e6 + subSecNs / 1e3;
+    case 'nanosecond': return dt.second * 1e9 + subSecNs;
+  }
+}
+
+const datePart: ScalarFunction = {
+  name: 'date_part', signature: "date_part('field', ts) / extract(field FROM ts)", minArgs: 2, maxArgs: 2,
+  bind: ([f, ts0], ctx) => {
+    const raw = constString('date_part', f!, 'field').toLowerCase();
+    const alias: Record<string, string> = { years: 'year', months: 'month', days: 'day', hours: 'hour', minutes: 'minute', seconds: 'second', dayofweek: 'dow', dayofyear: 'doy' };
+    const field = PART_FIELDS.find((x) => x === (alias[raw] ?? raw));
+    if (!field) throw argError('date_part', `unsupported field '${raw}' (use ${PART_FIELDS.join(', ')})`);
+    const ts = tsArg('date_part', ts0!, ctx);
+    if (ts.type === 'null') return constant(null, 'float64');
+    const per = nsPer(ts.type);
+    return mapRows('float64', [ts], (v) => part((v as bigint) * per, field, ctx.timezone));
+  },
+};
+
+const toUnixtime: ScalarFunction = {
+  name: 'to_unixtime', signature: 'to_unixtime(ts | text)', minArgs: 1, maxArgs: 1,
+  bind: ([x], ctx) => {
+    if (x!.type === 'int64' || x!.type === 'int32') return x!;
+    const ts = tsArg('to_unixtime', x!, ctx);
+    if (ts.type === 'null') return constant(null, 'int64');
+    const per = nsPer(ts.type);
+    return mapRows('int64', [ts], (v) => Number(floorDiv((v as bigint) * per, 1_000_000_000n)));
+  },
+};
+
+const now: ScalarFunction = {
+  name: 'now', signature: 'now()', minArgs: 0, maxArgs: 0,
+  bind: (_args, ctx) => constant(floorDiv(ctx.nowNs, 1_000_000n), 'timestamp_ms'),
+};
+
+function toTimestampFn(name: string, type: 'timestamp_s' | 'timestamp_ms' | 'timestamp_us' | 'timestamp_ns'): ScalarFunction {
+  return {
+    name, signature: `${name}(text | integer)`, minArgs: 1, maxArgs: 1,
+    bind: ([x], ctx) => {
+      if (isTimestampType(x!.type)) return castTo(x!, type);
+      return mapRows(type, [x!], (v: SqlValue) => {
+        if (typeof v === 'number' || typeof v === 'bigint') return BigInt(Math.trunc(Number(v)));
+        return castTo({ type: 'string', constant: { value: v }, eval: () => [] }, type, ctx.timezone).constant!.value;
+      });
+    },
+  };
+}
+
+export const TIME_FUNCTIONS: readonly ScalarFunction[] = [
+  dateBin, dateTrunc, datePart, toUnixtime, now,
+  { ...now, name: 'current_timestamp', signature: 'current_timestamp()' },
+  toTimestampFn('to_timestamp', 'timestamp_ns'),
+  toTimestampFn('to_timestamp_seconds', 'timestamp_s'),
+  toTimestampFn('to_timestamp_millis', 'timestamp_ms'),
+  toTimestampFn('to_timestamp_micros', 'timestamp_us'),
+  toTimestampFn('to_timestamp_nanos', 'timestamp_ns'),
+];

@@ -1,0 +1,89 @@
+import type { Compiled } from '../expr/compiled.js';
+import { collectBatches, type Batch, type Field, type Relation } from '../expr/relation.js';
+import { keyOf } from '../types/compare.js';
+import type { SqlValue } from '../types/sql-value.js';
+
+export interface JoinSpec {
+  readonly joinType: 'inner' | 'left';
+  /** Equality keys evaluated on the left and the right input. */
+  readonly leftKeys: readonly Compiled[];
+  readonly rightKeys: readonly Compiled[];
+  /** Other ON conditions, evaluated over the joined fields. */
+  readonly residual?: Compiled;
+}
+
+function rowKey(vecs: readonly (readonly SqlValue[])[], i: number): string | undefined {
+  let k = '';
+  for (const v of vecs) {
+    const x = v[i]!;
+    if (x === null) return undefined; // NULL never equals anything
+    k += keyOf(typeof x === 'bigint' && x >= -(2n ** 53n) && x <= 2n ** 53n ? Number(x) : x) + '\u001f';
+  }
+  return k;
+}
+
+/** Equi-join: builds a hash table over the right input, streams the left one. */
+export function hashJoin(left: Relation, right: Relation, spec: JoinSpec): Relation {
+  const fields: Field[] = [...left.fields, ...right.fields];
+  const nl = left.fields.length;
+  return {
+    fields,
+    batches: {
+      async *[Symbol.asyncIterator]() {
+        const r = await collectBatches(right);
+        const rk = spec.rightKeys.map((k) => k.eval(r));
+        const table = new Map<string, number[]>();
+        for (let i = 0; i < r.length; i++) {
+          const k = rowKey(rk, i);
+          if (k === undefined) continue;
+          const list = table.get(k);
+          if (list) list.push(i);
+          else table.set(k, [i]);
+        }
+        for await (const b of left.batches) {
+          const lk = spec.leftKeys.map((k) => k.eval(b));
+          const li: number[] = [];
+          const ri: number[] = [];
+          for (let i = 0; i < b.length; i++) {
+            const k = rowKey(lk, i);
+            const hits = k === undefined ? undefined : table.get(k);
+            if (hits) for (const j of hits) (li.push(i), ri.push(j));
+          }
+          let pairs = build(b, r, li, ri, nl, fields.length);
+          let keepL = li;
+          if (spec.residual && pairs.length > 0) {
+            const mask = spec.residual.eval(pairs);
+            const idx: number[] = [];
+            for (let i = 0; i < pairs.length; i++) if (mask[i] === true) idx.push(i);
+            keepL = idx.map((i) => li[i]!);
+            pairs = build(b, r, keepL, idx.map((i) => ri[i]!), nl, fields.length);
+          }
+          if (spec.joinType === 'left') {
+            const matched = new Uint8Array(b.length);
+            for (const i of keepL) matched[i] = 1;
+            const extraL: number[] = [];
+            for (let i = 0; i < b.length; i++) if (!matched[i]) extraL.push(i);
+            if (extraL.length > 0) {
+              const extra = build(b, r, extraL, extraL.map(() => -1), nl, fields.length);
+              pairs = { length: pairs.length + extra.length, columns: pairs.columns.map((c, j) => [...c, ...extra.columns[j]!]) };
+            }
+          }
+          if (pairs.length > 0) yield pairs;
+        }
+      },
+    },
+  };
+}
+
+/** Rows `left[li[k]] ++ right[ri[k]]` (`ri[k] = -1` gives NULLs on the right). */
+function build(l: Batch, r: Batch, li: readonly number[], ri: readonly number[], nl: number, width: number): Batch {
+  const columns: SqlValue[][] = [];
+  for (let c = 0; c < width; c++) {
+    const src = c < nl ? l.columns[c]! : r.columns[c - nl]!;
+    const idx = c < nl ? li : ri;
+    const out = new Array<SqlValue>(idx.length);
+    for (let k = 0; k < idx.length; k++) out[k] = idx[k]! < 0 ? null : src[idx[k]!]!;
+    columns.push(out);
+  }
+  return { length: li.length, columns };
+}

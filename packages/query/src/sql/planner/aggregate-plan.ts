@@ -1,0 +1,72 @@
+import type { Expr, FunctionExpr } from '../ast/expr.js';
+import { AGGREGATE_FUNCTIONS, isAggregateName } from '../aggregates/registry.js';
+import { SqlInvalidArgumentError, SqlPlanError } from '../errors.js';
+import { compileExpr } from '../expr/compile.js';
+import { exprText } from '../expr/print.js';
+import type { Field, Relation } from '../expr/relation.js';
+import type { Scope } from '../expr/scope.js';
+import { walkExpr } from '../expr/walk.js';
+import { aggregate, type AggregateCall } from '../operators/aggregate.js';
+
+/** Aggregate calls in expressions, unique by text, outermost only (nesting is an error). */
+export function collectAggregates(exprs: readonly Expr[]): FunctionExpr[] {
+  const found = new Map<string, FunctionExpr>();
+  for (const e of exprs) {
+    walkExpr(e, (x) => {
+      if (x.kind === 'function' && isAggregateName(x.name)) {
+        for (const a of x.args) {
+          walkExpr(a, (y) => {
+            if (y.kind === 'function' && isAggregateName(y.name)) throw new SqlPlanError(`aggregate function calls cannot be nested: ${exprText(x)}`);
+          });
+        }
+        found.set(exprText(x), x);
+        return false;
+      }
+      if (x.kind === 'subquery') return false;
+    });
+  }
+  return [...found.values()];
+}
+
+/**
+ * Plans the aggregation: the operator over the input, and the scope later clauses compile in,
+ * where group keys and aggregate calls are columns found by their text.
+ */
+export function planAggregate(input: Relation, inputScope: Scope, keys: readonly Expr[], calls: readonly FunctionExpr[]): { relation: Relation; scope: Scope } {
+  const keyC = keys.map((k) => compileExpr(k, inputScope));
+  const aggCalls: AggregateCall[] = calls.map((c) => {
+    const fn = AGGREGATE_FUNCTIONS.get(c.name)!;
+    if (c.args.length < fn.minArgs || c.args.length > fn.maxArgs) {
+      throw new SqlInvalidArgumentError(`${c.name}() takes ${fn.minArgs === fn.maxArgs ? fn.minArgs : `${fn.minArgs} to ${fn.maxArgs}`} arguments, got ${c.args.length}: ${fn.signature}`);
+    }
+    const star = c.args[0]?.kind === 'star';
+    if (star && c.name !== 'count') throw new SqlInvalidArgumentError(`${c.name}(*) is not valid; only count(*) takes '*'`);
+    const arg = star ? undefined : compileExpr(c.args[0]!, inputScope);
+    const extra = c.args.slice(1).map((a) => {
+      const x = compileExpr(a, inputScope);
+      if (!x.constant) throw new SqlInvalidArgumentError(`${c.name}(): argument ${exprText(a)} must be a constant`);
+      return x.constant.value;
+    });
+    const bound = fn.bind(arg ? arg.type : 'int64', extra);
+    return { bound, distinct: c.distinct, ...(arg ? { arg } : {}) };
+  });
+  const fields: Field[] = [
+    ...keys.map((k, i) => (k.kind === 'column' ? { name: k.name, type: keyC[i]!.type } : { name: exprText(k), type: keyC[i]!.type })),
+    ...calls.map((c, i) => ({ name: exprText(c), type: aggCalls[i]!.bound.type })),
+  ];
+  const substitutions = new Map<string, number>();
+  keys.forEach((k, i) => {
+    substitutions.set(exprText(k), i);
+    // `GROUP BY host` also answers `t.host` and vice versa.
+    if (k.kind === 'column') {
+      if (!substitutions.has(k.name)) substitutions.set(k.name, i);
+      const q = inputScope.fields.find((f) => f.name === k.name && (k.table === undefined || f.qualifier === k.table))?.qualifier;
+      if (q) substitutions.set(`${q}.${k.name}`, i);
+    }
+  });
+  calls.forEach((c, i) => substitutions.set(exprText(c), keys.length + i));
+  return {
+    relation: aggregate(input, keyC, aggCalls, fields),
+    scope: { fields, ctx: inputScope.ctx, substitutions, grouped: true },
+  };
+}

@@ -1,0 +1,41 @@
+import type { Query } from '../ast/query.js';
+import { SqlPlanError } from '../errors.js';
+import type { Batch, Relation } from '../expr/relation.js';
+import type { Scope } from '../expr/scope.js';
+import { compileExpr } from '../expr/compile.js';
+import { limit } from '../operators/limit.js';
+import { sort, type SortKey } from '../operators/sort.js';
+import { unionAll } from '../operators/union-all.js';
+import type { QueryEnv } from './env.js';
+import { planSelect } from './plan-select.js';
+
+/** Plans a full query: CTEs become visible names, UNION ALL concatenates cores, then ORDER BY / LIMIT apply. */
+export async function runQuery(q: Query, outer: QueryEnv): Promise<Relation> {
+  let env = outer;
+  if (q.with.length > 0) {
+    const ctes = new Map(outer.ctes);
+    for (const c of q.with) ctes.set(c.name, c.query);
+    env = { ...outer, ctes };
+  }
+  if (q.cores.length === 1) return planSelect(q.cores[0]!, q.orderBy, q.limit, q.offset, env);
+  const parts = await Promise.all(q.cores.map((c) => planSelect(c, [], undefined, undefined, env)));
+  const width = parts[0]!.fields.length;
+  parts.forEach((p, i) => {
+    if (p.fields.length !== width) throw new SqlPlanError(`UNION ALL: select ${i + 1} has ${p.fields.length} columns, the first has ${width}`);
+  });
+  let rel = unionAll(parts);
+  if (q.orderBy.length > 0) {
+    const scope: Scope = { fields: rel.fields, ctx: env.ctx };
+    const keys: SortKey[] = q.orderBy.map((k) => {
+      const e = k.expr;
+      if (e.kind === 'literal' && typeof e.value === 'number') {
+        const i = e.value - 1;
+        if (!(i >= 0 && i < width)) throw new SqlPlanError(`ORDER BY position ${e.value} is not in select list (1 to ${width})`);
+        return { expr: { type: rel.fields[i]!.type, eval: (b: Batch) => b.columns[i]! }, descending: k.descending, ...(k.nullsFirst !== undefined ? { nullsFirst: k.nullsFirst } : {}) };
+      }
+      return { expr: compileExpr(e, scope), descending: k.descending, ...(k.nullsFirst !== undefined ? { nullsFirst: k.nullsFirst } : {}) };
+    });
+    rel = sort(rel, keys);
+  }
+  return limit(rel, q.limit, q.offset);
+}

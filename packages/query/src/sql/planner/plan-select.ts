@@ -1,0 +1,175 @@
+import type { Expr } from '../ast/expr.js';
+import type { OrderKey, SelectCore } from '../ast/query.js';
+import { SqlPlanError } from '../errors.js';
+import { compileExpr } from '../expr/compile.js';
+import type { Compiled } from '../expr/compiled.js';
+import { exprText } from '../expr/print.js';
+import { single, type Batch, type Field, type Relation } from '../expr/relation.js';
+import type { Scope } from '../expr/scope.js';
+import { andAll, walkExpr } from '../expr/walk.js';
+import { distinct } from '../operators/distinct.js';
+import { filter } from '../operators/filter.js';
+import { limit } from '../operators/limit.js';
+import { keepColumns, project } from '../operators/project.js';
+import { scan } from '../operators/scan.js';
+import { sort, type SortKey } from '../operators/sort.js';
+import { collectAggregates, planAggregate } from './aggregate-plan.js';
+import type { QueryEnv } from './env.js';
+import { pushDown } from './pushdown.js';
+import { resolveSource, sourceRelation, type Source } from './source.js';
+
+interface Item {
+  readonly expr: Expr;
+  readonly name: string;
+}
+
+const NO_FROM: Relation = { fields: [], batches: single({ length: 1, columns: [] } as Batch) };
+
+function expandItems(core: SelectCore, fields: readonly Field[]): Item[] {
+  const out: Item[] = [];
+  for (const it of core.items) {
+    if (it.kind === 'star') {
+      const matching = fields.filter((f) => it.table === undefined || f.qualifier === it.table);
+      if (it.table !== undefined && matching.length === 0) throw new SqlPlanError(`'${it.table}.*': no table named ${it.table} in FROM`);
+      for (const f of matching) out.push({ expr: { kind: 'column', ...(f.qualifier ? { table: f.qualifier } : {}), name: f.name, pos: { line: 0, column: 0 } }, name: f.name });
+    } else {
+      out.push({ expr: it.expr, name: it.alias ?? (it.expr.kind === 'column' ? it.expr.name : exprText(it.expr)) });
+    }
+  }
+  return out;
+}
+
+/** Where an ORDER BY key comes from: an output column, or a hidden expression over the pre-projection scope. */
+type OrderTarget = { readonly kind: 'output'; readonly index: number } | { readonly kind: 'hidden'; readonly expr: Expr };
+
+function resolveOrder(key: OrderKey, items: readonly Item[]): OrderTarget {
+  const e = key.expr;
+  if (e.kind === 'literal' && typeof e.value === 'number' && Number.isInteger(e.value)) {
+    if (e.value < 1 || e.value > items.length) throw new SqlPlanError(`ORDER BY position ${e.value} is not in select list (1 to ${items.length})`);
+    return { kind: 'output', index: e.value - 1 };
+  }
+  if (e.kind === 'column' && e.table === undefined) {
+    const i = items.findIndex((it) => it.name === e.name);
+    if (i >= 0) return { kind: 'output', index: i };
+  }
+  const text = exprText(e);
+  const j = items.findIndex((it) => exprText(it.expr) === text);
+  if (j >= 0) return { kind: 'output', index: j };
+  return { kind: 'hidden', expr: e };
+}
+
+function resolveGroupKey(e: Expr, items: readonly Item[], input: readonly Field[]): Expr {
+  if (e.kind === 'literal' && typeof e.value === 'number' && Number.isInteger(e.value)) {
+    if (e.value < 1 || e.value > items.length) throw new SqlPlanError(`GROUP BY position ${e.value} is not in select list (1 to ${items.length})`);
+    return items[e.value - 1]!.expr;
+  }
+  if (e.kind === 'column' && e.table === undefined && !input.some((f) => f.name === e.name)) {
+    const it = items.find((x) => x.name === e.name);
+    if (it) return it.expr;
+  }
+  return e;
+}
+
+/** Column names a query core reads from its source (for projection pushdown); undefined = all. */
+function referencedColumns(core: SelectCore, order: readonly OrderKey[]): Set<string> | undefined {
+  if (core.items.some((i) => i.kind === 'star')) return undefined;
+  const names = new Set<string>();
+  const exprs: Expr[] = [
+    ...core.items.flatMap((i) => (i.kind === 'expr' ? [i.expr] : [])),
+    ...(core.where ? [core.where] : []), ...core.groupBy, ...(core.having ? [core.having] : []), ...order.map((o) => o.expr),
+  ];
+  for (const e of exprs) walkExpr(e, (x) => void (x.kind === 'column' && names.add(x.name.toLowerCase())));
+  return names;
+}
+
+/** The input column a sort key reads directly (to recognise `ORDER BY <time index>`). */
+function plainColumn(t: OrderTarget, items: readonly Item[]): string | undefined {
+  const e = t.kind === 'output' ? items[t.index]!.expr : t.expr;
+  return e.kind === 'column' ? e.name : undefined;
+}
+
+/**
+ * Plans one SELECT core with the ORDER BY / LIMIT / OFFSET that apply to it:
+ * source (with pushdown) → filter → aggregate → having → project (+hidden sort keys) → distinct → sort → limit.
+ */
+export async function planSelect(core: SelectCore, order: readonly OrderKey[], count: number | undefined, offset: number | undefined, env: QueryEnv): Promise<Relation> {
+  const src: Source | undefined = core.from ? await resolveSource(core.from, env) : undefined;
+  const inputFields = src ? (src.kind === 'scan' ? src.fields : src.relation.fields) : [];
+  const inputScope: Scope = { fields: inputFields, ctx: env.ctx };
+  const items = expandItems(core, inputFields);
+  if (items.length === 0) throw new SqlPlanError('SELECT list is empty');
+  const groupKeys = core.groupBy.map((g) => resolveGroupKey(g, items, inputFields));
+  const targets = order.map((k) => resolveOrder(k, items));
+  const aggs = collectAggregates([...items.map((i) => i.expr), ...(core.having ? [core.having] : []), ...targets.flatMap((t) => (t.kind === 'hidden' ? [t.expr] : []))]);
+  if (core.where) {
+    const inWhere = collectAggregates([core.where]);
+    if (inWhere.length > 0) throw new SqlPlanError(`aggregate functions are not allowed in WHERE: ${exprText(inWhere[0]!)}`);
+  }
+  const grouped = groupKeys.length > 0 || aggs.length > 0;
+
+  // Source, with pushdown for a single table.
+  let rel: Relation;
+  let restWhere = core.where;
+  if (src?.kind === 'scan') {
+    const { predicates, rest } = pushDown(core.where, src.table, src.qualifier, env.ctx);
+    restWhere = andAll(rest);
+    const refs = referencedColumns(core, order);
+    const columns = refs === undefined ? src.table.columns.map((c) => c.name) : src.table.columns.filter((c) => refs.has(c.name.toLowerCase())).map((c) => c.name);
+    // Validate the remaining WHERE against the full table before narrowing the fields.
+    if (restWhere) compileExpr(restWhere, inputScope);
+    let scanLimit: number | undefined;
+    let descending: boolean | undefined;
+    if (!restWhere && !grouped && !core.distinct && count !== undefined) {
+      if (targets.length === 0) scanLimit = count + (offset ?? 0);
+      else if (targets.length === 1 && plainColumn(targets[0]!, items) === src.table.timeIndex) {
+        scanLimit = count + (offset ?? 0);
+        descending = order[0]!.descending;
+      }
+    }
+    const fields = columns.map((n) => src.fields.find((f) => f.name === n)!);
+    rel = scan(env.store, {
+      db: src.table.db, table: src.table.name, columns,
+      ...(predicates.length > 0 ? { predicates } : {}),
+      ...(scanLimit !== undefined ? { limit: scanLimit } : {}),
+      ...(descending ? { descending } : {}),
+    }, fields);
+  } else {
+    rel = src ? sourceRelation(src, env) : NO_FROM;
+  }
+  let scope: Scope = { fields: rel.fields, ctx: env.ctx };
+  if (restWhere) {
+    const p = compileExpr(restWhere, scope);
+    if (p.type !== 'boolean' && p.type !== 'null') throw new SqlPlanError(`WHERE must be a boolean expression, got ${p.type}`);
+    rel = filter(rel, p);
+  }
+  if (grouped) {
+    const planned = planAggregate(rel, scope, groupKeys, aggs);
+    rel = planned.relation;
+    scope = planned.scope;
+  }
+  if (core.having) {
+    if (!grouped) throw new SqlPlanError('HAVING needs GROUP BY or an aggregate');
+    rel = filter(rel, compileExpr(core.having, scope));
+  }
+  // Projection with hidden sort keys appended.
+  const hidden = targets.flatMap((t) => (t.kind === 'hidden' ? [t.expr] : []));
+  if (core.distinct && hidden.length > 0) throw new SqlPlanError(`for SELECT DISTINCT, ORDER BY expressions must appear in the select list: ${exprText(hidden[0]!)}`);
+  const compiled: Compiled[] = [...items.map((i) => compileExpr(i.expr, scope)), ...hidden.map((h) => compileExpr(h, scope))];
+  const outFields: Field[] = [
+    ...items.map((it, i) => ({ name: it.name, type: compiled[i]!.type })),
+    ...hidden.map((h, i) => ({ name: `__order_${i}`, type: compiled[items.length + i]!.type })),
+  ];
+  rel = project(rel, outFields, compiled);
+  if (core.distinct) rel = distinct(rel);
+  if (targets.length > 0) {
+    let h = 0;
+    const keys: SortKey[] = targets.map((t, k) => {
+      const index = t.kind === 'output' ? t.index : items.length + h++;
+      const type = outFields[index]!.type;
+      return { expr: { type, eval: (b: Batch) => b.columns[index]! }, descending: order[k]!.descending, ...(order[k]!.nullsFirst !== undefined ? { nullsFirst: order[k]!.nullsFirst } : {}) };
+    });
+    rel = sort(rel, keys);
+  }
+  rel = limit(rel, count, offset);
+  return keepColumns(rel, items.length);
+}

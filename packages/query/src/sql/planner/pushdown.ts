@@ -1,0 +1,98 @@
+import type { ColumnDef, Predicate, PredicateOp, TableInfo } from '@sluice/storage';
+import type { Expr } from '../ast/expr.js';
+import { compileExpr } from '../expr/compile.js';
+import type { Compiled } from '../expr/compiled.js';
+import { unify } from '../expr/coerce.js';
+import type { EvalContext } from '../expr/relation.js';
+import { isNumericType, isTimestampType, type SqlValue } from '../types/sql-value.js';
+import { conjuncts } from '../expr/walk.js';
+
+const MIRROR: Record<string, PredicateOp> = { '=': '=', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+
+/** The table column a reference names, if it is a plain column of this scan. */
+function columnOf(e: Expr, table: TableInfo, qualifier: string): ColumnDef | undefined {
+  if (e.kind !== 'column') return undefined;
+  if (e.table !== undefined && e.table !== qualifier) return undefined;
+  return table.columns.find((c) => c.name === e.name) ?? table.columns.find((c) => c.name.toLowerCase() === e.name.toLowerCase());
+}
+
+/** A row-independent value, or undefined when the expression reads columns or fails to fold. */
+function constantOf(e: Expr, ctx: EvalContext): Compiled | undefined {
+  try {
+    const c = compileExpr(e, { fields: [], ctx });
+    return c.constant ? c : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The constant in the column's stored form (numbers, strings, booleans, timestamps in the column's unit). */
+function storedValue(col: ColumnDef, k: Compiled, ctx: EvalContext): SqlValue | undefined {
+  const colC: Compiled = { type: col.type, eval: () => [] };
+  const [, r] = unify(colC, k, ctx.timezone);
+  if (!r.constant) return undefined;
+  const v = r.constant.value;
+  if (v === null) return undefined;
+  if (isTimestampType(col.type)) return r.type === col.type && typeof v === 'bigint' ? v : undefined;
+  if (isNumericType(col.type)) return typeof v === 'number' || typeof v === 'bigint' ? v : undefined;
+  if (col.type === 'string') return typeof v === 'string' ? v : undefined;
+  if (col.type === 'boolean') return typeof v === 'boolean' ? v : undefined;
+  return undefined;
+}
+
+function toPredicate(e: Expr, table: TableInfo, qualifier: string, ctx: EvalContext): Predicate[] | undefined {
+  switch (e.kind) {
+    case 'binary': {
+      const op = MIRROR[e.op];
+      if (!op) return undefined;
+      let col = columnOf(e.left, table, qualifier);
+      let other = e.right;
+      let pop = e.op as PredicateOp;
+      if (!col) {
+        col = columnOf(e.right, table, qualifier);
+        other = e.left;
+        pop = op;
+      }
+      if (!col) return undefined;
+      const k = constantOf(other, ctx);
+      const v = k && storedValue(col, k, ctx);
+      return v === undefined ? undefined : [{ column: col.name, op: pop, value: v as never }];
+    }
+    case 'between': {
+      if (e.negated) return undefined;
+      const lo = toPredicate({ kind: 'binary', op: '>=', left: e.operand, right: e.low }, table, qualifier, ctx);
+      const hi = toPredicate({ kind: 'binary', op: '<=', left: e.operand, right: e.high }, table, qualifier, ctx);
+      return lo && hi ? [...lo, ...hi] : undefined;
+    }
+    case 'in_list': {
+      const col = columnOf(e.operand, table, qualifier);
+      if (!col) return undefined;
+      const vals: SqlValue[] = [];
+      for (const item of e.list) {
+        const k = constantOf(item, ctx);
+        const v = k && storedValue(col, k, ctx);
+        if (v === undefined) return undefined;
+        vals.push(v);
+      }
+      return [{ column: col.name, op: e.negated ? 'not_in' : 'in', value: vals as never }];
+    }
+    case 'is_null': {
+      const col = columnOf(e.operand, table, qualifier);
+      return col ? [{ column: col.name, op: e.negated ? 'is_not_null' : 'is_null' }] : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Splits a WHERE clause into predicates the store applies exactly and the conjuncts left to filter. */
+export function pushDown(where: Expr | undefined, table: TableInfo, qualifier: string, ctx: EvalContext): { predicates: Predicate[]; rest: Expr[] } {
+  const predicates: Predicate[] = [];
+  const rest: Expr[] = [];
+  for (const c of conjuncts(where)) {
+    const p = toPredicate(c, table, qualifier, ctx);
+    if (p) predicates.push(...p);
+    else rest.push(c);
+  }
+  return { predicates, rest };
+}

@@ -1,0 +1,31 @@
+import { COLUMN_TYPE_DISPLAY, type Value } from '@sluice/pipeline-core';
+import type { ColumnDef } from '@sluice/storage';
+import type { ColumnDefAst } from '../ast/statement.js';
+import { SqlInvalidArgumentError } from '../errors.js';
+import { compileExpr } from '../expr/compile.js';
+import type { EvalContext } from '../expr/relation.js';
+import { castValue } from '../types/cast.js';
+import { Interval } from '../types/sql-value.js';
+
+/** A column definition from SQL, with its DEFAULT folded to a constant of the column's type. */
+export function toColumnDef(c: ColumnDefAst, semantic: ColumnDef['semantic'], ctx: EvalContext): ColumnDef {
+  let dflt: Value | undefined;
+  if (c.default) {
+    let k;
+    try {
+      k = compileExpr(c.default, { fields: [], ctx });
+    } catch {
+      k = undefined;
+    }
+    if (!k?.constant || k.constant.value instanceof Interval) throw new SqlInvalidArgumentError(`column '${c.name}': DEFAULT must be a constant of type ${COLUMN_TYPE_DISPLAY[c.type]}`);
+    dflt = castValue(k.constant.value, k.type, c.type, ctx.timezone) as Value;
+  }
+  return {
+    name: c.name,
+    type: c.type,
+    semantic,
+    nullable: semantic === 'timestamp' ? false : c.nullable,
+    ...(c.fulltext ? { index: 'fulltext' as const } : {}),
+    ...(dflt !== undefined ? { default: dflt } : {}),
+  };
+}

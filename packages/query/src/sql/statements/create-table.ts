@@ -1,0 +1,36 @@
+import type { ColumnDef } from '@sluice/storage';
+import type { CreateTableStatement } from '../ast/statement.js';
+import { SqlInvalidArgumentError } from '../errors.js';
+import { isTimestampType } from '../types/sql-value.js';
+import { toColumnDef } from './column-def.js';
+import { affected, type Executor } from './session.js';
+
+export const executeCreateTable: Executor<CreateTableStatement> = async (stmt, s) => {
+  const name = stmt.table.name;
+  const db = stmt.table.db ?? s.db;
+  const seen = new Set<string>();
+  for (const c of stmt.columns) {
+    if (seen.has(c.name)) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: column '${c.name}' is defined twice`);
+    seen.add(c.name);
+  }
+  const inline = stmt.columns.filter((c) => c.timeIndex).map((c) => c.name);
+  const timeIndexes = [...new Set([...inline, ...(stmt.timeIndex !== undefined ? [stmt.timeIndex] : [])])];
+  if (timeIndexes.length === 0) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: missing TIME INDEX (declare one timestamp column as TIME INDEX)`);
+  if (timeIndexes.length > 1) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: only one TIME INDEX is allowed, got ${timeIndexes.join(', ')}`);
+  const timeIndex = timeIndexes[0]!;
+  const tsCol = stmt.columns.find((c) => c.name === timeIndex);
+  if (!tsCol) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: TIME INDEX column '${timeIndex}' is not defined`);
+  if (!isTimestampType(tsCol.type)) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: TIME INDEX column '${timeIndex}' must be a timestamp, got ${tsCol.type}`);
+  const primaryKey = [...new Set([...stmt.primaryKey, ...stmt.columns.filter((c) => c.primaryKey).map((c) => c.name)])];
+  for (const k of primaryKey) {
+    if (!seen.has(k)) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: PRIMARY KEY column '${k}' is not defined`);
+    if (k === timeIndex) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: the TIME INDEX column '${k}' cannot be in the PRIMARY KEY`);
+  }
+  const columns: ColumnDef[] = stmt.columns.map((c) =>
+    toColumnDef(c, c.name === timeIndex ? 'timestamp' : primaryKey.includes(c.name) ? 'tag' : 'field', s.ctx),
+  );
+  const existed = s.store.getTable(db, name) !== undefined;
+  await s.store.createTable(db, { name, columns, timeIndex, primaryKey, options: stmt.options }, { ifNotExists: stmt.ifNotExists });
+  void existed;
+  return affected(0);
+};

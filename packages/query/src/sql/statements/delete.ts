@@ -1,0 +1,46 @@
+import type { Predicate } from '@sluice/storage';
+import type { Value } from '@sluice/pipeline-core';
+import type { DeleteStatement } from '../ast/statement.js';
+import { SqlPlanError } from '../errors.js';
+import { compileExpr } from '../expr/compile.js';
+import { collectBatches } from '../expr/relation.js';
+import { keyOf } from '../types/compare.js';
+import { filter } from '../operators/filter.js';
+import { scan } from '../operators/scan.js';
+import { pushDown } from '../planner/pushdown.js';
+import { resolveTable, scanFields } from '../planner/source.js';
+import { andAll } from '../expr/walk.js';
+import { affected, queryEnv, type Executor } from './session.js';
+
+/**
+ * DELETE FROM t [WHERE ...]. A WHERE the store can apply exactly goes down in one call; otherwise the
+ * matching rows are found by a scan and deleted by their key (tags + time index).
+ */
+export const executeDelete: Executor<DeleteStatement> = async (stmt, s) => {
+  const t = resolveTable(queryEnv(s), stmt.table.db, stmt.table.name);
+  const fields = scanFields(t, t.name);
+  if (stmt.where) {
+    const c = compileExpr(stmt.where, { fields, ctx: s.ctx });
+    if (c.type !== 'boolean' && c.type !== 'null') throw new SqlPlanError(`DELETE WHERE must be a boolean expression, got ${c.type}`);
+  }
+  const { predicates, rest } = pushDown(stmt.where, t, t.name, s.ctx);
+  if (rest.length === 0) {
+    return affected(await s.store.deleteRows({ db: t.db, table: t.name, ...(predicates.length > 0 ? { predicates } : {}) }));
+  }
+  const keyCols = [t.timeIndex, ...t.primaryKey];
+  const scanCols = t.columns.map((c) => c.name);
+  const rel = filter(scan(s.store, { db: t.db, table: t.name, columns: scanCols, ...(predicates.length > 0 ? { predicates } : {}) }, fields), compileExpr(andAll(rest)!, { fields, ctx: s.ctx }));
+  const rows = await collectBatches(rel);
+  const idx = keyCols.map((k) => scanCols.indexOf(k));
+  const seen = new Set<string>();
+  let total = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const vals = idx.map((j) => rows.columns[j]![i]!);
+    const k = vals.map(keyOf).join('\u001f');
+    if (seen.has(k)) continue;
+    seen.add(k);
+    const preds: Predicate[] = keyCols.map((col, j) => (vals[j] === null ? { column: col, op: 'is_null' } : { column: col, op: '=', value: vals[j] as Value }));
+    total += await s.store.deleteRows({ db: t.db, table: t.name, predicates: preds });
+  }
+  return affected(total);
+};

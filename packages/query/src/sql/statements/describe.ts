@@ -1,0 +1,30 @@
+import { COLUMN_TYPE_DISPLAY, stringifyExact, toPlain, type Value } from '@sluice/pipeline-core';
+import type { ColumnDef, TableInfo } from '@sluice/storage';
+import type { DescribeStatement } from '../ast/statement.js';
+import { resolveTable } from '../planner/source.js';
+import { records } from './records.js';
+import { queryEnv, type Executor } from './session.js';
+
+export function defaultText(c: ColumnDef): string {
+  if (c.default === undefined || c.default === null) return '';
+  return typeof c.default === 'string' ? c.default : stringifyExact(toPlain(c.default as Value));
+}
+
+function keyOf(t: TableInfo, c: ColumnDef): string {
+  if (c.name === t.timeIndex) return 'TIME INDEX';
+  return t.primaryKey.includes(c.name) ? 'PRI' : '';
+}
+
+function semanticOf(t: TableInfo, c: ColumnDef): string {
+  if (c.name === t.timeIndex) return 'TIMESTAMP';
+  return t.primaryKey.includes(c.name) ? 'TAG' : 'FIELD';
+}
+
+/** `DESC TABLE t`: Column, Type, Key, Null, Default, Semantic Type (GreptimeDB's layout). */
+export const executeDescribe: Executor<DescribeStatement> = async (stmt, s) => {
+  const t = resolveTable(queryEnv(s), stmt.table.db, stmt.table.name);
+  return records(
+    ['Column', 'Type', 'Key', 'Null', 'Default', 'Semantic Type'].map((name) => ({ name, type: 'string' as const })),
+    t.columns.map((c) => [c.name, COLUMN_TYPE_DISPLAY[c.type], keyOf(t, c), c.nullable ? 'YES' : 'NO', defaultText(c), semanticOf(t, c)]),
+  );
+};

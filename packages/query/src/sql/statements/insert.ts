@@ -1,0 +1,64 @@
+import type { ColumnSchema, Value } from '@sluice/pipeline-core';
+import type { InsertStatement } from '../ast/statement.js';
+import { ColumnNotFoundError, SqlInvalidArgumentError } from '../errors.js';
+import { compileExpr } from '../expr/compile.js';
+import { collectBatches } from '../expr/relation.js';
+import { runQuery } from '../planner/plan-query.js';
+import { resolveTable } from '../planner/source.js';
+import { castValue } from '../types/cast.js';
+import { Interval, type SqlType, type SqlValue } from '../types/sql-value.js';
+import { affected, queryEnv, type Executor } from './session.js';
+
+/** INSERT INTO t [(cols)] VALUES (...), ... | SELECT ...: values are cast to the column types. */
+export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
+  const env = queryEnv(s);
+  const t = resolveTable(env, stmt.table.db, stmt.table.name);
+  const names = stmt.columns ?? t.columns.map((c) => c.name);
+  const cols = names.map((n) => {
+    const c = t.columns.find((x) => x.name === n) ?? t.columns.find((x) => x.name.toLowerCase() === n.toLowerCase());
+    if (!c) throw new ColumnNotFoundError(`${t.name}.${n}`, t.columns.map((x) => x.name));
+    return c;
+  });
+  if (new Set(cols.map((c) => c.name)).size !== cols.length) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: a column is listed twice`);
+  for (const c of t.columns) {
+    if (!cols.includes(c) && !c.nullable && c.default === undefined) {
+      throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: column '${c.name}'${c.name === t.timeIndex ? ' (time index)' : ''} needs a value`);
+    }
+  }
+  let raw: { values: SqlValue[]; types: SqlType[] }[];
+  if (stmt.query) {
+    const rel = await runQuery(stmt.query, env);
+    const b = await collectBatches(rel);
+    if (rel.fields.length !== cols.length) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: ${cols.length} columns but the query returns ${rel.fields.length}`);
+    const types = rel.fields.map((f) => f.type);
+    raw = Array.from({ length: b.length }, (_, i) => ({ values: b.columns.map((c) => c[i]!), types }));
+  } else {
+    raw = stmt.rows!.map((row, r) => {
+      if (row.length !== cols.length) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: row ${r + 1} has ${row.length} values for ${cols.length} columns`);
+      const compiled = row.map((e) => compileExpr(e, { fields: [], ctx: s.ctx }));
+      compiled.forEach((c, j) => {
+        if (!c.constant) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: row ${r + 1}, column '${cols[j]!.name}': value must be a constant`);
+      });
+      return { values: compiled.map((c) => c.constant!.value), types: compiled.map((c) => c.type) };
+    });
+  }
+  const rows: Value[][] = raw.map(({ values, types }, r) =>
+    values.map((v, j) => {
+      const c = cols[j]!;
+      if (v === null) {
+        if (!c.nullable) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: row ${r + 1}, column '${c.name}' cannot be NULL`);
+        return null;
+      }
+      if (v instanceof Interval) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: column '${c.name}' cannot take an interval`);
+      try {
+        return castValue(v, types[j]!, c.type, s.ctx.timezone) as Value;
+      } catch (e) {
+        throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: row ${r + 1}, column '${c.name}': ${(e as Error).message}`);
+      }
+    }),
+  );
+  if (rows.length === 0) return affected(0);
+  const schema: ColumnSchema[] = cols.map((c) => ({ name: c.name, type: c.type, semantic: c.semantic, ...(c.index ? { index: c.index } : {}) }));
+  const [res] = await s.store.write([{ db: t.db, table: t.name, schema, rows }]);
+  return affected(res?.affectedRows ?? rows.length);
+};

@@ -1,0 +1,93 @@
+import { isFloatType, isIntegerType, stringifyExact, toPlain, type ColumnType, type Value } from '@sluice/pipeline-core';
+import { SqlInvalidArgumentError } from '../errors.js';
+import { Interval, isTimestampType, nsPer, floorDiv, type SqlType, type SqlValue } from './sql-value.js';
+import { parseTimestampText } from './timestamp-text.js';
+import { formatTimestamp } from './format-timestamp.js';
+
+const INT_RANGE: Partial<Record<ColumnType, [number, number]>> = {
+  int8: [-128, 127], int16: [-32768, 32767], int32: [-2147483648, 2147483647],
+  uint8: [0, 255], uint16: [0, 65535], uint32: [0, 4294967295],
+};
+
+function fail(v: SqlValue, to: SqlType): never {
+  const shown = typeof v === 'string' ? `'${v}'` : v instanceof Interval ? v.toString() : stringifyExact(toPlain(v as Value));
+  throw new SqlInvalidArgumentError(`cannot cast ${shown} to ${to}`);
+}
+
+function toInteger(v: SqlValue, from: SqlType, to: ColumnType): number | bigint {
+  let n: number | bigint;
+  if (typeof v === 'number') n = Math.trunc(v);
+  else if (typeof v === 'bigint') n = isTimestampType(from) ? v : v;
+  else if (typeof v === 'boolean') n = v ? 1 : 0;
+  else if (typeof v === 'string') {
+    const t = v.trim();
+    if (/^[+-]?\d+$/.test(t)) {
+      const x = Number(t);
+      n = Number.isSafeInteger(x) ? x : BigInt(t);
+    } else if (t !== '' && Number.isFinite(Number(t))) n = Math.trunc(Number(t));
+    else fail(v, to);
+  } else fail(v, to);
+  const range = INT_RANGE[to];
+  if (range && (Number(n) < range[0] || Number(n) > range[1])) fail(v, to);
+  if (to.startsWith('uint') && n < 0) fail(v, to);
+  return typeof n === 'bigint' && n >= BigInt(Number.MIN_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
+}
+
+/** Casts one non-null value from its static type to a column type (CAST / `::` / implicit coercion). */
+export function castValue(v: SqlValue, from: SqlType, to: ColumnType, timezone?: string): SqlValue {
+  if (v === null) return null;
+  if (from === to) return v;
+  if (isIntegerType(to)) return toInteger(v, from, to);
+  if (isFloatType(to)) {
+    if (typeof v === 'number' || typeof v === 'bigint') return Number(v);
+    if (typeof v === 'boolean') return v ? 1 : 0;
+    if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+    return fail(v, to);
+  }
+  if (isTimestampType(to)) {
+    const unit = nsPer(to);
+    if (isTimestampType(from)) return floorDiv(BigInt(v as bigint) * nsPer(from), unit);
+    if (typeof v === 'string') {
+      const ns = parseTimestampText(v, timezone);
+      if (ns === undefined) {
+        if (/^[+-]?\d+$/.test(v.trim())) return BigInt(v.trim());
+        return fail(v, to);
+      }
+      return floorDiv(ns, unit);
+    }
+    if (typeof v === 'number') return BigInt(Math.trunc(v));
+    if (typeof v === 'bigint') return v;
+    return fail(v, to);
+  }
+  switch (to) {
+    case 'string':
+      if (typeof v === 'string') return v;
+      if (isTimestampType(from)) return formatTimestamp(BigInt(v as bigint) * nsPer(from), from);
+      if (v instanceof Interval) return v.toString();
+      if (typeof v === 'object') return stringifyExact(toPlain(v as Value));
+      return String(v);
+    case 'boolean':
+      if (typeof v === 'boolean') return v;
+      if (typeof v === 'number' || typeof v === 'bigint') return Number(v) !== 0;
+      if (typeof v === 'string') {
+        const t = v.trim().toLowerCase();
+        if (t === 'true' || t === 't' || t === '1') return true;
+        if (t === 'false' || t === 'f' || t === '0') return false;
+      }
+      return fail(v, to);
+    case 'json':
+      if (typeof v === 'string') {
+        try {
+          return JSON.parse(v) as Value;
+        } catch {
+          return fail(v, to);
+        }
+      }
+      return v;
+    case 'binary':
+      if (typeof v === 'string') return new TextEncoder().encode(v);
+      if (v instanceof Uint8Array) return v;
+      return fail(v, to);
+  }
+  return fail(v, to);
+}

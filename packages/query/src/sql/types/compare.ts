@@ -1,0 +1,50 @@
+import { stringifyExact, toPlain, type Value } from '@sluice/pipeline-core';
+import { Interval, type SqlValue } from './sql-value.js';
+
+/** Orders two non-null values of comparable kinds (numbers and bigints mix; timestamps are bigints). */
+export function compareValues(a: SqlValue, b: SqlValue): number {
+  const ta = typeof a;
+  const tb = typeof b;
+  if ((ta === 'number' || ta === 'bigint') && (tb === 'number' || tb === 'bigint')) {
+    return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
+  }
+  if (ta === 'string' && tb === 'string') return (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
+  if (ta === 'boolean' && tb === 'boolean') return Number(a) - Number(b);
+  if (a instanceof Interval && b instanceof Interval) return a.ns < b.ns ? -1 : a.ns > b.ns ? 1 : 0;
+  if (a instanceof Uint8Array && b instanceof Uint8Array) {
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+    return a.length - b.length;
+  }
+  const sa = textOf(a);
+  const sb = textOf(b);
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
+function textOf(v: SqlValue): string {
+  if (typeof v === 'string') return v;
+  if (v instanceof Interval) return v.toString();
+  return stringifyExact(toPlain(v as Value));
+}
+
+/** Equality with SQL semantics for non-null values (1 = 1.0, 1n = 1). */
+export function valuesEqual(a: SqlValue, b: SqlValue): boolean {
+  if (a === b) return true;
+  return compareValues(a, b) === 0;
+}
+
+/** A hash key for grouping, DISTINCT and joins: equal values give equal keys. */
+export function keyOf(v: SqlValue): string {
+  if (v === null) return '\u0000';
+  switch (typeof v) {
+    case 'number':
+    case 'bigint':
+      return `n${v}`;
+    case 'string':
+      return `s${v}`;
+    case 'boolean':
+      return v ? 'T' : 'F';
+    default:
+      return `o${textOf(v)}`;
+  }
+}

@@ -1,0 +1,42 @@
+import { DateTime } from 'luxon';
+import { SqlInvalidArgumentError } from '../errors.js';
+
+const RE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|z|UTC|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/**
+ * Parses a timestamp text (`2026-03-01`, `2026-03-01 00:30:00`, `2026-03-01T00:30:00.123456789Z`,
+ * `... +08:00`) into nanoseconds since the epoch. Texts without an offset are read in `timezone` (IANA, default UTC).
+ * Returns undefined when the text is not a timestamp.
+ */
+export function parseTimestampText(text: string, timezone?: string): bigint | undefined {
+  const m = RE.exec(text.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', off] = m;
+  const fracNs = BigInt(frac.padEnd(9, '0') || '0');
+  let ms: number;
+  if (off !== undefined || timezone === undefined || timezone === 'UTC') {
+    ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+    if (off !== undefined && off !== 'Z' && off !== 'z' && off !== 'UTC') {
+      const sign = off[0] === '-' ? -1 : 1;
+      const digits = off.slice(1).replace(':', '');
+      const offMin = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || '0');
+      ms -= sign * offMin * 60_000;
+    }
+  } else {
+    const dt = DateTime.fromObject(
+      { year: Number(y), month: Number(mo), day: Number(d), hour: Number(h), minute: Number(mi), second: Number(s) },
+      { zone: timezone },
+    );
+    if (!dt.isValid) throw new SqlInvalidArgumentError(`invalid timezone '${timezone}'`);
+    ms = dt.toMillis();
+  }
+  if (Number.isNaN(ms)) return undefined;
+  return BigInt(ms) * 1_000_000n + fracNs;
+}
+
+/** Like parseTimestampText but throws an invalid-argument error naming the text. */
+export function requireTimestampText(text: string, timezone?: string): bigint {
+  const ns = parseTimestampText(text, timezone);
+  if (ns === undefined) throw new SqlInvalidArgumentError(`cannot parse '${text}' as a timestamp (expected e.g. '2026-03-01 00:30:00' or RFC 3339)`);
+  return ns;
+}
