@@ -16,7 +16,7 @@ interface Case {
 }
 
 describe('regex reference corpus', () => {
-  (cases as Case[]).forEach((c, i) => {
+  (cases as unknown as Case[]).forEach((c, i) => {
     it(`#${i} ${c.patterns.join(' | ')} <- ${JSON.stringify(c.input)}`, () => {
       const config = { fields: c.fields, patterns: c.patterns, ...(c.ignore_missing === undefined ? {} : { ignore_missing: c.ignore_missing }) };
       expect(runProcessor(regexProcessor, config, c.input)).toEqual({ ...c.input, ...c.expected_added });
