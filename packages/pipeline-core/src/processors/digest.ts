@@ -62,9 +62,9 @@ export const digestProcessor = defineProcessor<DigestConfig>({
     }
     const order = cfg.keys().filter((k): k is 'presets' | 'regex' => k === 'presets' || k === 'regex');
     const patterns = order.flatMap((k) => byKey[k]);
-    if (patterns.length === 0) throw cfg.error(undefined, "set 'presets' and/or 'regex': without a pattern the digest would be a copy of the field");
     const config: DigestConfig = { fields, patterns, ignoreMissing: cfg.bool('ignore_missing', false) };
     cfg.done();
+    if (patterns.length === 0) throw cfg.error(undefined, "set 'presets' and/or 'regex': without a pattern the digest would be a copy of the field");
     return config;
   },
   compile(config) {
