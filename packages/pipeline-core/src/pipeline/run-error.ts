@@ -8,6 +8,8 @@ export class PipelineRunError extends SluiceError {
   override name = 'PipelineRunError';
   readonly itemIndex: number;
   readonly processor: { readonly index: number; readonly kind: string } | undefined;
+  /** The message without the `item N: processor K (kind):` prefix (what `errors[].message` lists). */
+  readonly detail: string;
 
   constructor(itemIndex: number, processor: { index: number; kind: string } | undefined, cause: unknown) {
     const inner = cause instanceof Error ? cause.message : String(cause);
@@ -15,11 +17,7 @@ export class PipelineRunError extends SluiceError {
     super(codeOf(cause), `item ${itemIndex}:${where} ${inner}`, { cause });
     this.itemIndex = itemIndex;
     this.processor = processor;
-  }
-
-  /** The message without the `item N:` prefix (what `errors[].message` lists). */
-  get detail(): string {
-    return this.message.slice(this.message.indexOf(':') + 2);
+    this.detail = inner;
   }
 }
 
