@@ -1,4 +1,181 @@
 import type { VrlFunction } from './function.js';
+import { abs } from './abs.js';
+import { append } from './append.js';
+import { array } from './array.js';
+import { bool } from './bool.js';
+import { ceil } from './ceil.js';
+import { compact } from './compact.js';
+import { contains } from './contains.js';
+import { decode_base64 } from './decode_base64.js';
+import { downcase } from './downcase.js';
+import { encode_base64 } from './encode_base64.js';
+import { encode_json } from './encode_json.js';
+import { encode_key_value } from './encode_key_value.js';
+import { ends_with } from './ends_with.js';
+import { filter } from './filter.js';
+import { find } from './find.js';
+import { flatten } from './flatten.js';
+import { float } from './float.js';
+import { floor } from './floor.js';
+import { for_each } from './for_each.js';
+import { format_int } from './format_int.js';
+import { format_timestamp } from './format_timestamp.js';
+import { from_unix_timestamp } from './from_unix_timestamp.js';
+import { get } from './get.js';
+import { includes } from './includes.js';
+import { int } from './int.js';
+import { ip_cidr_contains } from './ip_cidr_contains.js';
+import { is_array } from './is_array.js';
+import { is_boolean } from './is_boolean.js';
+import { is_empty } from './is_empty.js';
+import { is_float } from './is_float.js';
+import { is_integer } from './is_integer.js';
+import { is_null } from './is_null.js';
+import { is_nullish } from './is_nullish.js';
+import { is_object } from './is_object.js';
+import { is_regex } from './is_regex.js';
+import { is_string } from './is_string.js';
+import { is_timestamp } from './is_timestamp.js';
+import { join } from './join.js';
+import { keys } from './keys.js';
+import { length } from './length.js';
+import { map_keys } from './map_keys.js';
+import { map_values } from './map_values.js';
+import { match } from './match.js';
+import { md5 } from './md5.js';
+import { merge } from './merge.js';
+import { mod } from './mod.js';
+import { now } from './now.js';
+import { object } from './object.js';
+import { parse_common_log } from './parse_common_log.js';
+import { parse_csv } from './parse_csv.js';
+import { parse_duration } from './parse_duration.js';
+import { parse_float } from './parse_float.js';
+import { parse_int } from './parse_int.js';
+import { parse_json } from './parse_json.js';
+import { parse_key_value } from './parse_key_value.js';
+import { parse_logfmt } from './parse_logfmt.js';
+import { parse_query_string } from './parse_query_string.js';
+import { parse_regex } from './parse_regex.js';
+import { parse_regex_all } from './parse_regex_all.js';
+import { parse_syslog } from './parse_syslog.js';
+import { parse_timestamp } from './parse_timestamp.js';
+import { parse_url } from './parse_url.js';
+import { push } from './push.js';
+import { redact } from './redact.js';
+import { replace } from './replace.js';
+import { round } from './round.js';
+import { set } from './set.js';
+import { sha1 } from './sha1.js';
+import { sha2 } from './sha2.js';
+import { slice } from './slice.js';
+import { split } from './split.js';
+import { starts_with } from './starts_with.js';
+import { string } from './string.js';
+import { strip_whitespace } from './strip_whitespace.js';
+import { strlen } from './strlen.js';
+import { timestamp } from './timestamp.js';
+import { to_bool } from './to_bool.js';
+import { to_float } from './to_float.js';
+import { to_int } from './to_int.js';
+import { to_string } from './to_string.js';
+import { to_timestamp } from './to_timestamp.js';
+import { to_unix_timestamp } from './to_unix_timestamp.js';
+import { trim } from './trim.js';
+import { truncate } from './truncate.js';
+import { unflatten } from './unflatten.js';
+import { upcase } from './upcase.js';
+import { uuid_v4 } from './uuid_v4.js';
+import { values } from './values.js';
 
 /** Every standard-library function, one file each (examples.test.ts asserts every file is listed). */
-export const STDLIB: readonly VrlFunction[] = [];
+export const STDLIB: readonly VrlFunction[] = [
+  abs,
+  append,
+  array,
+  bool,
+  ceil,
+  compact,
+  contains,
+  decode_base64,
+  downcase,
+  encode_base64,
+  encode_json,
+  encode_key_value,
+  ends_with,
+  filter,
+  find,
+  flatten,
+  float,
+  floor,
+  for_each,
+  format_int,
+  format_timestamp,
+  from_unix_timestamp,
+  get,
+  includes,
+  int,
+  ip_cidr_contains,
+  is_array,
+  is_boolean,
+  is_empty,
+  is_float,
+  is_integer,
+  is_null,
+  is_nullish,
+  is_object,
+  is_regex,
+  is_string,
+  is_timestamp,
+  join,
+  keys,
+  length,
+  map_keys,
+  map_values,
+  match,
+  md5,
+  merge,
+  mod,
+  now,
+  object,
+  parse_common_log,
+  parse_csv,
+  parse_duration,
+  parse_float,
+  parse_int,
+  parse_json,
+  parse_key_value,
+  parse_logfmt,
+  parse_query_string,
+  parse_regex,
+  parse_regex_all,
+  parse_syslog,
+  parse_timestamp,
+  parse_url,
+  push,
+  redact,
+  replace,
+  round,
+  set,
+  sha1,
+  sha2,
+  slice,
+  split,
+  starts_with,
+  string,
+  strip_whitespace,
+  strlen,
+  timestamp,
+  to_bool,
+  to_float,
+  to_int,
+  to_string,
+  to_timestamp,
+  to_unix_timestamp,
+  trim,
+  truncate,
+  unflatten,
+  upcase,
+  uuid_v4,
+  values,
+];
