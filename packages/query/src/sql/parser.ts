@@ -414,7 +414,12 @@ export class SqlParser extends CstParser {
   });
 
   typeName = this.RULE('typeName', () => {
-    this.AT_LEAST_ONE(() => this.SUBRULE(this.identifier, { LABEL: 'words' }));
+    this.SUBRULE(this.identifier, { LABEL: 'words' });
+    // Multi-word names: DOUBLE PRECISION, BIGINT UNSIGNED, CHARACTER VARYING.
+    this.MANY({
+      GATE: () => /^(precision|unsigned|varying)$/i.test(this.LA(1).image),
+      DEF: () => this.SUBRULE2(this.identifier, { LABEL: 'words' }),
+    });
     this.OPTION(() => {
       this.CONSUME(T.LParen);
       this.CONSUME(T.NumberLiteral, { LABEL: 'precision' });

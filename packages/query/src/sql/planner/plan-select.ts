@@ -23,7 +23,8 @@ interface Item {
   readonly name: string;
 }
 
-const NO_FROM: Relation = { fields: [], batches: single({ length: 1, columns: [] } as Batch) };
+/** SELECT without FROM reads one row of no columns. */
+const noFrom = (): Relation => ({ fields: [], batches: single({ length: 1, columns: [] } as Batch) });
 
 function expandItems(core: SelectCore, fields: readonly Field[]): Item[] {
   const out: Item[] = [];
@@ -134,7 +135,7 @@ export async function planSelect(core: SelectCore, order: readonly OrderKey[], c
       ...(descending ? { descending } : {}),
     }, fields);
   } else {
-    rel = src ? sourceRelation(src, env) : NO_FROM;
+    rel = src ? sourceRelation(src, env) : noFrom();
   }
   let scope: Scope = { fields: rel.fields, ctx: env.ctx };
   if (restWhere) {
