@@ -6,10 +6,12 @@ import { readBodyText } from '../ingest/read-body.js';
 import { jsonExact } from '../formats/json-response.js';
 import { parseBoolParam, parseParamsHeader, requireParam } from '../params.js';
 
-/** `POST /v1/ingest`: log lines through a pipeline into tables. */
+/** `POST /v1/ingest` (and GreptimeDB's older `/v1/events/logs`): log lines through a pipeline into tables. */
+export const INGEST_PATHS = ['/v1/ingest', '/v1/events/logs'] as const;
+
 export function createIngestRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
   const app = new Hono();
-  app.post('/v1/ingest', async (c) => {
+  app.on('POST', [...INGEST_PATHS], async (c) => {
     const q = (name: string) => c.req.query(name);
     const headerParams = parseParamsHeader(c.req.header('x-service-pipeline-params'));
     const table = requireParam('table', q('table'), 'the table to write to');

@@ -124,3 +124,15 @@ describe('/v1/pipelines', () => {
     expect((await failing.json()).error).toMatch(/item 0/);
   });
 });
+
+describe('GreptimeDB path aliases', () => {
+  it('serves /v1/events/pipelines and /v1/events/logs like /v1/pipelines and /v1/ingest', async () => {
+    const { app, deps } = setup();
+    const up = await app.request('/v1/events/pipelines/old', { method: 'POST', body: YAML, headers: { 'content-type': 'application/x-yaml' } });
+    expect(up.status).toBe(200);
+    expect((await (await app.request('/v1/pipelines')).json()).pipelines.map((p: { name: string }) => p.name)).toEqual(['old']);
+    const res = await app.request('/v1/events/logs?table=t&pipeline_name=old', { method: 'POST', body: 'ann 1', headers: { 'content-type': 'text/plain' } });
+    expect((await res.json()).output).toEqual([{ affectedrows: 1 }]);
+    expect(deps.writes).toHaveLength(1);
+  });
+});

@@ -55,11 +55,20 @@ function dryrunFromJson(deps: AppDeps, body: Record<string, Value>): DryrunInput
   return { pipeline, items: parseItems(data, ingestContentType(optionalString(body, 'data_type') ?? 'application/json')) };
 }
 
-/** `/v1/pipelines`: upload, fetch, list, delete and dry-run pipelines. */
+/** Where the pipeline API lives: `/v1/pipelines`, and GreptimeDB's older `/v1/events/pipelines`. */
+export const PIPELINE_PREFIXES = ['/v1/pipelines', '/v1/events/pipelines'] as const;
+
+/** Upload, fetch, list, delete and dry-run pipelines, under each prefix. */
 export function createPipelineRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
   const app = new Hono();
+  for (const prefix of PIPELINE_PREFIXES) app.route(prefix, pipelineRoutes(deps, maxBodyBytes));
+  return app;
+}
 
-  app.post('/v1/pipelines/_dryrun', async (c) => {
+function pipelineRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
+  const app = new Hono();
+
+  app.post('/_dryrun', async (c) => {
     const text = await readBodyText(c, maxBodyBytes);
     const name = c.req.query('pipeline_name');
     let input: DryrunInput;
@@ -78,7 +87,7 @@ export function createPipelineRoutes(deps: AppDeps, maxBodyBytes: number): Hono 
     return jsonExact(c, dryrunBody(result.tables));
   });
 
-  app.post('/v1/pipelines/:name', async (c) => {
+  app.post('/:name', async (c) => {
     const name = c.req.param('name');
     deps.pipelines.checkName(name);
     const stored = await deps.pipelines.upload(name, await pipelineText(c, maxBodyBytes));
@@ -86,14 +95,14 @@ export function createPipelineRoutes(deps: AppDeps, maxBodyBytes: number): Hono 
     return jsonExact(c, { pipelines: [brief(stored)] });
   });
 
-  app.get('/v1/pipelines', (c) => jsonExact(c, { pipelines: deps.pipelines.list().map(brief) }));
+  app.get('/', (c) => jsonExact(c, { pipelines: deps.pipelines.list().map(brief) }));
 
-  app.get('/v1/pipelines/:name', (c) => {
+  app.get('/:name', (c) => {
     const p = deps.pipelines.get(c.req.param('name'), c.req.query('version'));
     return jsonExact(c, { pipelines: [{ ...brief(p), pipeline: p.yaml }] });
   });
 
-  app.delete('/v1/pipelines/:name', async (c) => {
+  app.delete('/:name', async (c) => {
     const deleted = await deps.pipelines.delete(c.req.param('name'), c.req.query('version'));
     return jsonExact(c, { pipelines: [brief(deleted)] });
   });
