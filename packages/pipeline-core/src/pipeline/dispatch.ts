@@ -3,7 +3,7 @@ import type { Doc } from '../value/value.js';
 
 export interface DispatchRule {
   readonly value: string;
-  /** Appended to the table name after a `_` (GreptimeDB's `<table>_<table_suffix>`). */
+  /** Appended to the table name as is (write `_http` to get `<table>_http`). */
   readonly tableSuffix: string;
   /** The pipeline the matching records continue through; undefined: written as they are (identity). */
   readonly pipeline: string | undefined;

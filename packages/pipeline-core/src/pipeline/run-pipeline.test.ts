@@ -56,7 +56,7 @@ describe('run', () => {
 
   it('resolves dispatcher pipelines at run time, so they may be defined later', () => {
     const named = new Map<string, ReturnType<typeof parsePipeline>>();
-    const main = parsePipeline('processors: []\ndispatcher:\n  field: t\n  rules:\n    - value: x\n      table_suffix: x\n      pipeline: later\n', {
+    const main = parsePipeline('processors: []\ndispatcher:\n  field: t\n  rules:\n    - value: x\n      table_suffix: _x\n      pipeline: later\n', {
       resolvePipeline: (n) => named.get(n),
     });
     named.set('later', parsePipeline('processors:\n  - select:\n      fields: [v]\n'));

@@ -81,7 +81,7 @@ function emit(p: CompiledPipeline, doc: Doc, s: RunState, depth: number, suffix:
     if (rule !== undefined) {
       if (depth >= MAX_DISPATCH_DEPTH) throw new TransformError(p.dispatcher.field, `dispatcher rules chain more than ${MAX_DISPATCH_DEPTH} pipelines (a loop?)`);
       const target = rule.pipeline === undefined ? identityPipeline() : resolve(p, rule.pipeline);
-      processFrom(target, doc, 0, s, depth + 1, suffix + '_' + rule.tableSuffix, options);
+      processFrom(target, doc, 0, s, depth + 1, suffix + rule.tableSuffix, options);
       return;
     }
   }

@@ -3,7 +3,7 @@ import type { Doc } from '../value/value.js';
 
 /**
  * The top-level `table_suffix` template, e.g. `_${type}`: literal text and `${field}` references.
- * When a referenced field is missing (or not a string, number or boolean) the record gets no suffix.
+ * When a referenced field is missing or not a string or an integer, the record gets no suffix.
  */
 export class TableSuffixTemplate {
   private constructor(private readonly parts: readonly (string | { readonly field: string })[]) {}
@@ -37,7 +37,7 @@ export class TableSuffixTemplate {
         continue;
       }
       const v = doc[p.field];
-      if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') out += String(v);
+      if (typeof v === 'string' || typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v))) out += String(v);
       else return undefined;
     }
     return out;

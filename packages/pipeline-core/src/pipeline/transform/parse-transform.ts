@@ -19,6 +19,36 @@ export interface TransformEntry {
   readonly onFailure: OnFailure;
   /** `default:` converted to the type (undefined when not set). */
   readonly dflt: Value | undefined;
+  /** `index: {type, options}` options (fulltext/skipping), as text; validated, not yet used by the store. */
+  readonly indexOptions: Readonly<Record<string, string>> | undefined;
+}
+
+/** `index: fulltext` or `index: {type: fulltext, options: {analyzer: Chinese, ...}}`. */
+function readIndex(cfg: ConfigMap): { indexText: string | undefined; indexOptions: Record<string, string> | undefined } {
+  const raw = cfg.raw('index');
+  let indexText: string | undefined;
+  let indexOptions: Record<string, string> | undefined;
+  let at: ConfigMap = cfg;
+  let key = 'index';
+  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
+    const m = cfg.map('index');
+    indexText = m.string('type');
+    const opts = m.optMap('options');
+    if (opts !== undefined) {
+      indexOptions = {};
+      for (const k of opts.keys()) indexOptions[k] = opts.string(k);
+      if (indexText !== 'fulltext' && indexText !== 'skipping') throw m.error('options', `only fulltext and skipping indexes take options, not '${indexText}'`);
+    }
+    m.done();
+    at = m;
+    key = 'type';
+  } else {
+    indexText = cfg.optString('index');
+  }
+  if (indexText !== undefined && !INDEXES.includes(indexText)) {
+    throw at.error(key, `unknown index '${indexText}' (use timestamp, tag, fulltext, inverted or skipping)`);
+  }
+  return { indexText, indexOptions };
 }
 
 const INDEXES = ['timestamp', 'time', 'tag', 'fulltext', 'inverted', 'skipping'];
@@ -28,10 +58,7 @@ export function parseTransformEntry(cfg: ConfigMap): TransformEntry {
   const typeText = cfg.string('type');
   const type = parseTransformType(typeText);
   if (typeof type === 'string') throw cfg.error('type', type);
-  const indexText = cfg.optString('index');
-  if (indexText !== undefined && !INDEXES.includes(indexText)) {
-    throw cfg.error('index', `unknown index '${indexText}' (use timestamp, tag, fulltext, inverted or skipping)`);
-  }
+  const { indexText, indexOptions } = readIndex(cfg);
   const tag = cfg.bool('tag', false);
   const onFailureText = cfg.optString('on_failure');
   if (onFailureText !== undefined && onFailureText !== 'ignore' && onFailureText !== 'default') {
@@ -53,5 +80,5 @@ export function parseTransformEntry(cfg: ConfigMap): TransformEntry {
   cfg.done();
   const semantic: Semantic = isTime ? 'timestamp' : tag || indexText === 'tag' ? 'tag' : 'field';
   const index = indexText === 'fulltext' || indexText === 'inverted' || indexText === 'skipping' ? indexText : undefined;
-  return { fields, typeText, type, coerce, semantic, index, onFailure: (onFailureText as OnFailure | undefined) ?? 'error', dflt };
+  return { fields, typeText, type, coerce, semantic, index, onFailure: (onFailureText as OnFailure | undefined) ?? 'error', dflt, indexOptions };
 }
