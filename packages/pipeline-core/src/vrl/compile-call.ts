@@ -2,7 +2,7 @@ import type { CallArg, CallExpr, Expr } from './ast.js';
 import type { Compiled } from './compiled.js';
 import type { Compiler } from './compile.js';
 import { VrlRuntimeError } from './diagnostics.js';
-import { ANY_KINDS, K, kindsOf, type Kinds } from './kinds.js';
+import { ANY_KINDS, K, isObject, kindBit, kindsOf, type Kinds } from './kinds.js';
 import { deletePath, existsPath, getPath } from './path.js';
 import type { Frame, Run } from './runtime.js';
 import { ReturnSignal, VrlFailure } from './signals.js';
@@ -188,12 +188,15 @@ function compileClosure(c: Compiler, fn: VrlFunction, e: CallExpr, subject: Comp
 
 /**
  * The static type of a closure parameter: a key is a string for an object and an integer index for an
- * array; values are not typed (element types are not tracked), so `int!(value)` style coercions apply.
+ * array; a value has the kinds of the subject's elements when the subject is a literal (as VRL types it).
  */
 function paramKinds(name: string, subject: Compiled | undefined): Kinds {
   const kinds = subject?.kinds ?? ANY_KINDS;
   if (name === 'index') return K.integer;
   if (name.includes('key') || name.includes('index')) return kinds === K.array ? K.integer : kinds === K.object ? K.bytes : K.bytes | K.integer;
+  const v = subject?.constant?.value;
+  if (Array.isArray(v) && v.length > 0) return v.reduce<Kinds>((m, x) => m | kindBit(x), 0);
+  if (isObject(v) && Object.keys(v).length > 0) return Object.values(v).reduce<Kinds>((m, x) => m | kindBit(x), 0);
   return ANY_KINDS;
 }
 

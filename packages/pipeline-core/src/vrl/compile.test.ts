@@ -84,7 +84,8 @@ describe('compileVrl', () => {
   });
 
   it('runs closures with their parameters as local variables', () => {
-    expect(run('s = 0\nfor_each([1, 2, 3]) -> |i, v| { s = s + i + int!(v) }\ns').result).toBe(9);
+    expect(run('s = 0\nfor_each([1, 2, 3]) -> |i, v| { s = s + i + v }\ns').result).toBe(9);
+    expect(run('s = 0\nfor_each(array!(.a)) -> |_i, v| { s = s + int!(v) }\ns', { a: [4, 5] }).result).toBe(9);
     expect(run('map_keys({"a": 1}) -> |k| { upcase(k) }').result).toEqual({ A: 1 });
     expect(codeOf('for_each([1]) -> |v| { v }')).toBe('E120');
     expect(codeOf('upcase("a") -> |v| { v }')).toBe('E120');
