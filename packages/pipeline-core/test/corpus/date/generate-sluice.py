@@ -1,0 +1,137 @@
+# Regenerates sluice.json: the expected values come from Python's datetime/zoneinfo, an oracle
+# independent of the TypeScript implementation. Run: python3 test/corpus/date/generate-sluice.py
+import json, calendar, os
+from datetime import datetime, timezone, timedelta
+from zoneinfo import ZoneInfo
+
+def utc(y,mo,d,h=0,mi=0,s=0,ns=0,off=0):
+    return str((calendar.timegm((y,mo,d,h,mi,s)) - off) * 10**9 + ns)
+
+def local(tz, y,mo,d,h=0,mi=0,s=0,ns=0):
+    dt = datetime(y,mo,d,h,mi,s,tzinfo=ZoneInfo(tz))
+    return str(int(dt.timestamp()) * 10**9 + ns)
+
+def strp(fmt, text):
+    dt = datetime.strptime(text, fmt).replace(tzinfo=timezone.utc)
+    return str(int(dt.timestamp()) * 10**9)
+
+cases = []
+def ok(name, formats, inp, exp, tz=None, locale=None, note=None):
+    c = {"name": name, "formats": formats, "timezone": tz, "input": inp, "expected_ns": exp}
+    if locale: c["locale"] = locale
+    if note: c["note"] = note
+    cases.append(c)
+def err(name, formats, inp, contains, tz=None, locale=None, note=None):
+    c = {"name": name, "formats": formats, "timezone": tz, "input": inp, "expected_error": contains}
+    if locale: c["locale"] = locale
+    if note: c["note"] = note
+    cases.append(c)
+def cfgerr(name, formats, contains, tz=None, locale=None):
+    c = {"name": name, "formats": formats, "timezone": tz, "input": "x", "expected_config_error": contains}
+    if locale: c["locale"] = locale
+    cases.append(c)
+
+F = "%Y-%m-%d %H:%M:%S"
+ok("%Y %m %d %H %M %S", [F], "2024-05-25 20:16:37", utc(2024,5,25,20,16,37))
+ok("%.3f present", [F+"%.3f"], "2024-05-25 20:16:37.217", utc(2024,5,25,20,16,37,217000000))
+ok("%.6f present", [F+"%.6f"], "2024-05-25 20:16:37.217123", utc(2024,5,25,20,16,37,217123000))
+ok("%.9f keeps nanoseconds", [F+"%.9f"], "2024-05-25 20:16:37.217123456", utc(2024,5,25,20,16,37,217123456))
+ok("%.6f absent is fine", [F+"%.6f"], "2024-05-25 20:16:37", utc(2024,5,25,20,16,37))
+ok("%.f one digit", [F+"%.f"], "2024-05-25 20:16:37.5", utc(2024,5,25,20,16,37,500000000))
+ok("%.f digits past nine are ignored", [F+"%.f"], "2024-05-25 20:16:37.123456789999", utc(2024,5,25,20,16,37,123456789))
+err("%.3f with two digits", [F+"%.3f"], "2024-05-25 20:16:37.21", "too short")
+err("%.6f with three digits then text", [F+"%.6f"], "2024-05-25 20:16:37.217Z", "does not match")
+ok("%3f without dot", ["%Y-%m-%d %H:%M:%S %3f"], "2024-05-25 20:16:37 217", utc(2024,5,25,20,16,37,217000000))
+ok("%6f without dot", ["%Y%m%d%H%M%S%6f"], "20240525201637217123", utc(2024,5,25,20,16,37,217123000))
+ok("%9f without dot", ["%Y%m%d%H%M%S%9f"], "20240525201637217123456", utc(2024,5,25,20,16,37,217123456))
+err("%3f is required", ["%Y-%m-%d %H:%M:%S %3f"], "2024-05-25 20:16:37 ", "too short")
+ok("%f is a plain nanosecond count", ["%Y-%m-%d %H:%M:%S.%f"], "2024-05-25 20:16:37.123", utc(2024,5,25,20,16,37,123), note="chrono's %f reads the number as nanoseconds (it formats 9 digits)")
+ok("%z +hhmm", [F+" %z"], "2024-05-25 20:16:37 +0530", utc(2024,5,25,20,16,37,0,19800))
+ok("%z accepts +hh:mm", [F+" %z"], "2024-05-25 20:16:37 +05:30", utc(2024,5,25,20,16,37,0,19800))
+ok("%:z -hh:mm", [F+"%:z"], "2024-05-25 20:16:37-03:00", utc(2024,5,25,20,16,37,0,-10800))
+ok("%:z accepts a space for the colon", [F+" %:z"], "2024-05-25 20:16:37 +05 30", utc(2024,5,25,20,16,37,0,19800))
+ok("%z accepts U+2212 minus", [F+" %z"], "2024-05-25 20:16:37 \u22120100", utc(2024,5,25,20,16,37,0,-3600))
+ok("%z overrides the timezone option", [F+" %z"], "2024-05-25 20:16:37 +0000", utc(2024,5,25,20,16,37), tz="Asia/Tokyo")
+err("%z rejects Z", [F+"%z"], "2024-05-25 20:16:37Z", "does not match")
+err("%z needs minutes", [F+" %z"], "2024-05-25 20:16:37 +05", "too short")
+err("%z minutes out of range", [F+" %z"], "2024-05-25 20:16:37 +0575", "out of range")
+ok("%#z accepts Z", [F+"%#z"], "2024-05-25 20:16:37Z", utc(2024,5,25,20,16,37))
+ok("%#z accepts hours only", [F+"%#z"], "2024-05-25 20:16:37+05", utc(2024,5,25,20,16,37,0,18000))
+ok("%Z skips the name, timezone option applies", [F+" %Z"], "2024-01-15 10:00:00 PST", local("America/Los_Angeles",2024,1,15,10), tz="America/Los_Angeles")
+ok("%b short month", ["%d %b %Y %H:%M"], "07 Jan 2024 10:00", utc(2024,1,7,10))
+ok("%b is case-insensitive", ["%d %b %Y %H:%M"], "07 jAN 2024 10:00", utc(2024,1,7,10))
+err("%b reads three letters only", ["%d %b %Y %H:%M"], "07 January 2024 10:00", "does not match")
+ok("%B long month", ["%d %B %Y %H:%M"], "07 February 2024 10:00", utc(2024,2,7,10))
+ok("%B accepts the short name", ["%d %B %Y %H:%M"], "07 Feb 2024 10:00", utc(2024,2,7,10))
+ok("%h is %b", ["%d-%h-%Y %H:%M"], "07-Sep-2024 10:00", utc(2024,9,7,10))
+ok("%a matching the date", ["%a, %d %b %Y %H:%M:%S"], "Thu, 01 Jan 1970 00:00:01", "1000000000")
+err("%a contradicting the date", ["%a, %d %b %Y %H:%M:%S"], "Fri, 01 Jan 1970 00:00:01", "contradict")
+ok("%A long weekday", ["%A %d %B %Y %H:%M"], "Saturday 25 May 2024 20:16", utc(2024,5,25,20,16))
+ok("%e space-padded day", ["%b %e %H:%M:%S %Y"], "Mar  6 00:01:25 2024", utc(2024,3,6,0,1,25))
+ok("%j day of year (leap)", ["%Y-%j %H:%M"], "2024-060 10:00", utc(2024,2,29,10))
+err("%j past the end of the year", ["%Y-%j %H:%M"], "2023-366 10:00", "out of range")
+ok("%s epoch seconds", ["%s"], "1700000000", "1700000000000000000")
+ok("%s with %.f", ["%s%.f"], "1700000000.123456789", "1700000000123456789")
+ok("%s negative", ["%s"], "-86400", "-86400000000000")
+ok("%y two-digit year (19xx)", ["%y-%m-%d %H:%M"], "99-12-31 23:59", utc(1999,12,31,23,59))
+ok("%C%y century and year", ["%C%y-%m-%d %H:%M"], "2024-05-25 20:16", utc(2024,5,25,20,16))
+ok("%I %p midnight", ["%Y-%m-%d %I:%M:%S %p"], "2024-05-25 12:00:00 AM", utc(2024,5,25,0))
+ok("%I %p noon", ["%Y-%m-%d %I:%M %p"], "2024-05-25 12:30 PM", utc(2024,5,25,12,30))
+ok("%P reads am/pm too", ["%Y-%m-%d %I:%M %P"], "2024-05-25 08:30 pm", utc(2024,5,25,20,30))
+err("%I without %p is not enough", ["%Y-%m-%d %I:%M"], "2024-05-25 08:30", "not give enough")
+ok("%k and %l space-padded hours", ["%Y-%m-%d %k|%l %p:%M"], "2024-05-25  8| 8 AM:05", utc(2024,5,25,8,5))
+ok("%F %T", ["%F %T"], "2024-05-25 20:16:37", utc(2024,5,25,20,16,37))
+ok("%D %R", ["%D %R"], "05/25/24 20:16", utc(2024,5,25,20,16))
+ok("%x %X", ["%x %X"], "05/25/24 20:16:37", utc(2024,5,25,20,16,37))
+ok("%v", ["%v %R"], "25-May-2024 20:16", utc(2024,5,25,20,16))
+ok("%c", ["%c"], "Sat May 25 20:16:37 2024", utc(2024,5,25,20,16,37))
+ok("%r", ["%Y-%m-%d %r"], "2024-05-25 08:16:37 PM", utc(2024,5,25,20,16,37))
+ok("%% literal percent", ["%Y-%m-%d %H:%M 100%%"], "2024-05-25 20:16 100%", utc(2024,5,25,20,16))
+ok("%t and %n match whitespace", ["%Y-%m-%d%t%H:%M%n"], "2024-05-25 \t 20:16\n", utc(2024,5,25,20,16))
+ok("%U week of year (Sunday first)", ["%Y %U %a %H:%M"], "2024 10 Mon 00:00", strp("%Y %U %a %H:%M", "2024 10 Mon 00:00"))
+ok("%W week of year (Monday first)", ["%Y %W %a %H:%M"], "2024 10 Mon 00:00", strp("%Y %W %a %H:%M", "2024 10 Mon 00:00"))
+ok("%G %V %u ISO week date", ["%G-W%V-%u %H:%M"], "2024-W09-4 10:00", strp("%G-W%V-%u %H:%M", "2024-W09-4 10:00"))
+ok("%g two-digit ISO year", ["%g-W%V-%u %H:%M"], "24-W09-4 10:00", strp("%G-W%V-%u %H:%M", "2024-W09-4 10:00"))
+ok("%::z reads +hh:mm", [F+" %::z"], "2024-05-25 20:16:37 +05:30", utc(2024,5,25,20,16,37,0,19800))
+ok("%:::z reads +hh:mm too", [F+" %:::z"], "2024-05-25 20:16:37 -0100", utc(2024,5,25,20,16,37,0,-3600))
+err("%u contradicting the date", ["%Y-%m-%d %u %H:%M"], "2024-05-26 1 10:00", "contradict")
+err("%V week 54", ["%G-W%V-%u %H:%M"], "2024-W54-1 10:00", "out of range")
+ok("%w weekday from Sunday", ["%Y-%m-%d %w %H:%M"], "2024-05-26 0 10:00", utc(2024,5,26,10))
+ok("%+ with a space and offset", ["%+"], "2024-05-25 20:16:37.5+05:30", utc(2024,5,25,20,16,37,500000000,19800))
+ok("%+ with UTC", ["%+"], "2024-05-25T20:16:37 UTC", utc(2024,5,25,20,16,37))
+err("%+ needs an offset", ["%+"], "2024-05-25T20:16:37", "too short")
+ok("leap second 60 lands on the next second", [F], "2016-12-31 23:59:60", utc(2017,1,1,0,0,0))
+ok("numbers may be space-padded", ["%d/%m/%Y %H:%M"], "5/ 6/2024  1:02", utc(2024,6,5,1,2))
+ok("local time in New York (summer)", [F], "2024-07-01 12:00:00", local("America/New_York",2024,7,1,12), tz="America/New_York")
+ok("local time in New York (winter)", [F], "2024-01-01 12:00:00", local("America/New_York",2024,1,1,12), tz="America/New_York")
+ok("Asia/Kolkata half-hour offset", [F], "2024-01-01 12:00:00", local("Asia/Kolkata",2024,1,1,12), tz="Asia/Kolkata")
+ok("Australia/Lord_Howe half-hour DST", [F], "2024-01-01 12:00:00", local("Australia/Lord_Howe",2024,1,1,12), tz="Australia/Lord_Howe")
+ok("fixed offset timezone option", [F], "2024-01-01 12:00:00", utc(2024,1,1,12,0,0,0,28800), tz="+08:00")
+ok("UTC timezone option", [F], "2024-01-01 12:00:00", utc(2024,1,1,12), tz="UTC")
+err("DST gap (spring forward) is rejected", [F], "2024-03-10 02:30:00", "does not exist", tz="America/New_York")
+err("DST overlap in Europe/Berlin is rejected", [F], "2024-10-27 02:30:00", "ambiguous", tz="Europe/Berlin")
+ok("hour after the gap is fine", [F], "2024-03-10 03:30:00", local("America/New_York",2024,3,10,3,30), tz="America/New_York")
+err("February 30", [F], "2024-02-30 10:00:00", "out of range")
+err("month 13", [F], "2024-13-01 10:00:00", "out of range")
+err("hour 24", [F], "2024-01-01 24:00:00", "out of range")
+err("trailing input", [F], "2024-01-01 10:00:00 extra", "left over")
+err("input too short", [F], "2024-01-01 10:00", "too short")
+err("date only is not enough", ["%Y-%m-%d"], "2024-01-01", "not give enough")
+err("letters where digits are expected", [F], "2024-xx-01 10:00:00", "does not match")
+err("after 2262 is outside the nanosecond range", [F], "2263-01-01 00:00:00", "outside")
+err("empty input", [F], "", "too short")
+ok("formats are tried in order: first match wins", ["%d/%m/%Y %H:%M", "%m/%d/%Y %H:%M"], "01/02/2024 10:00", utc(2024,2,1,10))
+ok("a later format is tried when an earlier fails", ["%Y-%m-%d", "%Y-%m-%d %H:%M"], "2024-02-01 10:00", utc(2024,2,1,10))
+ok("default formats: fraction and colon offset", None, "2024-05-25T20:16:37.217123+08:00", utc(2024,5,25,20,16,37,217123000,28800))
+ok("default formats: no offset reads the timezone", None, "2024-05-25T20:16:37", local("Asia/Shanghai",2024,5,25,20,16,37), tz="Asia/Shanghai")
+err("default formats: a space separator is not RFC 3339 T", None, "2024-05-25 20:16:37", "any of the formats")
+ok("locale fr: month names", ["%d %B %Y %H:%M"], "25 mai 2024 10:00", utc(2024,5,25,10), locale="fr-FR")
+ok("locale de: month names", ["%d. %B %Y %H:%M"], "6. März 2024 10:00", utc(2024,3,6,10), locale="de")
+ok("locale en_US is English", ["%d %b %Y %H:%M"], "07 Jan 2024 10:00", utc(2024,1,7,10), locale="en_US")
+cfgerr("unknown specifier", ["%Y-%Q"], "unknown specifier '%Q'")
+cfgerr("dangling percent", ["%Y-%"], "incomplete")
+cfgerr("unknown timezone", [F], "unknown time zone 'Mars/Olympus'", tz="Mars/Olympus")
+cfgerr("unknown locale", [F], "locale", locale="xx-invalid-locale-tag-zz")
+cfgerr("bad dot specifier", [F+"%.4f"], "%.4f")
+json.dump(cases, open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'sluice.json'), 'w'), indent=1, ensure_ascii=False)
+print(len(cases))
