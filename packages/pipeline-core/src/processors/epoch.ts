@@ -24,6 +24,7 @@ const I64_MAX = 2n ** 63n - 1n;
 /** chrono's DateTime range (years -262143 .. 262142), which GreptimeDB's epoch processor checks. */
 const MAX_ABS_NS = 8_210_266_876_799n * 1_000_000_000n;
 const INTEGER = /^[+-]?\d+$/;
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** The integer count of an epoch value: integers, integer strings, floats (truncated, as GreptimeDB's `as i64`). */
 function countOf(value: Value, field: Field): bigint {
@@ -35,8 +36,8 @@ function countOf(value: Value, field: Field): bigint {
   if (typeof value === 'string') {
     const t = value.trim();
     if (INTEGER.test(t)) return BigInt(t);
-    const n = Number(t);
-    if (t !== '' && Number.isFinite(n)) return BigInt(Math.trunc(n));
+    const n = DECIMAL.test(t) ? Number(t) : NaN;
+    if (Number.isFinite(n)) return BigInt(Math.trunc(n));
     throw new ProcessorError('epoch', field.input, `'${value}' is not an integer epoch`);
   }
   throw new ProcessorError('epoch', field.input, `expected an integer, a float or a numeric string, got ${kindOf(value)}`);
