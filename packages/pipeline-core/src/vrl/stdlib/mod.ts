@@ -4,18 +4,18 @@ import { normalizeInt } from './support/numbers.js';
 
 export const mod = defineVrlFunction({
   name: 'mod',
-  summary: 'The remainder of `value` divided by `modulus` (the sign follows `value`); fails when `modulus` is zero.',
+  summary: 'The remainder of `value` divided by `modulus` (the sign follows `value`). A zero `modulus` is a run-time error for the record.',
   params: [
     { name: 'value', kinds: ['integer', 'float'], required: true },
     { name: 'modulus', kinds: ['integer', 'float'], required: true },
   ],
   returns: ['integer', 'float'],
-  fallible: true,
+  fallible: false,
   examples: [
-    { title: 'Calculate the remainder of two integers', source: 'mod!(5, 2)', result: 1 },
-    { title: 'Negative dividend', source: 'mod!(-7, 3)', result: -1 },
-    { title: 'Floats', source: 'mod!(5.5, 2)', result: 1.5 },
-    { title: 'Division by zero', source: 'mod!(5, 0)', result: { error: 'can\'t calculate remainder of 5 divided by zero' } },
+    { title: 'Calculate the remainder of two integers', source: 'mod(5, 2)', result: 1 },
+    { title: 'Negative dividend', source: 'mod(-7, 3)', result: -1 },
+    { title: 'Floats', source: 'mod(5.5, 2)', result: 1.5 },
+    { title: 'Division by zero', source: 'mod(5, 0)', result: { error: 'can\'t calculate remainder of 5 divided by zero' } },
   ],
   call(args) {
     const v = num(args, 'value');

@@ -91,7 +91,7 @@ function bsdTimestamp(m: RegExpExecArray, now: Timestamp): Timestamp {
   const yearText = m[3] ?? m[7];
   const year = yearText !== undefined ? Number(yearText) : new Date(now.toMillis()).getUTCFullYear();
   const ms = Date.UTC(year, month, Number(m[2]), Number(m[4]), Number(m[5]), Number(m[6]));
-  return Timestamp.fromMillis(ms).withUnit('s');
+  return new Timestamp(BigInt(ms) * 1_000_000n);
 }
 
 /** RFC 3164 (BSD): `Mmm dd hh:mm:ss host tag[pid]: message`, also with an RFC 3339 time. */
