@@ -59,3 +59,22 @@ describe('admin and debug endpoints (real server)', () => {
     expect(snapshot.snapshot.meta.node_fields).toContain('name');
   });
 });
+
+describe('startServer failures', () => {
+  it('names an address already in use and leaves the store closed', async () => {
+    const { startServer } = await import('../src/server.js');
+    const { tempDataHome } = await import('./start-server.js');
+    const first = await startTestServer();
+    try {
+      const home = tempDataHome();
+      await expect(startServer({ config: { http: { addr: first.server.address }, storage: { data_home: home }, logging: { level: 'error', log_format: 'json' } }, logStream: { write: () => 0 } })).rejects.toThrow(
+        `cannot listen on ${first.server.address}: address ${first.server.address} is already in use`,
+      );
+      // the store under `home` was closed: a server can open it now
+      const again = await startTestServer({ dataHome: home });
+      await again.close();
+    } finally {
+      await first.close();
+    }
+  });
+});
