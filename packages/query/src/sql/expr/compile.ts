@@ -17,7 +17,7 @@ import { resolveColumn, type Scope } from './scope.js';
 type Compilers = { [K in ExprKind]: (e: Extract<Expr, { kind: K }>, scope: Scope) => Compiled };
 
 const COMPILERS: Compilers = {
-  literal: (e) => constant(e.value, typeOfLiteral(e.value)),
+  literal: (e) => constant(e.value, e.text !== undefined && /[.eE]/.test(e.text) ? 'float64' : typeOfLiteral(e.value)),
   interval: (e) => constant(new Interval(e.ns), 'interval'),
   timestamp_literal: (e, s) => {
     const ns = requireTimestampText(e.text, s.ctx.timezone);

@@ -35,7 +35,14 @@ export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
   } else {
     raw = stmt.rows!.map((row, r) => {
       if (row.length !== cols.length) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: row ${r + 1} has ${row.length} values for ${cols.length} columns`);
-      const compiled = row.map((e) => compileExpr(e, { fields: [], ctx: s.ctx }));
+      const compiled = row.map((e, j) => {
+        try {
+          return compileExpr(e, { fields: [], ctx: s.ctx });
+        } catch (err) {
+          if (err instanceof ColumnNotFoundError) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: row ${r + 1}, column '${cols[j]!.name}': value must be a constant, not a column reference`);
+          throw err;
+        }
+      });
       compiled.forEach((c, j) => {
         if (!c.constant) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: row ${r + 1}, column '${cols[j]!.name}': value must be a constant`);
       });

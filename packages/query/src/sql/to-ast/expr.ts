@@ -35,7 +35,7 @@ export function toExpr(n: CstNode): Expr {
       if (has(c, 'postfix')) return toExpr(node(c, 'postfix')!);
       const operand = toExpr(node(c, 'unary')!);
       if (has(c, 'Plus')) return operand;
-      if (operand.kind === 'literal' && typeof operand.value === 'number') return { kind: 'literal', value: -operand.value };
+      if (operand.kind === 'literal' && typeof operand.value === 'number') return { kind: 'literal', value: -operand.value, ...(operand.text ? { text: `-${operand.text}` } : {}) };
       if (operand.kind === 'literal' && typeof operand.value === 'bigint') return { kind: 'literal', value: -operand.value };
       return { kind: 'unary', op: '-', operand };
     }
