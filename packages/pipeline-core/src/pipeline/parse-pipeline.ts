@@ -20,12 +20,13 @@ const TIME_KINDS: ReadonlySet<string> = new Set(['date', 'epoch']);
  * closest known key.
  */
 export function parsePipeline(yamlText: string, options?: ParseOptions): Pipeline {
+  if (typeof yamlText !== 'string') throw new PipelineConfigError({ path: '(root)' }, `a pipeline is YAML text, got ${yamlText === null ? 'null' : typeof yamlText}`);
   const root = readYamlRoot(yamlText);
   const version = readVersion(root);
   const description = root.optString('description');
   const timeFields: string[] = [];
   const processors = (root.optMapList('processors') ?? []).map((item, i) => compileProcessor(item, i, timeFields));
-  const transform = compileTransform(root.optMapList('transform'), version, timeFields);
+  const transform = compileTransform(root.optMapList('transform'), version, [...new Set(timeFields)]);
   const dispatcher = Dispatcher.parse(root, 'dispatcher');
   const tableSuffix = TableSuffixTemplate.parse(root, 'table_suffix');
   root.done();
@@ -50,12 +51,13 @@ function compileProcessor(item: ConfigMap, i: number, timeFields: string[]): Pro
   }
   const def = PROCESSORS[kind as ProcessorKind];
   const cfg = item.map(kind);
-  const config: unknown = def.parse(cfg);
-  if (TIME_KINDS.has(kind)) for (const f of readFields(cfg)) timeFields.push(f.output);
-  cfg.done();
   try {
+    const config: unknown = def.parse(cfg);
+    if (TIME_KINDS.has(kind)) for (const f of readFields(cfg)) timeFields.push(f.output);
+    cfg.done();
     return def.compile(config);
   } catch (e) {
+    // A processor's own errors already carry their path; anything else is located at the processor.
     if (e instanceof PipelineConfigError) throw e;
     const msg = e instanceof Error ? e.message : String(e);
     throw cfg.error(undefined, e instanceof SluiceError ? msg : `cannot compile: ${msg}`);

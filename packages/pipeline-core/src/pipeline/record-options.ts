@@ -20,23 +20,25 @@ export interface RecordOptions {
 
 const has = Object.prototype.hasOwnProperty;
 
+/** Whether a record sets any option key. Every record pays this check: constant-name reads are inline-cached. */
+export function hasRecordOptions(doc: Doc): boolean {
+  return (
+    doc.service_ttl !== undefined ||
+    doc.service_table_suffix !== undefined ||
+    doc.service_append_mode !== undefined ||
+    doc.service_merge_mode !== undefined ||
+    doc.service_skip_wal !== undefined ||
+    doc.service_physical_table !== undefined ||
+    doc.service_auto_create_table !== undefined
+  );
+}
+
 /**
  * Reads and removes the `service_*` option keys of a record (merged over `inherited`); returns undefined
  * when the record sets none. An invalid value is a TransformError naming the key.
  */
 export function takeRecordOptions(doc: Doc, inherited: TableOptions | undefined): RecordOptions | undefined {
-  // Fast path (every record pays it): constant-name reads are inline-cached; most records set nothing.
-  if (
-    doc.service_ttl === undefined &&
-    doc.service_table_suffix === undefined &&
-    doc.service_append_mode === undefined &&
-    doc.service_merge_mode === undefined &&
-    doc.service_skip_wal === undefined &&
-    doc.service_physical_table === undefined &&
-    doc.service_auto_create_table === undefined
-  ) {
-    return undefined;
-  }
+  if (!hasRecordOptions(doc)) return undefined;
   let options: Record<string, unknown> | undefined;
   for (let i = 0; i < OPTION_KEYS.length; i++) {
     const [key, name] = OPTION_KEYS[i]!;

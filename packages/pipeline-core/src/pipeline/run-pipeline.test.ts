@@ -72,3 +72,31 @@ describe('run', () => {
     expect(ts.ns >= before).toBe(true);
   });
 });
+
+describe('run: item atomicity and ownership', () => {
+  it('writes a fanned-out item whole or not at all', () => {
+    const split: Processor = { kind: 'vrl', exec: (doc) => (doc.list as string[]).map((x) => ({ x })) };
+    const check: Processor = {
+      kind: 'regex',
+      exec: (doc) => {
+        if (doc.x === 'bad') throw new Error('bad record');
+        return doc;
+      },
+    };
+    const r = withProcessors(split, check).run([{ list: ['a', 'bad'] }, { list: ['c'] }], { now, skipError: true });
+    expect(r.tables[0]!.rows.map((row) => row[1])).toEqual(['c']);
+    expect(r.errors).toEqual([{ index: 0, processor: { index: 1, kind: 'regex' }, message: 'bad record', code: 1004 }]);
+  });
+
+  it('does not copy items a pipeline does not change, and copies those it does', () => {
+    const item: Doc = { a: 1 };
+    const seen: Doc[] = [];
+    const spy: Processor = { kind: 'select', exec: (doc) => (seen.push(doc), doc) };
+    withProcessors(spy).run([item], { now });
+    expect(seen[0]).not.toBe(item);
+    const withTtl: Doc = { a: 1, service_ttl: '1d' };
+    const r = withProcessors().run([withTtl], { now });
+    expect(withTtl).toEqual({ a: 1, service_ttl: '1d' });
+    expect(r.tables[0]!.options).toEqual({ ttl: { text: '1d', ms: 86_400_000 } });
+  });
+});

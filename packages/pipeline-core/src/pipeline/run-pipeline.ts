@@ -5,7 +5,7 @@ import { Timestamp } from '../value/timestamp.js';
 import { isValueMap, type Doc, type Value } from '../value/value.js';
 import { CompiledPipeline } from './compiled-pipeline.js';
 import { identityPipeline } from './identity.js';
-import { optionsKey, takeRecordOptions } from './record-options.js';
+import { hasRecordOptions, optionsKey, takeRecordOptions } from './record-options.js';
 import { PipelineRunError } from './run-error.js';
 import { TableCollector } from './table-collector.js';
 import type { PipelineItemError, PipelineResult, RunOptions } from './types.js';
@@ -32,9 +32,9 @@ export function runPipeline(p: CompiledPipeline, items: readonly (Doc | string)[
       const item = items[i] as Doc | string | Value;
       let doc: Doc;
       if (typeof item === 'string') doc = { message: item };
-      else if (isValueMap(item)) doc = { ...item };
+      else if (isValueMap(item)) doc = item;
       else throw new TransformError(undefined, `an item must be a JSON object or a text line, got ${Array.isArray(item) ? 'an array' : typeof item}`);
-      processFrom(p, doc, 0, state, 0, '', undefined);
+      processFrom(p, doc, typeof item === 'string', 0, state, 0, '', undefined);
     } catch (e) {
       const err = e instanceof PipelineRunError ? e : new PipelineRunError(i, undefined, e);
       if (!skipError) throw err;
@@ -48,10 +48,18 @@ function nowTimestamp(): Timestamp {
   return Timestamp.fromMillis(Date.now());
 }
 
-/** Runs processors `from..` on one record (fan-out recurses), then routes and writes the result. */
-function processFrom(p: CompiledPipeline, doc: Doc, from: number, s: RunState, depth: number, suffix: string, options: TableOptions | undefined): void {
+/**
+ * Runs processors `from..` on one record (fan-out recurses), then routes and writes the result.
+ * `owned` tells whether `doc` may be changed: the caller's items are copied only when a processor
+ * or a `service_*` key is about to change them.
+ */
+function processFrom(p: CompiledPipeline, doc: Doc, owned: boolean, from: number, s: RunState, depth: number, suffix: string, options: TableOptions | undefined): void {
   const procs = p.processors;
   const ctx = s.ctx;
+  if (!owned && from < procs.length) {
+    doc = { ...doc };
+    owned = true;
+  }
   for (let k = from; k < procs.length; k++) {
     const proc = procs[k]!;
     let r;
@@ -62,18 +70,29 @@ function processFrom(p: CompiledPipeline, doc: Doc, from: number, s: RunState, d
     }
     if (r === DROP) return;
     if (Array.isArray(r)) {
-      for (const d of r) {
-        if (!isValueMap(d)) throw new PipelineRunError(s.item, { index: k, kind: proc.kind }, new TransformError(undefined, 'a processor fanned out a value that is not an object'));
-        processFrom(p, d, k + 1, s, depth, suffix, options);
+      // An item is written whole or not at all: undo the rows of earlier records if a later one fails.
+      const mark = s.out.mark();
+      try {
+        for (const d of r) {
+          if (!isValueMap(d)) throw new PipelineRunError(s.item, { index: k, kind: proc.kind }, new TransformError(undefined, 'a processor fanned out a value that is not an object'));
+          processFrom(p, d, true, k + 1, s, depth, suffix, options);
+        }
+      } catch (e) {
+        s.out.rollback(mark);
+        throw e;
       }
       return;
     }
     doc = r;
   }
-  emit(p, doc, s, depth, suffix, options);
+  emit(p, doc, owned, s, depth, suffix, options);
 }
 
-function emit(p: CompiledPipeline, doc: Doc, s: RunState, depth: number, suffix: string, inherited: TableOptions | undefined): void {
+function emit(p: CompiledPipeline, doc: Doc, owned: boolean, s: RunState, depth: number, suffix: string, inherited: TableOptions | undefined): void {
+  if (!owned && hasRecordOptions(doc)) {
+    doc = { ...doc };
+    owned = true;
+  }
   const rec = takeRecordOptions(doc, inherited);
   const options = rec === undefined ? inherited : rec.options;
   if (p.dispatcher !== undefined) {
@@ -81,7 +100,7 @@ function emit(p: CompiledPipeline, doc: Doc, s: RunState, depth: number, suffix:
     if (rule !== undefined) {
       if (depth >= MAX_DISPATCH_DEPTH) throw new TransformError(p.dispatcher.field, `dispatcher rules chain more than ${MAX_DISPATCH_DEPTH} pipelines (a loop?)`);
       const target = rule.pipeline === undefined ? identityPipeline() : resolve(p, rule.pipeline);
-      processFrom(target, doc, 0, s, depth + 1, suffix + rule.tableSuffix, options);
+      processFrom(target, doc, owned, 0, s, depth + 1, suffix + rule.tableSuffix, options);
       return;
     }
   }

@@ -24,6 +24,18 @@ export class TableCollector {
     return t;
   }
 
+  /** The row counts of every table so far (see `rollback`). */
+  mark(): Map<TableBuilder, number> {
+    const m = new Map<TableBuilder, number>();
+    for (const t of this.tables.values()) m.set(t, t.rows.length);
+    return m;
+  }
+
+  /** Removes the rows written since `mark` (tables created since then end up empty and are left out). */
+  rollback(mark: Map<TableBuilder, number>): void {
+    for (const t of this.tables.values()) t.rows.length = mark.get(t) ?? 0;
+  }
+
   finish(): PipelineTable[] {
     return [...this.tables.values()].filter((t) => t.rows.length > 0).map((t) => t.finish());
   }
