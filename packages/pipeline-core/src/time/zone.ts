@@ -47,14 +47,27 @@ export const UTC: TimeZone = fixedZone('UTC', 0);
 class IanaTimeZone implements TimeZone {
   readonly fixed = false;
   private readonly hours = new Map<number, number>();
+  private readonly utcHours = new Map<number, number>();
 
   constructor(
     readonly name: string,
     private readonly zone: IANAZone,
   ) {}
 
-  offsetAtUtc(utcMs: number): number {
+  private luxonOffset(utcMs: number): number {
     return Math.round(this.zone.offset(utcMs) * 60);
+  }
+
+  /** Cached per UTC hour when the offset is the same at both ends of the hour (no transition inside). */
+  offsetAtUtc(utcMs: number): number {
+    const hour = Math.floor(utcMs / HOUR);
+    const hit = this.utcHours.get(hour);
+    if (hit !== undefined) return hit;
+    const start = this.luxonOffset(hour * HOUR);
+    if (start !== this.luxonOffset(hour * HOUR + HOUR - 1)) return this.luxonOffset(utcMs);
+    if (this.utcHours.size > 50_000) this.utcHours.clear();
+    this.utcHours.set(hour, start);
+    return start;
   }
 
   /** Every offset o with offsetAtUtc(local - o) === o, searched among the offsets around `localMs`. */
