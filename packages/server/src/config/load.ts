@@ -5,6 +5,7 @@ import { didYouMean } from './did-you-mean.js';
 import { CONFIG_SPEC, DEFAULT_CONFIG, type KeySpec, type PartialConfig, type SluiceConfig } from './schema.js';
 
 const SPEC: Record<string, Record<string, KeySpec>> = CONFIG_SPEC;
+const TOP: Record<string, KeySpec> = CONFIG_SPEC[''];
 const SECTIONS = Object.keys(SPEC).filter((s) => s !== '');
 
 function isTable(v: unknown): v is Record<string, unknown> {
@@ -15,17 +16,18 @@ function isTable(v: unknown): v is Record<string, unknown> {
 export function checkConfig(raw: Record<string, unknown>): PartialConfig {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
-    if (key in SPEC[''] ) {
-      out[key] = checkValue(key, SPEC['']![key]!.kind, value);
+    if (value === undefined) continue; // an embedding app's unset option
+    const top = TOP[key];
+    if (top !== undefined) {
+      out[key] = checkValue(key, top.kind, value);
       continue;
     }
-    const section = SPEC[key];
-    if (section === undefined || key === '') {
-      throw new ConfigError(key, `unknown key${didYouMean(key, [...Object.keys(SPEC['']!), ...SECTIONS])}`);
-    }
+    const section = key === '' ? undefined : SPEC[key];
+    if (section === undefined) throw new ConfigError(key, `unknown key${didYouMean(key, [...Object.keys(TOP), ...SECTIONS])}`);
     if (!isTable(value)) throw new ConfigError(key, `expected a table [${key}]`);
     const sub: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
+      if (v === undefined) continue;
       const path = `${key}.${k}`;
       const spec = section[k];
       if (spec === undefined) throw new ConfigError(path, `unknown key${didYouMean(k, Object.keys(section))}`);
