@@ -5,7 +5,9 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 /**
  * The LMDB environment: one memory-mapped file `<dataHome>/sluice.mdb` with named databases.
  *   catalog      ordered keys → JSON      databases, tables, counters, physical tables
- *   rows         binary → binary          one entry per row (see keys/row-key.ts)
+ *   rows         binary → binary          one entry per row of tables without append_mode (keys/row-key.ts)
+ *   chunks       binary → binary          column chunks of append-mode tables, by first time (keys/chunk-key.ts)
+ *   chunk_ends   binary → u64 minTs       the same chunks by last time, for descending scans
  *   series_tags  binary → u32             (storageId, tableId, tag values) → seriesId
  *   series_ids   binary → binary          (storageId, seriesId) → (tableId, tag values)
  *   pipelines    [name, version] → yaml
@@ -15,6 +17,8 @@ export interface StoreEnv {
   readonly root: RootDatabase;
   readonly catalog: Database<unknown, CatalogKey>;
   readonly rows: Database<Buffer, Buffer>;
+  readonly chunks: Database<Buffer, Buffer>;
+  readonly chunkEnds: Database<Buffer, Buffer>;
   readonly seriesTags: Database<number, Buffer>;
   readonly seriesIds: Database<Buffer, Buffer>;
   readonly pipelines: Database<string, [string, string]>;
@@ -44,6 +48,8 @@ export function openEnv(o: EnvOptions): StoreEnv {
     root,
     catalog: root.openDB<unknown, CatalogKey>({ name: 'catalog', encoding: 'json' }),
     rows: root.openDB<Buffer, Buffer>({ name: 'rows', keyEncoding: 'binary', encoding: 'binary' }),
+    chunks: root.openDB<Buffer, Buffer>({ name: 'chunks', keyEncoding: 'binary', encoding: 'binary' }),
+    chunkEnds: root.openDB<Buffer, Buffer>({ name: 'chunk_ends', keyEncoding: 'binary', encoding: 'binary' }),
     seriesTags: root.openDB<number, Buffer>({ name: 'series_tags', keyEncoding: 'binary', encoding: 'msgpack' }),
     seriesIds: root.openDB<Buffer, Buffer>({ name: 'series_ids', keyEncoding: 'binary', encoding: 'binary' }),
     pipelines: root.openDB<string, [string, string]>({ name: 'pipelines', encoding: 'string' }),

@@ -55,14 +55,14 @@ describe('LmdbStore', () => {
     await s2.close();
   });
 
-  it('the TTL sweep removes expired rows for good (manual and background)', async () => {
+  it.each([false, true])('the TTL sweep removes expired rows for good, manual and background (append_mode %s)', async (append_mode) => {
     let now = Date.parse('2026-01-10T00:00:00Z');
     const dir = tempDir();
     const s = await open(dir, { now: () => now });
     const day = 86_400_000;
     const rows = [[now - 3 * day, 'a', 'old', 1], [now - 2 * day, 'a', 'older', 2], [now, 'a', 'new', 3]];
-    await s.write([{ db: 'public', table: 'logs', schema: LOG_SCHEMA, rows, options: { ttl: { text: '1d', ms: day } } }]);
-    await s.write([{ db: 'public', table: 'keep', schema: LOG_SCHEMA, rows }]);
+    await s.write([{ db: 'public', table: 'logs', schema: LOG_SCHEMA, rows, options: { ttl: { text: '1d', ms: day }, append_mode } }]);
+    await s.write([{ db: 'public', table: 'keep', schema: LOG_SCHEMA, rows, options: { append_mode } }]);
     expect(await count(s, { db: 'public', table: 'logs' })).toBe(1);
     expect(await s.sweepExpired()).toBe(2);
     expect(await s.sweepExpired()).toBe(0);

@@ -11,6 +11,7 @@ import { LmdbPipelineStore } from './pipelines/lmdb-pipeline-store.js';
 import { PendingSeries, SeriesIndex } from './series/series-index.js';
 import type { AlterTable, ColumnBatch, ScanRequest, Store, StoreStats, TableDef, TableInfo, WriteRequest, WriteResult } from './store.js';
 import { alterRecord } from './table/alter-table.js';
+import { txDeleteChunkRows, txRemoveChunks } from './table/chunk-delete.js';
 import { expiryBound, txDeleteRows, txRemoveRange } from './table/delete-rows.js';
 import { scanTable } from './table/scan.js';
 import { txWrite } from './table/write.js';
@@ -171,14 +172,15 @@ class LmdbStoreImpl implements LmdbStore {
 
   async deleteRows(req: Pick<ScanRequest, 'db' | 'table' | 'timeRange' | 'predicates'>): Promise<number> {
     const t = this.existing(req.db, req.table);
-    return this.tx(() => txDeleteRows(this.ctx, this.current(t), req));
+    return this.tx(() => {
+      const cur = this.current(t);
+      return cur.opts.appendMode ? txDeleteChunkRows(this.ctx, cur, req) : txDeleteRows(this.ctx, cur, req);
+    });
   }
 
   async truncate(db: string, table: string): Promise<void> {
     const t = this.existing(db, table);
-    await this.tx(() => {
-      while (txRemoveRange(this.ctx, this.current(t), undefined, Infinity) > 0);
-    });
+    await this.tx(() => this.txClear(this.current(t)));
   }
 
   async sweepExpired(): Promise<number> {
@@ -189,10 +191,11 @@ class LmdbStoreImpl implements LmdbStore {
         const n = await this.tx(() => {
           const cur = this.catalog.table(t.record.db, t.record.name);
           const before = cur && cur.record.id === t.record.id ? expiryBound(this.ctx, cur) : undefined;
-          return before === undefined ? 0 : txRemoveRange(this.ctx, cur!, before, SWEEP_CHUNK);
+          if (before === undefined) return 0;
+          return txRemoveRange(this.ctx, cur!, before, SWEEP_CHUNK) + txRemoveChunks(this.ctx, cur!, before, SWEEP_CHUNK / 1000);
         });
         total += n;
-        if (n < SWEEP_CHUNK) break;
+        if (n === 0) break;
       }
     }
     return total;
@@ -234,9 +237,15 @@ class LmdbStoreImpl implements LmdbStore {
 
   private txDropTable(rec: TableRecord): void {
     const t = this.catalog.applyTable(rec);
-    while (txRemoveRange(this.ctx, t, undefined, Infinity) > 0);
+    this.txClear(t);
     this.series.txDropTable(t);
     this.catalog.txRemoveTable(rec.db, rec.name);
+  }
+
+  /** Removes every row of a table (both layouts: a shared physical table may hold both). */
+  private txClear(t: TableState): void {
+    while (txRemoveRange(this.ctx, t, undefined, Infinity) > 0);
+    while (txRemoveChunks(this.ctx, t, undefined, Infinity) > 0);
   }
 
   private forgetTable(rec: TableRecord): void {

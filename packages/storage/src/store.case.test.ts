@@ -92,10 +92,10 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
       });
     });
 
-    describe('write and scan', () => {
+    describe.each([{ append_mode: false }, { append_mode: true }])('write and scan (%o)', (mode) => {
       it('creates the table on first write from the schema (time index, tags, fields)', async () => {
         const s = await fresh();
-        const res = await s.write([{ db: 'public', table: 'logs', schema: LOG_SCHEMA, rows: rows(4) }]);
+        const res = await s.write([{ db: 'public', table: 'logs', options: mode, schema: LOG_SCHEMA, rows: rows(4) }]);
         expect(res).toEqual([{ db: 'public', table: 'logs', affectedRows: 4 }]);
         const t = s.getTable('public', 'logs')!;
         expect(t.timeIndex).toBe('ts');
@@ -142,7 +142,7 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
           1_700_000_000n, Timestamp.fromMillis(1_700_000_000_123), 1_700_000_000_123_456_789n,
         ];
         const nulls = [2n, ...Array.from({ length: schema.length - 1 }, () => null)];
-        await s.write([{ db: 'public', table: 'all_types', schema, rows: [row, nulls] }]);
+        await s.write([{ db: 'public', table: 'all_types', options: mode, schema, rows: [row, nulls] }]);
         const got = await collect(s, { db: 'public', table: 'all_types' });
         expect(got[0]).toEqual({
           ts: 2n, i8: null, i16: null, i32: null, i64: null, u8: null, u16: null, u32: null, u64: null, f32: null, f64: null,
@@ -157,7 +157,7 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
 
       it('projects columns in the requested order and rejects unknown ones', async () => {
         const s = await fresh();
-        await s.write([{ db: 'public', table: 'logs', schema: LOG_SCHEMA, rows: rows(2) }]);
+        await s.write([{ db: 'public', table: 'logs', options: mode, schema: LOG_SCHEMA, rows: rows(2) }]);
         const got = [];
         for await (const b of s.scan({ db: 'public', table: 'logs', columns: ['latency', 'ts'] })) got.push(b);
         expect(got).toEqual([{ length: 2, columns: [
@@ -169,7 +169,7 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
 
       it('applies time range (ns), limit, descending order and batch size', async () => {
         const s = await fresh();
-        await s.write([{ db: 'public', table: 'logs', schema: LOG_SCHEMA, rows: rows(10) }]);
+        await s.write([{ db: 'public', table: 'logs', options: mode, schema: LOG_SCHEMA, rows: rows(10) }]);
         const ts = async (req: object) => (await collect(s, { db: 'public', table: 'logs', columns: ['ts'], ...req })).map((r) => r.ts);
         expect(await ts({ timeRange: { startNs: 1_002_000_000n, endNs: 1_005_000_000n } })).toEqual([1002n, 1003n, 1004n]);
         expect(await ts({ timeRange: { startNs: 1_002_000_001n, endNs: 1_005_000_001n } })).toEqual([1003n, 1004n, 1005n]);
@@ -185,7 +185,7 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
 
       it('applies tag, field and time predicates exactly', async () => {
         const s = await fresh();
-        await s.write([{ db: 'public', table: 'logs', schema: LOG_SCHEMA, rows: [...rows(12), [2000, null, null, null]] }]);
+        await s.write([{ db: 'public', table: 'logs', options: mode, schema: LOG_SCHEMA, rows: [...rows(12), [2000, null, null, null]] }]);
         const q = async (...predicates: object[]) => (await collect(s, { db: 'public', table: 'logs', columns: ['ts'], predicates: predicates as never })).map((r) => Number(r.ts));
         expect(await q({ column: 'host', op: '=', value: 'a' })).toEqual([1000, 1002, 1004, 1006, 1008, 1010]);
         expect(await q({ column: 'host', op: '!=', value: 'a' })).toEqual([1001, 1003, 1005, 1007, 1009, 1011]);
@@ -203,9 +203,33 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
         expect(() => s.scan({ db: 'public', table: 'logs', predicates: [{ column: 'latency', op: '=', value: 'x' }] })).toThrow(/cannot compare column of type Float64/);
       });
 
+      it('returns rows in time order when writes overlap in time or span minutes', async () => {
+        const s = await fresh();
+        const put = (ts: number[], host: string) => s.write([{ db: 'public', table: 'logs', options: mode, schema: LOG_SCHEMA, rows: ts.map((t) => [t, host, 'x', t]) }]);
+        const evens = Array.from({ length: 50 }, (_, i) => i * 2);
+        await put(evens, 'a');
+        await put(evens.map((t) => t + 1), 'b');
+        await put([50, 150_000, 61_000, 30_000, 122_000], 'c');
+        const all = [...evens, ...evens.map((t) => t + 1), 50, 150_000, 61_000, 30_000, 122_000].sort((x, y) => x - y);
+        const ts = async (req: object) => (await collect(s, { db: 'public', table: 'logs', columns: ['ts'], ...req })).map((r) => Number(r.ts));
+        // Every (host, ts) pair is distinct, so both modes keep every row.
+        const expected = all;
+        expect(await ts({})).toEqual(expected);
+        expect(await ts({ descending: true })).toEqual([...expected].reverse());
+        expect(await ts({ descending: true, limit: 4 })).toEqual([150_000, 122_000, 61_000, 30_000]);
+        expect(await ts({ timeRange: { startNs: 48_000_000n, endNs: 53_000_000n } })).toEqual(expected.filter((t) => t >= 48 && t < 53));
+        expect(await ts({ timeRange: { startNs: 60_000_000_000n } })).toEqual([61_000, 122_000, 150_000]);
+        expect(await ts({ timeRange: { endNs: 123_000_000_000n, startNs: 31_000_000_000n }, descending: true })).toEqual([122_000, 61_000]);
+        expect(await ts({ predicates: [{ column: 'host', op: '=', value: 'c' }], descending: true })).toEqual([150_000, 122_000, 61_000, 30_000, 50]);
+        const batches = [];
+        for await (const b of s.scan({ db: 'public', table: 'logs', columns: ['ts'], batchSize: 7 })) batches.push(b.length);
+        expect(batches.reduce((x, y) => x + y, 0)).toBe(expected.length);
+        expect(batches.slice(0, -1).every((n) => n === 7)).toBe(true);
+      });
+
       it('counts rows without reading values', async () => {
         const s = await fresh();
-        await s.write([{ db: 'public', table: 'logs', schema: LOG_SCHEMA, rows: rows(50) }]);
+        await s.write([{ db: 'public', table: 'logs', options: mode, schema: LOG_SCHEMA, rows: rows(50) }]);
         expect(await count(s, { db: 'public', table: 'logs' })).toBe(50);
         expect(await count(s, { db: 'public', table: 'logs', predicates: [{ column: 'level', op: '=', value: 'error' }] })).toBe(17);
       });
@@ -302,11 +326,11 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
         await expect(s.alterTable('public', 'logs', { kind: 'set_options', options: { append_mode: false } })).rejects.toThrow(/append_mode cannot be changed/);
       });
 
-      it('ttl hides rows older than now − ttl; options can be set and unset later', async () => {
+      it.each([false, true])('ttl hides rows older than now − ttl; options can be set and unset later (append_mode %s)', async (append_mode) => {
         const s = await fresh();
         const now = Date.now();
         const old = now - 2 * 86_400_000;
-        await w(s, 'logs', [[old, 'a', 'old', 1], [now, 'a', 'new', 2]], { ttl: { text: '1d', ms: 86_400_000 } });
+        await w(s, 'logs', [[old, 'a', 'old', 1], [now, 'a', 'new', 2]], { ttl: { text: '1d', ms: 86_400_000 }, append_mode });
         expect(s.getTable('public', 'logs')!.options.ttl).toEqual({ text: '1d', ms: 86_400_000 });
         expect((await collect(s, { db: 'public', table: 'logs' })).map((r) => r.level)).toEqual(['new']);
         const t = await s.alterTable('public', 'logs', { kind: 'set_options', options: { ttl: { text: '3d', ms: 3 * 86_400_000 } } });
@@ -333,11 +357,11 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
         });
       });
 
-      it('physical_table: logical tables share storage but each scan returns only its rows', async () => {
+      it.each([false, true])('physical_table: logical tables share storage but each scan returns only its rows (append_mode %s)', async (append_mode) => {
         const s = await fresh();
-        const opts = { physical_table: 'greptime_physical_table' };
+        const opts = { physical_table: 'greptime_physical_table', append_mode };
         await w(s, 'cpu', [[1, 'a', 'x', 1], [2, 'b', 'x', 2]], opts);
-        await w(s, 'mem', [[1, 'a', 'y', 10], [3, 'a', 'y', 30]], opts);
+        await w(s, 'mem', [[1, 'a', 'y', 10], [3, 'a', 'y', 30]], { ...opts, append_mode: !append_mode });
         expect(s.getTable('public', 'mem')!.options.physical_table).toBe('greptime_physical_table');
         expect((await collect(s, { db: 'public', table: 'cpu' })).map((r) => r.latency)).toEqual([1, 2]);
         expect((await collect(s, { db: 'public', table: 'mem' })).map((r) => r.latency)).toEqual([10, 30]);
@@ -351,10 +375,10 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
       });
     });
 
-    describe('deletes', () => {
+    describe.each([{ append_mode: false }, { append_mode: true }])('deletes (%o)', (mode) => {
       it('deleteRows removes the matching rows and returns how many; truncate empties the table', async () => {
         const s = await fresh();
-        await s.write([{ db: 'public', table: 'logs', schema: LOG_SCHEMA, rows: rows(10) }]);
+        await s.write([{ db: 'public', table: 'logs', options: mode, schema: LOG_SCHEMA, rows: rows(10) }]);
         expect(await s.deleteRows({ db: 'public', table: 'logs', predicates: [{ column: 'host', op: '=', value: 'a' }], timeRange: { startNs: 1_004_000_000n } })).toBe(3);
         expect(await count(s, { db: 'public', table: 'logs' })).toBe(7);
         expect(await s.deleteRows({ db: 'public', table: 'logs', predicates: [{ column: 'level', op: '=', value: 'error' }] })).toBe(3);

@@ -31,14 +31,14 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Runs the writer until it has acknowledged `acks` batches plus a random few, then SIGKILLs it mid-write. */
-function runAndKill(dataHome: string, acks: number): Promise<number> {
+/** Runs the writer from batch `first` until it has acknowledged `acks` more plus a random few, then SIGKILLs it mid-write. */
+function runAndKill(dataHome: string, first: number, acks: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bundle, dataHome], { env: { ...process.env, CRASH_BATCH: String(BATCH) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bundle, dataHome, String(first)], { env: { ...process.env, CRASH_BATCH: String(BATCH) }, stdio: ['ignore', 'pipe', 'pipe'] });
     let last = -1;
     let out = '';
     let err = '';
-    const killAt = acks + Math.floor(Math.random() * 5);
+    const killAt = first + acks + Math.floor(Math.random() * 5);
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const lines = out.split('\n');
@@ -56,9 +56,9 @@ function runAndKill(dataHome: string, acks: number): Promise<number> {
 
 it('keeps every acknowledged batch and no partial batch after kill -9, across repeated crashes', async () => {
   const dataHome = join(work, 'data');
-  let lastAck = -1;
+  let next = 0;
   for (let round = 1; round <= 3; round++) {
-    lastAck = Math.max(lastAck, await runAndKill(dataHome, 10));
+    const lastAck = await runAndKill(dataHome, next, 10);
     const store = await openLmdbStore({ dataHome, ttlSweepIntervalMs: 0 });
     const perBatch = new Map<number, number>();
     for (const r of await collect(store, { db: 'public', table: 'crash_log', columns: ['batch'] })) {
@@ -66,9 +66,10 @@ it('keeps every acknowledged batch and no partial batch after kill -9, across re
     }
     const index = (await collect(store, { db: 'public', table: 'crash_index', columns: ['batch'] })).map((r) => Number(r.batch));
     await store.close();
-    // The writer restarts at batch 0 each round and overwrites (same keys), so batches form a prefix.
+    // Each round resumes after the batches found, so the batches present always form a prefix.
     const batches = [...perBatch.keys()].sort((a, b) => a - b);
     expect(batches.length).toBeGreaterThan(lastAck);
+    next = batches.length;
     expect(batches).toEqual(batches.map((_, i) => i));
     for (const [b, n] of perBatch) expect(n, `batch ${b}`).toBe(BATCH);
     // Both tables of one write() commit together.

@@ -1,29 +1,25 @@
 /**
- * Row keys in the `rows` database, ordered so one table's rows are contiguous and sorted by time:
+ * Row keys in the `rows` database (tables without append_mode), ordered so one table's rows are
+ * contiguous and sorted by time:
  *
- *   u32 storageId | u64 time (sign bit flipped, big-endian) | u32 seriesId | [u64 seq]
+ *   u32 storageId | u64 time (sign bit flipped, big-endian) | u32 seriesId
  *
- * `seq` is present only for append-mode tables, where every row is kept; without it, a second row
- * for the same series (tag set) and time overwrites the first (one row per primary key + time index).
+ * A second row for the same series (tag set) and time has the same key and replaces the first:
+ * one row per primary key + time index. Append-mode tables use column chunks instead (chunk-key.ts).
  */
 export const TS_OFFSET = 1n << 63n;
 export const PREFIX_LEN = 4;
 export const TS_END = 12;
-export const DEDUP_KEY_LEN = 16;
-export const APPEND_KEY_LEN = 24;
+export const ROW_KEY_LEN = 16;
 
 export const MIN_TS = -(1n << 63n);
 export const MAX_TS = (1n << 63n) - 1n;
 
-export function rowKey(storageId: number, ts: bigint, seriesId: number, seq: number | undefined): Buffer {
-  const key = Buffer.allocUnsafe(seq === undefined ? DEDUP_KEY_LEN : APPEND_KEY_LEN);
+export function rowKey(storageId: number, ts: bigint, seriesId: number): Buffer {
+  const key = Buffer.allocUnsafe(ROW_KEY_LEN);
   key.writeUInt32BE(storageId, 0);
   key.writeBigUInt64BE(ts + TS_OFFSET, 4);
   key.writeUInt32BE(seriesId, 12);
-  if (seq !== undefined) {
-    key.writeUInt32BE(Math.floor(seq / 0x1_0000_0000), 16);
-    key.writeUInt32BE(seq >>> 0, 20);
-  }
   return key;
 }
 

@@ -83,7 +83,7 @@ function* iterate(ctx: StoreContext, t: TableState, o: RowSourceOptions, preds: 
   }
 }
 
-function applyRange(ctx: StoreContext, t: TableState, o: RowSourceOptions, preds: CompiledPredicates): void {
+export function applyRange(ctx: StoreContext, t: TableState, o: RowSourceOptions, preds: CompiledPredicates): void {
   const raise = (lo: bigint) => (preds.lo = preds.lo === undefined || lo > preds.lo ? lo : preds.lo);
   const lower = (hi: bigint) => (preds.hi = preds.hi === undefined || hi < preds.hi ? hi : preds.hi);
   if (o.timeRange?.startNs !== undefined) raise(ceilToUnit(o.timeRange.startNs, t.timeUnit));

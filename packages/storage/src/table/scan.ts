@@ -2,8 +2,9 @@ import type { Value } from '@sluice/pipeline-core';
 import type { TableState } from '../catalog/table-state.js';
 import type { StoreContext } from '../context.js';
 import { ColumnNotFoundError, InvalidRequestError } from '../errors.js';
-import type { ColumnBatch, ScanRequest } from '../store.js';
-import { rowSource } from './row-source.js';
+import type { ColumnBatch, ColumnDef, ScanRequest } from '../store.js';
+import { chunkSource, type ChunkSlice } from './chunk-source.js';
+import { rowSource, type SourceRow } from './row-source.js';
 
 type Output = { kind: 'time' } | { kind: 'tag'; slot: number } | { kind: 'field'; slot: number; dflt: Value };
 
@@ -27,38 +28,93 @@ export function scanTable(ctx: StoreContext, t: TableState, req: ScanRequest): A
   if (!(batchSize >= 1) || !(limit >= 0)) throw new InvalidRequestError(`scan of ${t.record.name}: batchSize must be ≥ 1 and limit ≥ 0`);
   const wanted = t.fields.map(() => false);
   for (const o of outputs) if (o.kind === 'field') wanted[o.slot] = true;
-  // Compile predicates now, so a bad predicate fails the call rather than the first iteration.
-  const source = rowSource(ctx, t, { timeRange: req.timeRange, predicates: req.predicates, descending: req.descending, wantedFields: wanted });
-  return {
-    async *[Symbol.asyncIterator]() {
-      if (limit === 0) return;
-      let total = 0;
-      let arrays: Value[][] = cols.map(() => []);
-      let n = 0;
-      for (const row of source) {
-        for (let j = 0; j < outputs.length; j++) {
-          const o = outputs[j]!;
-          if (o.kind === 'time') arrays[j]!.push(row.ts);
-          else if (o.kind === 'tag') arrays[j]!.push(row.tags[o.slot] ?? null);
-          else {
-            const v = row.fields[o.slot];
-            arrays[j]!.push(v === undefined ? o.dflt : v);
-          }
-        }
-        n++;
-        total++;
-        if (n === batchSize || total >= limit) {
-          yield batch(cols, arrays, n);
-          arrays = cols.map(() => []);
-          n = 0;
-          if (total >= limit) return;
-        }
-      }
-      if (n > 0) yield batch(cols, arrays, n);
-    },
-  };
+  // Sources compile predicates when created, so a bad predicate fails this call, not the iteration.
+  const opts = { timeRange: req.timeRange, predicates: req.predicates, descending: req.descending, wantedFields: wanted };
+  const sink = new BatchSink(cols, batchSize, limit);
+  if (t.opts.appendMode) {
+    const source = chunkSource(ctx, t, opts);
+    return { [Symbol.asyncIterator]: () => sink.fromChunks(source, outputs) };
+  }
+  const source = rowSource(ctx, t, opts);
+  return { [Symbol.asyncIterator]: () => sink.fromRows(source, outputs) };
 }
 
-function batch(cols: TableState['info']['columns'], arrays: Value[][], n: number): ColumnBatch {
-  return { length: n, columns: cols.map((c, j) => ({ name: c.name, type: c.type, values: arrays[j]! })) };
+/** Collects rows into column batches of `batchSize`, stopping at `limit`. */
+class BatchSink {
+  private arrays: Value[][];
+  private n = 0;
+  private total = 0;
+
+  constructor(
+    private readonly cols: readonly ColumnDef[],
+    private readonly batchSize: number,
+    private readonly limit: number,
+  ) {
+    this.arrays = cols.map(() => []);
+  }
+
+  async *fromRows(source: Iterable<SourceRow>, outputs: readonly Output[]): AsyncGenerator<ColumnBatch> {
+    if (this.limit === 0) return;
+    for (const row of source) {
+      for (let j = 0; j < outputs.length; j++) {
+        const o = outputs[j]!;
+        if (o.kind === 'time') this.arrays[j]!.push(row.ts);
+        else if (o.kind === 'tag') this.arrays[j]!.push(row.tags[o.slot] ?? null);
+        else {
+          const v = row.fields[o.slot];
+          this.arrays[j]!.push(v === undefined ? o.dflt : v);
+        }
+      }
+      this.n++;
+      this.total++;
+      if (this.n === this.batchSize || this.total >= this.limit) {
+        yield this.flush();
+        if (this.total >= this.limit) return;
+      }
+    }
+    if (this.n > 0) yield this.flush();
+  }
+
+  async *fromChunks(source: Iterable<ChunkSlice>, outputs: readonly Output[]): AsyncGenerator<ColumnBatch> {
+    if (this.limit === 0) return;
+    for (const slice of source) {
+      let from = 0;
+      const rows = slice.rows;
+      while (from < rows.length) {
+        const take = Math.min(rows.length - from, this.batchSize - this.n, this.limit - this.total);
+        const to = from + take;
+        for (let j = 0; j < outputs.length; j++) pushSlice(this.arrays[j]!, outputs[j]!, slice, from, to);
+        this.n += take;
+        this.total += take;
+        from = to;
+        if (this.n === this.batchSize || this.total >= this.limit) {
+          yield this.flush();
+          if (this.total >= this.limit) return;
+        }
+      }
+    }
+    if (this.n > 0) yield this.flush();
+  }
+
+  private flush(): ColumnBatch {
+    const b: ColumnBatch = { length: this.n, columns: this.cols.map((c, j) => ({ name: c.name, type: c.type, values: this.arrays[j]! })) };
+    this.arrays = this.cols.map(() => []);
+    this.n = 0;
+    return b;
+  }
+}
+
+function pushSlice(out: Value[], o: Output, slice: ChunkSlice, from: number, to: number): void {
+  const { chunk, rows } = slice;
+  if (o.kind === 'time') {
+    const ts = chunk.time();
+    for (let k = from; k < to; k++) out.push(ts[rows[k]!]!);
+  } else if (o.kind === 'tag') {
+    const series = chunk.series();
+    for (let k = from; k < to; k++) out.push(chunk.seriesTags(series[rows[k]!]!)[o.slot] ?? null);
+  } else {
+    const vals = chunk.field(o.slot);
+    if (vals === undefined) for (let k = from; k < to; k++) out.push(o.dflt);
+    else for (let k = from; k < to; k++) out.push(vals[rows[k]!]!);
+  }
 }

@@ -13,3 +13,9 @@ export function ceilToUnit(ns: bigint, unit: TimeUnit): bigint {
 export function ttlCutoff(nowMs: number, ttlMs: number, unit: TimeUnit): bigint {
   return ceilToUnit(BigInt(Math.floor(nowMs - ttlMs)) * 1_000_000n, unit);
 }
+
+/** A duration given in nanoseconds, counted in `unit` (at least 1). */
+export function spanInUnit(ns: bigint, unit: TimeUnit): bigint {
+  const v = ns / NS_PER[unit];
+  return v > 0n ? v : 1n;
+}

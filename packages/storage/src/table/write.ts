@@ -10,6 +10,7 @@ import { rowKey } from '../keys/row-key.js';
 import { resolveOptions } from '../options/resolved-options.js';
 import type { PendingSeries } from '../series/series-index.js';
 import type { WriteRequest, WriteResult } from '../store.js';
+import { txPutChunks } from './chunk-write.js';
 import { evolveSchema, recordForWrite } from './evolve-schema.js';
 import { prepareRows, type PreparedRow } from './prepare-rows.js';
 
@@ -60,24 +61,25 @@ export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pendin
     }
     const t = compileTable(evolved);
     const rows = prepareRows(t, req);
-    putRows(ctx, t, rows, pending);
+    if (t.opts.appendMode) txPutChunks(ctx, t, rows, pending);
+    else putRows(ctx, t, rows, pending);
     if (!t.opts.skipWal) durable = true;
     results.push({ db, table: req.table, affectedRows: rows.length });
   }
   return { results, changed: [...changed.values()], durable };
 }
 
+/** Tables without append_mode: one entry per row, so a later row with the same key replaces (or merges into) it. */
 function putRows(ctx: StoreContext, t: TableState, rows: readonly PreparedRow[], pending: PendingSeries): void {
   if (rows.length === 0) return;
   const { rows: rowsDb } = ctx.env;
-  const seqBase = t.opts.appendMode ? ctx.catalog.txNext('seq', rows.length) : 0;
-  const mergeNonNull = !t.opts.appendMode && t.opts.mergeMode === 'last_non_null';
+  const mergeNonNull = t.opts.mergeMode === 'last_non_null';
   const allSlots = t.fieldTypes.map(() => true);
   const old: (Value | undefined)[] = new Array(t.fieldTypes.length);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     const seriesId = ctx.series.txResolve(t, row.tags, pending);
-    const key = rowKey(t.storageId, row.ts, seriesId, t.opts.appendMode ? seqBase + i : undefined);
+    const key = rowKey(t.storageId, row.ts, seriesId);
     let fields = row.fields;
     if (mergeNonNull) {
       const prev = rowsDb.getBinary(key);

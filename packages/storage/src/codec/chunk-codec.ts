@@ -1,0 +1,146 @@
+import type { ColumnType, Value } from '@sluice/pipeline-core';
+import { ByteReader } from './byte-reader.js';
+import type { ByteWriter } from './byte-writer.js';
+import { decodeValue, encodeValue } from './value-codec.js';
+
+/**
+ * A column chunk: the rows of one write for one logical table, sorted by time.
+ *
+ *   u32 tableId | varint count | i64 minTs | i64 maxTs | varint slotCount
+ *   ts column:     varint deltas from minTs (sorted, so never negative)
+ *   series column: varint per row
+ *   per field slot: varint byteLength | null bitmap (1 bit per row) | non-null values
+ *
+ * A slot's byte length lets a reader skip columns it does not need without parsing them.
+ */
+export interface ChunkRows {
+  readonly tableId: number;
+  /** Times in the column's unit, ascending. */
+  readonly ts: readonly bigint[];
+  readonly series: readonly number[];
+  /** fields[slot][row] */
+  readonly fields: readonly (readonly Value[])[];
+}
+
+export function encodeChunk(w: ByteWriter, types: readonly ColumnType[], c: ChunkRows): void {
+  const n = c.ts.length;
+  w.ensure(4);
+  w.buf.writeUInt32LE(c.tableId, w.pos);
+  w.pos += 4;
+  w.varint(n);
+  const min = c.ts[0]!;
+  w.i64(min);
+  w.i64(c.ts[n - 1]!);
+  let slots = c.fields.length;
+  while (slots > 0 && c.fields[slots - 1]!.every((v) => v === null)) slots--;
+  w.varint(slots);
+  for (let i = 0; i < n; i++) w.varint(Number(c.ts[i]! - min));
+  for (let i = 0; i < n; i++) w.varint(c.series[i]!);
+  const bitmapLen = (n + 7) >> 3;
+  for (let s = 0; s < slots; s++) {
+    const col = c.fields[s]!;
+    // Reserve a 5-byte length, written once the column is done.
+    w.ensure(5 + bitmapLen);
+    const lenAt = w.pos;
+    w.pos += 5;
+    const start = w.pos;
+    w.buf.fill(0, w.pos, w.pos + bitmapLen);
+    w.pos += bitmapLen;
+    const type = types[s]!;
+    for (let i = 0; i < n; i++) {
+      const v = col[i]!;
+      if (v === null) continue;
+      w.buf[start + (i >> 3)]! |= 1 << (i & 7);
+      encodeValue(w, type, v);
+    }
+    let len = w.pos - start;
+    for (let k = 0; k < 4; k++) {
+      w.buf[lenAt + k] = (len % 0x80) | 0x80;
+      len = Math.floor(len / 0x80);
+    }
+    w.buf[lenAt + 4] = len;
+  }
+}
+
+/** A chunk read lazily: the header at once, the time, series and field columns on demand. */
+export class ChunkView {
+  readonly tableId: number;
+  readonly count: number;
+  readonly minTs: bigint;
+  readonly maxTs: bigint;
+  private readonly slots: number;
+  private readonly tsAt: number;
+  private seriesAt = -1;
+  private slotAt: number[] | undefined;
+  private tsCache: bigint[] | undefined;
+  private seriesCache: number[] | undefined;
+
+  constructor(private readonly buf: Buffer) {
+    this.tableId = buf.readUInt32LE(0);
+    const r = new ByteReader().reset(buf, 4);
+    this.count = r.varint();
+    this.minTs = r.i64();
+    this.maxTs = r.i64();
+    this.slots = r.varint();
+    this.tsAt = r.pos;
+  }
+
+  ts(): bigint[] {
+    if (this.tsCache) return this.tsCache;
+    const r = new ByteReader().reset(this.buf, this.tsAt);
+    const out: bigint[] = new Array(this.count);
+    const min = this.minTs;
+    const safe = min >= BigInt(Number.MIN_SAFE_INTEGER) && this.maxTs <= BigInt(Number.MAX_SAFE_INTEGER);
+    if (safe) {
+      const base = Number(min);
+      for (let i = 0; i < this.count; i++) out[i] = BigInt(base + r.varint());
+    } else {
+      for (let i = 0; i < this.count; i++) out[i] = min + BigInt(r.varint());
+    }
+    this.seriesAt = r.pos;
+    return (this.tsCache = out);
+  }
+
+  series(): number[] {
+    if (this.seriesCache) return this.seriesCache;
+    if (this.seriesAt < 0) this.skipTs();
+    const r = new ByteReader().reset(this.buf, this.seriesAt);
+    const out: number[] = new Array(this.count);
+    for (let i = 0; i < this.count; i++) out[i] = r.varint();
+    this.slotAt = [r.pos];
+    return (this.seriesCache = out);
+  }
+
+  /** Values of one field slot for every row; `undefined` when the chunk predates the slot. */
+  field(slot: number, type: ColumnType): Value[] | undefined {
+    if (slot >= this.slots) return undefined;
+    const at = this.slotStart(slot);
+    const r = new ByteReader().reset(this.buf, at);
+    const len = r.varint();
+    const start = r.pos;
+    const out: Value[] = new Array(this.count);
+    if (len === 0) return out.fill(null);
+    r.pos = start + ((this.count + 7) >> 3);
+    const buf = this.buf;
+    for (let i = 0; i < this.count; i++) out[i] = (buf[start + (i >> 3)]! & (1 << (i & 7))) === 0 ? null : decodeValue(r, type);
+    return out;
+  }
+
+  private skipTs(): void {
+    const r = new ByteReader().reset(this.buf, this.tsAt);
+    for (let i = 0; i < this.count; i++) r.varint();
+    this.seriesAt = r.pos;
+  }
+
+  private slotStart(slot: number): number {
+    if (!this.slotAt) this.series();
+    const at = this.slotAt!;
+    const r = new ByteReader();
+    while (at.length <= slot) {
+      r.reset(this.buf, at[at.length - 1]!);
+      const len = r.varint();
+      at.push(r.pos + len);
+    }
+    return at[slot]!;
+  }
+}

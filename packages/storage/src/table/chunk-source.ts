@@ -1,0 +1,186 @@
+import type { Value } from '@sluice/pipeline-core';
+import { ChunkView } from '../codec/chunk-codec.js';
+import type { TableState } from '../catalog/table-state.js';
+import type { StoreContext } from '../context.js';
+import { CHUNK_SPAN_NS, chunkKey, chunkKeySeq, chunkKeyTime } from '../keys/chunk-key.js';
+import { tableEnd, tableStart } from '../keys/row-key.js';
+import { compilePredicates, type CompiledPredicates } from './predicates.js';
+import { applyRange, type RowSourceOptions } from './row-source.js';
+import { spanInUnit } from './time-bounds.js';
+
+/** A chunk with its visible rows (indices in time order) and the columns decoded so far. */
+export class LoadedChunk {
+  readonly ts: bigint[] | undefined;
+  private readonly fieldCache = new Map<number, Value[] | undefined>();
+  constructor(
+    readonly view: ChunkView,
+    /** The chunk's sequence number (with view.minTs, its key). */
+    readonly seq: number,
+    private readonly t: TableState,
+    /** Visible row indices, ascending time. */
+    readonly rows: number[],
+    ts: bigint[] | undefined,
+    readonly seriesTags: (sid: number) => readonly Value[],
+  ) {
+    this.ts = ts;
+  }
+
+  time(): bigint[] {
+    return this.ts ?? this.view.ts();
+  }
+
+  series(): number[] {
+    return this.view.series();
+  }
+
+  /** A field slot's values for every row of the chunk; `undefined` when the chunk predates the slot. */
+  field(slot: number): Value[] | undefined {
+    if (!this.fieldCache.has(slot)) this.fieldCache.set(slot, this.view.field(slot, this.t.fieldTypes[slot]!));
+    return this.fieldCache.get(slot);
+  }
+}
+
+/** Rows to emit, in order: indices into one chunk. */
+export interface ChunkSlice {
+  readonly chunk: LoadedChunk;
+  readonly rows: readonly number[];
+}
+
+/**
+ * Iterates an append-mode table's visible rows in time order (ascending by first time over `chunks`,
+ * descending by last time over `chunk_ends`), as slices of chunks. Overlapping chunks are merged by
+ * time; a chunk is emitted whole when nothing else can interleave with it.
+ */
+export function chunkSource(ctx: StoreContext, t: TableState, o: RowSourceOptions): Iterable<ChunkSlice> {
+  const preds = compilePredicates(t, o.predicates ?? []);
+  applyRange(ctx, t, o, preds);
+  return { [Symbol.iterator]: () => (o.descending ? descending(ctx, t, preds) : ascending(ctx, t, preds)) };
+}
+
+function* ascending(ctx: StoreContext, t: TableState, preds: CompiledPredicates): Generator<ChunkSlice> {
+  if (preds.lo !== undefined && preds.hi !== undefined && preds.lo >= preds.hi) return;
+  const span = spanInUnit(CHUNK_SPAN_NS, t.timeUnit);
+  const start = preds.lo === undefined ? tableStart(t.storageId) : chunkKey(t.storageId, preds.lo - span, 0);
+  const end = preds.hi === undefined ? tableEnd(t.storageId) : chunkKey(t.storageId, preds.hi, 0);
+  const loader = chunkLoader(ctx, t, preds);
+  const pending: Cursor[] = [];
+  for (const { key, value } of ctx.env.chunks.getRange({ start, end })) {
+    const view = new ChunkView(value as Buffer);
+    if (view.tableId !== t.record.id || (preds.lo !== undefined && view.maxTs < preds.lo)) continue;
+    const c = loader(view, chunkKeySeq(key as Buffer));
+    if (!c) continue;
+    yield* drain(pending, view.minTs, false);
+    pending.push({ chunk: c, pos: 0 });
+  }
+  yield* drain(pending, undefined, false);
+}
+
+function* descending(ctx: StoreContext, t: TableState, preds: CompiledPredicates): Generator<ChunkSlice> {
+  if (preds.lo !== undefined && preds.hi !== undefined && preds.lo >= preds.hi) return;
+  const span = spanInUnit(CHUNK_SPAN_NS, t.timeUnit);
+  const start = preds.hi === undefined ? tableEnd(t.storageId) : chunkKey(t.storageId, preds.hi + span, 0);
+  const end = preds.lo === undefined ? tableStart(t.storageId) : chunkKey(t.storageId, preds.lo, 0);
+  const loader = chunkLoader(ctx, t, preds);
+  const pending: Cursor[] = [];
+  for (const { key, value } of ctx.env.chunkEnds.getRange({ start, end, reverse: true })) {
+    const minTs = (value as Buffer).readBigInt64BE(0);
+    if (preds.hi !== undefined && minTs >= preds.hi) continue;
+    const seq = chunkKeySeq(key as Buffer);
+    const body = ctx.env.chunks.getBinary(chunkKey(t.storageId, minTs, seq));
+    if (body === undefined) continue;
+    const view = new ChunkView(body);
+    if (view.tableId !== t.record.id) continue;
+    const c = loader(view, seq);
+    if (!c) continue;
+    yield* drain(pending, chunkKeyTime(key as Buffer), true);
+    pending.push({ chunk: c, pos: c.rows.length - 1 });
+  }
+  yield* drain(pending, undefined, true);
+}
+
+interface Cursor {
+  readonly chunk: LoadedChunk;
+  /** Next row (index into chunk.rows): ascending counts up, descending counts down. */
+  pos: number;
+}
+
+/**
+ * Emits pending rows that come before `bound` (ascending: ts < bound; descending: ts > bound), or all
+ * of them when bound is undefined, merging cursors by time.
+ */
+function* drain(pending: Cursor[], bound: bigint | undefined, desc: boolean): Generator<ChunkSlice> {
+  const before = (ts: bigint) => bound === undefined || (desc ? ts > bound : ts < bound);
+  while (pending.length > 0) {
+    if (pending.length === 1) {
+      const p = pending[0]!;
+      const { rows } = p.chunk;
+      const whole = bound === undefined || (desc ? p.chunk.view.minTs > bound : p.chunk.view.maxTs < bound);
+      let cut = p.pos;
+      if (whole) cut = desc ? -1 : rows.length;
+      else {
+        const ts = p.chunk.time();
+        if (desc) while (cut >= 0 && before(ts[rows[cut]!]!)) cut--;
+        else while (cut < rows.length && before(ts[rows[cut]!]!)) cut++;
+      }
+      if (cut !== p.pos) yield { chunk: p.chunk, rows: desc ? rows.slice(cut + 1, p.pos + 1).reverse() : rows.slice(p.pos, cut) };
+      p.pos = cut;
+      if (desc ? cut < 0 : cut >= rows.length) pending.pop();
+      return;
+    }
+    // Several chunks overlap: emit one row at a time from the cursor with the earliest (latest) time.
+    let best = -1;
+    let bestTs = 0n;
+    for (let i = 0; i < pending.length; i++) {
+      const p = pending[i]!;
+      const ts = p.chunk.time()[p.chunk.rows[p.pos]!]!;
+      if (best < 0 || (desc ? ts > bestTs : ts < bestTs)) {
+        best = i;
+        bestTs = ts;
+      }
+    }
+    if (!before(bestTs)) return;
+    const p = pending[best]!;
+    yield { chunk: p.chunk, rows: [p.chunk.rows[p.pos]!] };
+    p.pos += desc ? -1 : 1;
+    if (desc ? p.pos < 0 : p.pos >= p.chunk.rows.length) pending.splice(best, 1);
+  }
+}
+
+/** Builds a LoadedChunk with the rows passing the time range and predicates; undefined when none do. */
+function chunkLoader(ctx: StoreContext, t: TableState, preds: CompiledPredicates): (view: ChunkView, seq: number) => LoadedChunk | undefined {
+  const tagCache = new Map<number, readonly Value[] | null>();
+  const seriesTags = (sid: number): readonly Value[] => tagsOf(sid) ?? [];
+  const tagsOf = (sid: number): readonly Value[] | null => {
+    let tags = tagCache.get(sid);
+    if (tags === undefined) {
+      const e = ctx.series.entry(t, sid);
+      tags = e && e.tableId === t.record.id && preds.tagTests.every((p) => p.test(e.tags[p.slot] ?? null)) ? e.tags : null;
+      tagCache.set(sid, tags);
+    }
+    return tags;
+  };
+  return (view, seq) => {
+    const checkTime = (preds.lo !== undefined && view.minTs < preds.lo) || (preds.hi !== undefined && view.maxTs >= preds.hi) || preds.timeTests.length > 0;
+    const ts = checkTime ? view.ts() : undefined;
+    const series = preds.tagTests.length > 0 ? view.series() : undefined;
+    const fieldCols = preds.fieldTests.map((f) => ({ test: f.test, values: view.field(f.slot, t.fieldTypes[f.slot]!), dflt: t.fields[f.slot]!.default ?? null }));
+    const rows: number[] = [];
+    for (let i = 0; i < view.count; i++) {
+      if (ts) {
+        const v = ts[i]!;
+        if ((preds.lo !== undefined && v < preds.lo) || (preds.hi !== undefined && v >= preds.hi)) continue;
+        if (preds.timeTests.length > 0 && !preds.timeTests.every((test) => test(v))) continue;
+      }
+      if (series && tagsOf(series[i]!) === null) continue;
+      let ok = true;
+      for (const f of fieldCols) {
+        if (!f.test(f.values === undefined ? f.dflt : f.values[i]!)) {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) rows.push(i);
+    }
+    return rows.length === 0 ? undefined : new LoadedChunk(view, seq, t, rows, ts, seriesTags);
+  };
+}
