@@ -47,3 +47,18 @@ describe('coerce', () => {
     expect(z('epoch, s')).toEqual(new Timestamp(0n, 's'));
   });
 });
+
+describe('coerce: integer text', () => {
+  it('reads short and long integer text the same way', () => {
+    const i64 = coercer('int64');
+    expect(i64('-0')).toBe(0);
+    expect(Object.is(i64('-0'), -0)).toBe(false);
+    expect(i64('+17')).toBe(17);
+    expect(i64('123456789012345')).toBe(123456789012345);
+    expect(i64('1234567890123456789')).toBe(1234567890123456789n);
+    expect(() => i64('-')).toThrow(CoerceError);
+    expect(() => i64('')).toThrow(CoerceError);
+    expect(() => coercer('uint8')('256')).toThrow(/out of range/);
+    expect(() => coercer('uint8')('-1')).toThrow(/out of range/);
+  });
+});

@@ -29,6 +29,25 @@ function fail(v: Value, type: string, why = ''): never {
   throw new CoerceError(`cannot convert ${show(v)} to ${type}${why}`);
 }
 
+/** A plain decimal integer of at most 15 digits (exact as a double), or NaN: the common case, without BigInt. */
+function smallInt(s: string): number {
+  const len = s.length;
+  let i = 0;
+  let neg = false;
+  if (len > 0 && (s.charCodeAt(0) === 45 || s.charCodeAt(0) === 43)) {
+    neg = s.charCodeAt(0) === 45;
+    i = 1;
+  }
+  if (i === len || len - i > 15) return NaN;
+  let n = 0;
+  for (; i < len; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return NaN;
+    n = n * 10 + d;
+  }
+  return neg ? -n : n;
+}
+
 function toInteger(type: ColumnType, range: readonly [bigint, bigint]): Coercer {
   const [lo, hi] = range;
   const fits = (b: bigint) => b >= lo && b <= hi;
@@ -46,6 +65,8 @@ function toInteger(type: ColumnType, range: readonly [bigint, bigint]): Coercer 
         n = v;
         break;
       case 'string': {
+        const quick = smallInt(v);
+        if (quick >= loN && quick <= hiN) return quick === 0 ? 0 : quick;
         const t = v.trim();
         if (!INT_TEXT.test(t)) fail(v, type, FLOAT_TEXT.test(t) ? ': not an integer' : '');
         n = BigInt(t);
