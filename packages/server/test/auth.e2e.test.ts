@@ -41,6 +41,22 @@ describe('auth, body limit and timeout (real server)', () => {
     });
     expect(res.status).toBe(413);
     expect((await res.json()).error).toMatch(/body_limit of 2KiB/);
+    // a chunked body (no Content-Length) is counted as it arrives
+    const chunks = [new TextEncoder().encode('{"pad":"'), new TextEncoder().encode('y'.repeat(4096)), new TextEncoder().encode('"}')];
+    const stream = new ReadableStream({
+      pull(ctrl) {
+        const c = chunks.shift();
+        if (c === undefined) ctrl.close();
+        else ctrl.enqueue(c);
+      },
+    });
+    const chunked = await s.fetch('/v1/ingest?table=t&pipeline_name=service_identity', {
+      method: 'POST',
+      body: stream,
+      headers: { ...basic('root', 's3cret'), 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
   });
 
   it('answers 408 past the request timeout', async () => {
