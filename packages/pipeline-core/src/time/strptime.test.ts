@@ -3,8 +3,16 @@ import { Timestamp } from '../value/timestamp.js';
 import { TimeFormatError, TimeParseError, TimeZoneError } from './errors.js';
 import { formatStrftime } from './strftime.js';
 import { compileStrptime, compileStrptimeMatcher } from './strptime.js';
+import { NUM_FIELDS, OP } from './strptime-ops.js';
 
 describe('compileStrptime', () => {
+  it('the numeric codes the scanner switches on are pinned', () => {
+    // strptime.ts switches on these numbers literally (for speed): changing the order here breaks it.
+    expect(NUM_FIELDS).toEqual(['year', 'yearDiv100', 'yearMod100', 'isoYear', 'isoYearMod100', 'month', 'day', 'weekFromSun', 'weekFromMon',
+      'isoWeek', 'numDaysFromSun', 'weekdayFromMon', 'ordinal', 'hour', 'hour12', 'minute', 'second', 'nanosecond', 'timestamp']);
+    expect(OP).toEqual({ LIT: 0, SPACE: 1, NUM: 2, DOT_FRAC: 3, FRAC: 4, NAME: 5, TZ_NAME: 6, OFFSET: 7, DATE_TIME_SEP: 8 });
+  });
+
   it('returns a parser giving exact nanosecond timestamps', () => {
     const parse = compileStrptime('%Y-%m-%d %H:%M:%S%.f');
     expect(parse('2024-05-25 20:16:37.217123456')).toEqual(new Timestamp(1716668197217123456n, 'ns'));

@@ -4,7 +4,7 @@ import { nameTables, UnknownLocaleError } from './names.js';
 import { R, S, SLOT_COUNT, resolveDate, resolveTimeOfDay, setSlot, verifyTimestamp, type Reason } from './parsed.js';
 import { tokenizeStrftime } from './strftime-items.js';
 import { LOCAL_AMBIGUOUS, LOCAL_GAP, resolveTimeZone, type TimeZone } from './zone.js';
-import { compileOps, NAME, OP, OFFSET_MODE, type Op } from './strptime-ops.js';
+import { compileOps, NAME, OFFSET_MODE, type Op } from './strptime-ops.js';
 import { isWhitespace, prepareNames, scanName, scanOffset, scannedOffset, type PreparedNames } from './scan.js';
 
 export interface StrptimeOptions {
@@ -70,7 +70,7 @@ export function compileStrptime(format: string, options?: StrptimeOptions): (tex
   };
 }
 
-/** Stores a numeric field (codes are the indexes of NUM_FIELDS in strptime-ops.ts; checked by a test). */
+/** Stores a numeric field. Codes are the indexes of NUM_FIELDS (strptime-ops.ts), and the scanner's cases are OP's values: both pinned by strptime.test.ts. */
 function setNum(p: Float64Array, field: number, v: number): Reason | undefined {
   switch (field) {
     case 0 /* year */: return setSlot(p, S.YEAR, v);
