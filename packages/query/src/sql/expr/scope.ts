@@ -10,6 +10,8 @@ export interface Scope {
   readonly substitutions?: ReadonlyMap<string, number>;
   /** Post-aggregation: bare columns must be group keys. */
   readonly grouped?: boolean;
+  /** Fields to list in a column-not-found message when `fields` is a pruned subset of them. */
+  readonly known?: readonly Field[];
 }
 
 function describe(f: Field): string {
@@ -30,5 +32,5 @@ export function resolveColumn(scope: Scope, ref: ColumnExpr): number {
   }
   if (hits.length === 1) return hits[0]![1];
   if (hits.length > 1) throw new SqlPlanError(`column reference '${text}' is ambiguous (${hits.map(([f]) => describe(f)).join(', ')})`);
-  throw new ColumnNotFoundError(text, scope.fields.map(describe));
+  throw new ColumnNotFoundError(text, (scope.known ?? scope.fields).map(describe));
 }

@@ -137,7 +137,7 @@ export async function planSelect(core: SelectCore, order: readonly OrderKey[], c
   } else {
     rel = src ? sourceRelation(src, env) : noFrom();
   }
-  let scope: Scope = { fields: rel.fields, ctx: env.ctx };
+  let scope: Scope = { fields: rel.fields, ctx: env.ctx, known: inputFields };
   if (restWhere) {
     const p = compileExpr(restWhere, scope);
     if (p.type !== 'boolean' && p.type !== 'null') throw new SqlPlanError(`WHERE must be a boolean expression, got ${p.type}`);
