@@ -1,7 +1,9 @@
 import { ProcessorError } from '../errors/index.js';
 import { readFields, type Field } from '../fields/field.js';
 import { forEachField } from '../fields/for-each-field.js';
+import { nameTables } from '../time/names.js';
 import { compileStrptimeMatcher, type StrptimeMatcher } from '../time/strptime.js';
+import { resolveTimeZone } from '../time/zone.js';
 import { Timestamp } from '../value/timestamp.js';
 import { kindOf, type Value } from '../value/value.js';
 import { defineProcessor } from './processor.js';
@@ -52,16 +54,17 @@ export const dateProcessor = defineProcessor<DateConfig>({
       ignoreMissing: cfg.bool('ignore_missing', false),
     };
     cfg.done();
-    // Validate every format, the zone and the locale now, so a bad pipeline fails at load time.
-    for (const format of config.formats) {
+    // Validate the zone, the locale and every format now, so a bad pipeline fails at load time.
+    const check = (key: string, fn: () => unknown) => {
       try {
-        compileStrptimeMatcher(format, { timezone: config.timezone, locale: config.locale });
+        fn();
       } catch (e) {
-        const name = (e as Error).name;
-        const key = name === 'TimeZoneError' ? 'timezone' : /locale/.test((e as Error).message) ? 'locale' : 'formats';
         throw cfg.error(key, (e as Error).message);
       }
-    }
+    };
+    check('timezone', () => resolveTimeZone(config.timezone));
+    check('locale', () => nameTables(config.locale));
+    for (const format of config.formats) check('formats', () => compileStrptimeMatcher(format, { timezone: config.timezone, locale: config.locale }));
     return config;
   },
   compile(config) {
