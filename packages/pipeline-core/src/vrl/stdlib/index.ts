@@ -47,6 +47,7 @@ import { merge } from './merge.js';
 import { mod } from './mod.js';
 import { now } from './now.js';
 import { object } from './object.js';
+import { parse_apache_log } from './parse_apache_log.js';
 import { parse_common_log } from './parse_common_log.js';
 import { parse_csv } from './parse_csv.js';
 import { parse_duration } from './parse_duration.js';
@@ -55,6 +56,7 @@ import { parse_int } from './parse_int.js';
 import { parse_json } from './parse_json.js';
 import { parse_key_value } from './parse_key_value.js';
 import { parse_logfmt } from './parse_logfmt.js';
+import { parse_nginx_log } from './parse_nginx_log.js';
 import { parse_query_string } from './parse_query_string.js';
 import { parse_regex } from './parse_regex.js';
 import { parse_regex_all } from './parse_regex_all.js';
@@ -138,6 +140,7 @@ export const STDLIB: readonly VrlFunction[] = [
   mod,
   now,
   object,
+  parse_apache_log,
   parse_common_log,
   parse_csv,
   parse_duration,
@@ -146,6 +149,7 @@ export const STDLIB: readonly VrlFunction[] = [
   parse_json,
   parse_key_value,
   parse_logfmt,
+  parse_nginx_log,
   parse_query_string,
   parse_regex,
   parse_regex_all,

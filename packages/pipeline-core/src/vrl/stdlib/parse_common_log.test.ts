@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse_common_log } from './parse_common_log.js';
-import { invoke, utc } from './support/invoke.js';
+import { utc } from './support/instant.js';
+import { invoke } from './support/invoke.js';
 
 describe('parse_common_log', () => {
   it('leaves out `-` fields and converts status and size to integers', () => {

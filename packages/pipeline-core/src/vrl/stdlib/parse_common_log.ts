@@ -1,16 +1,8 @@
 import { Timestamp } from '../../value/timestamp.js';
-import type { VrlValue } from '../value.js';
-import { defineVrlFunction, VrlFunctionError } from './function.js';
+import { defineVrlFunction } from './function.js';
 import { optStr, str } from './support/args.js';
-import { captureObject, compileRegex } from './support/regex.js';
+import { APACHE_COMMON, parseLogLine } from './support/log-formats.js';
 import { parseWithFormat, StrptimeCache } from './support/time.js';
-
-/** VRL's Common Log Format pattern (Apache `common`), for the linear-time RE2 engine. */
-const COMMON_LOG = compileRegex(
-  String.raw`^\s*(?:-|(?P<host>.*?))\s+(?:-|(?P<identity>.*?))\s+(?:-|(?P<user>.*?))\s+(?:-|\[(?:-|(?P<timestamp>[^\[]*))\])\s+` +
-    String.raw`(?:-|"(?:-|\s*(?P<message>(?P<method>\w+)\s+(?P<path>(?:\\"|[^"])*?)\s+(?P<protocol>(?:\\"|[^"])*?)\s*|(?:\\"|[^"])*?)\s*)")\s+` +
-    String.raw`(?:-|(?P<status>\d+))\s+(?:-|(?P<size>\d+))\s*$`,
-);
 
 const DEFAULT_CLF_TIME_FORMAT = '%d/%b/%Y:%T %z';
 
@@ -62,18 +54,7 @@ export const parse_common_log = defineVrlFunction({
   ],
   compile: () => new StrptimeCache(2),
   call(args, _ctx, compiled) {
-    const line = str(args, 'value');
-    const m = COMMON_LOG.re.matcher(line);
-    if (!m.matches()) throw new VrlFunctionError('failed parsing common log line');
-    const groups = captureObject(m, COMMON_LOG, false);
-    const out: { [k: string]: VrlValue } = {};
-    for (const key of ['host', 'identity', 'user', 'timestamp', 'message', 'method', 'path', 'protocol', 'status', 'size']) {
-      const v = groups[key];
-      if (typeof v !== 'string') continue;
-      if (key === 'timestamp') out[key] = parseWithFormat(compiled, v, optStr(args, 'timestamp_format') ?? DEFAULT_CLF_TIME_FORMAT);
-      else if (key === 'status' || key === 'size') out[key] = Number(v);
-      else out[key] = v;
-    }
-    return out;
+    const format = optStr(args, 'timestamp_format') ?? DEFAULT_CLF_TIME_FORMAT;
+    return parseLogLine(APACHE_COMMON, str(args, 'value'), 'common', (t) => parseWithFormat(compiled, t, format));
   },
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Timestamp } from '../../value/timestamp.js';
 import { parse_syslog } from './parse_syslog.js';
-import { invoke, utc } from './support/invoke.js';
+import { utc } from './support/instant.js';
+import { invoke } from './support/invoke.js';
 
 const parse = (value: string) => invoke(parse_syslog, { value }, { now: Timestamp.fromMillis(Date.UTC(2024, 5, 1)) });
 

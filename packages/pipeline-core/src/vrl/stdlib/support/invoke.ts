@@ -12,8 +12,3 @@ export function invoke(fn: VrlFunction, args: Record<string, VrlValue>, options:
   const compiled = fn.compile?.({});
   return fn.call(full, { now: options.now ?? Timestamp.fromMillis(Date.UTC(2024, 0, 1)) }, compiled, options.closure);
 }
-
-/** A UTC instant (month from 0, as Date.UTC) as a nanosecond timestamp, the unit VRL functions produce. */
-export function utc(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0): Timestamp {
-  return new Timestamp(BigInt(Date.UTC(y, mo, d, h, mi, s, ms)) * 1_000_000n);
-}
