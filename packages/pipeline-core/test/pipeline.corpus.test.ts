@@ -86,7 +86,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
           expect(errs[i]!.index).toBe(w.index);
           expect(errs[i]!.processor).toEqual(w.processor);
           expect(errs[i]!.message).toContain(w.message);
-          expect(errs[i]!.message).not.toMatch(/^(item \d+|processor \d+ \()/);
+          expect(errs[i]!.message).not.toMatch(/^(item \d+|processor \d+ \()|: processor \d+ \(/);
         });
       });
     }

@@ -100,7 +100,12 @@ function emit(p: CompiledPipeline, doc: Doc, owned: boolean, s: RunState, depth:
     if (rule !== undefined) {
       if (depth >= MAX_DISPATCH_DEPTH) throw new TransformError(p.dispatcher.field, `dispatcher rules chain more than ${MAX_DISPATCH_DEPTH} pipelines (a loop?)`);
       const target = rule.pipeline === undefined ? identityPipeline() : resolve(p, rule.pipeline);
-      processFrom(target, doc, owned, 0, s, depth + 1, suffix + rule.tableSuffix, options);
+      try {
+        processFrom(target, doc, owned, 0, s, depth + 1, suffix + rule.tableSuffix, options);
+      } catch (e) {
+        if (rule.pipeline !== undefined) throw (e instanceof PipelineRunError ? e : new PipelineRunError(s.item, undefined, e)).within(rule.pipeline);
+        throw e;
+      }
       return;
     }
   }
