@@ -78,7 +78,7 @@ function setAt(cur: VrlValue, path: readonly PathSegment[], i: number, value: Vr
 /** Removes the value at `path` (array elements are spliced out) and returns it, or null. */
 export function deletePath(root: VrlValue, path: readonly PathSegment[]): VrlValue {
   if (path.length === 0) return null;
-  const parent = getPath(root, path.slice(0, -1));
+  const parent = path.length === 1 ? root : getPath(root, path.slice(0, -1));
   const seg = path[path.length - 1]!;
   if ('field' in seg) {
     if (!isObject(parent) || !Object.hasOwn(parent, seg.field)) return null;

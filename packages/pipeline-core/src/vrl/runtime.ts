@@ -13,9 +13,11 @@ export interface Frame {
 /** A compiled expression: a closure over its compiled children, run once per event. */
 export type Run = (f: Frame) => VrlValue;
 
+const NO_VARS: VrlValue[] = [];
+
 /** Runs a compiled program over one event; failures become VrlRuntimeError. */
 export function runProgram(body: Run, slots: number, event: VrlValue, ctx: VrlCallContext): { result: VrlValue; event: VrlValue } {
-  const f: Frame = { event, vars: new Array<VrlValue>(slots).fill(null), ctx };
+  const f: Frame = { event, vars: slots === 0 ? NO_VARS : new Array<VrlValue>(slots).fill(null), ctx };
   let result: VrlValue;
   try {
     result = body(f);
