@@ -1,0 +1,57 @@
+import type { ColumnType, Value } from '@sluice/pipeline-core';
+import { describe, expect, it } from 'vitest';
+import { ByteReader } from './byte-reader.js';
+import { ByteWriter } from './byte-writer.js';
+import { ChunkView, encodeChunk } from './chunk-codec.js';
+import { decodeRow, encodeRow } from './row-codec.js';
+
+const types: ColumnType[] = ['string', 'int64', 'float32', 'boolean', 'json', 'binary', 'timestamp_ns', 'uint8'];
+
+describe('chunk codec', () => {
+  it('round-trips columns with nulls, skipping unread columns', () => {
+    const n = 13;
+    const fields: Value[][] = [
+      Array.from({ length: n }, (_, i) => (i % 3 ? `s${i} ✓` : null)),
+      Array.from({ length: n }, (_, i) => (i % 2 ? BigInt(i) * -(2n ** 59n) : i)),
+      Array.from({ length: n }, (_, i) => i + 0.5),
+      Array.from({ length: n }, (_, i) => i % 2 === 0),
+      Array.from({ length: n }, (_, i) => ({ i, a: [i] })),
+      Array.from({ length: n }, (_, i) => new Uint8Array([i, 255])),
+      Array.from({ length: n }, (_, i) => 1_700_000_000_000_000_000n + BigInt(i)),
+      Array.from({ length: n }, () => null),
+    ];
+    const ts = Array.from({ length: n }, (_, i) => 1_700_000_000_000_000_000n + BigInt(i * 1000));
+    const w = new ByteWriter(16);
+    encodeChunk(w, types, { tableId: 9, ts, series: ts.map((_, i) => i % 4), fields });
+    const v = new ChunkView(w.take());
+    expect([v.tableId, v.count, v.minTs, v.maxTs]).toEqual([9, n, ts[0], ts[n - 1]]);
+    expect(v.field(5, 'binary')).toEqual(fields[5]);
+    expect(v.field(0, 'string')).toEqual(fields[0]);
+    expect(v.ts()).toEqual(ts);
+    expect(v.series()).toEqual(ts.map((_, i) => i % 4));
+    for (let s = 0; s < 7; s++) expect(v.field(s, types[s]!)).toEqual(fields[s]);
+    // The all-null trailing column is not stored: it reads as absent (the column default applies).
+    expect(v.field(7, 'uint8')).toBeUndefined();
+  });
+});
+
+describe('row codec', () => {
+  it('round-trips a row and reads slots the row predates as undefined', () => {
+    const w = new ByteWriter(4);
+    encodeRow(w, ['string', 'int32'], ['x'.repeat(300), -7]);
+    const out: (Value | undefined)[] = [];
+    decodeRow(new ByteReader().reset(w.take()), ['string', 'int32', 'float64'], [true, true, true], out);
+    expect(out).toEqual(['x'.repeat(300), -7, undefined]);
+  });
+
+  it('writes long and multi-byte strings with a correct length prefix', () => {
+    for (const s of ['', 'a', 'é'.repeat(50), '日'.repeat(5000), 'x'.repeat(200_000)]) {
+      const w = new ByteWriter(8);
+      w.string(s);
+      w.u8(0xab);
+      const r = new ByteReader().reset(w.take());
+      expect(r.string()).toBe(s);
+      expect(r.u8()).toBe(0xab);
+    }
+  });
+});
