@@ -18,7 +18,7 @@ export const OFFSET_MODE = { STRICT: 0, PERMISSIVE: 1, RFC3339: 2 } as const;
 export interface Op {
   readonly k: number;
   readonly text: string;
-  /** NUM: max digits; DOT_FRAC: exact digits (0 = 1 to 9); FRAC: exact digits; OFFSET: mode. */
+  /** NUM: max digits; FRAC: exact digits; OFFSET: mode. */
   readonly width: number;
   readonly signed: boolean;
   /** NUM: index in NUM_FIELDS; NAME: kind. */
@@ -43,10 +43,11 @@ const RFC3339_OPS: readonly Op[] = [
   num('year'), op(OP.SPACE), op(OP.LIT, { text: '-' }), num('month'), op(OP.SPACE), op(OP.LIT, { text: '-' }), num('day'),
   op(OP.DATE_TIME_SEP),
   num('hour'), op(OP.SPACE), op(OP.LIT, { text: ':' }), num('minute'), op(OP.SPACE), op(OP.LIT, { text: ':' }), num('second'),
-  op(OP.DOT_FRAC, { width: 0 }), op(OP.SPACE), op(OP.OFFSET, { width: OFFSET_MODE.RFC3339 }),
+  op(OP.DOT_FRAC), op(OP.SPACE), op(OP.OFFSET, { width: OFFSET_MODE.RFC3339 }),
 ];
 
-const FRAC_WIDTH = { dotFrac: 0, dotFrac3: 3, dotFrac6: 6, dotFrac9: 9, frac3: 3, frac6: 6, frac9: 9 } as const;
+/** Digits the dot-less `%3f %6f %9f` require. */
+const FRAC_WIDTH = { frac3: 3, frac6: 6, frac9: 9 } as const;
 
 export function compileOps(items: readonly Item[]): Op[] {
   const ops: Op[] = [];
@@ -69,10 +70,12 @@ export function compileOps(items: readonly Item[]): Op[] {
           case 'wdLong': ops.push(op(OP.NAME, { field: NAME.WD_ANY })); break;
           case 'ampmLower':
           case 'ampmUpper': ops.push(op(OP.NAME, { field: NAME.AMPM })); break;
+          // chrono parses `%.3f %.6f %.9f` exactly like `%.f`: its format/parse.rs matches all four
+          // to `scan::nanosecond` (an optional '.', then any number of digits, the first nine kept).
           case 'dotFrac':
           case 'dotFrac3':
           case 'dotFrac6':
-          case 'dotFrac9': ops.push(op(OP.DOT_FRAC, { width: FRAC_WIDTH[it.kind] })); break;
+          case 'dotFrac9': ops.push(op(OP.DOT_FRAC)); break;
           case 'frac3':
           case 'frac6':
           case 'frac9': ops.push(op(OP.FRAC, { width: FRAC_WIDTH[it.kind] })); break;

@@ -139,12 +139,12 @@ function scan(ops: readonly Op[], s: string, p: Float64Array, names: PreparedNam
         break;
       }
       case 3 /* OP.DOT_FRAC */: {
-        if (s.charCodeAt(i) !== 46) break; // optional: only when a '.' follows
+        // chrono's `%.f` (and `%.3f %.6f %.9f`): optional; after a '.', 1+ digits, the first nine kept.
+        if (s.charCodeAt(i) !== 46) break;
         i++;
         const start = i;
-        const max = op.width === 0 ? 9 : op.width;
         let v = 0;
-        while (i < n && i - start < max) {
+        while (i < n && i - start < 9) {
           const c = s.charCodeAt(i) - 48;
           if (c < 0 || c > 9) break;
           v = v * 10 + c;
@@ -152,8 +152,7 @@ function scan(ops: readonly Op[], s: string, p: Float64Array, names: PreparedNam
         }
         const got = i - start;
         if (got === 0) return i >= n ? R.TOO_SHORT : R.INVALID;
-        if (op.width !== 0 && got < op.width) return i >= n ? R.TOO_SHORT : R.INVALID;
-        if (op.width === 0) while (i < n && s.charCodeAt(i) - 48 >= 0 && s.charCodeAt(i) - 48 <= 9) i++; // digits past 9 are ignored
+        while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
         const r = setSlot(p, S.NANO, v * SCALE[got]!);
         if (r !== undefined) return r;
         break;
