@@ -79,8 +79,26 @@ export function parseFulltextQuery(q: string): Node {
   return root;
 }
 
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+function isWordChar(ch: string | undefined): boolean {
+  if (ch === undefined) return false;
+  const c = ch.charCodeAt(0);
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+  return WORD_CHAR.test(ch);
+}
+
+/** Whether `word` occurs in `lower` with no word character on either side. */
+function containsWord(lower: string, word: string): boolean {
+  let i = lower.indexOf(word);
+  while (i >= 0) {
+    if (!isWordChar(lower[i - 1]) && !isWordChar(lower[i + word.length])) return true;
+    i = lower.indexOf(word, i + 1);
+  }
+  return false;
+}
+
 function hasSequence(textWords: readonly string[], seq: readonly string[]): boolean {
-  if (seq.length === 1) return textWords.includes(seq[0]!);
   outer: for (let i = 0; i + seq.length <= textWords.length; i++) {
     for (let j = 0; j < seq.length; j++) if (textWords[i + j] !== seq[j]) continue outer;
     return true;
@@ -88,25 +106,30 @@ function hasSequence(textWords: readonly string[], seq: readonly string[]): bool
   return false;
 }
 
-function evalNode(n: Node, ws: readonly string[]): boolean {
+/** One row being matched: the lowercased text, and its words only when a phrase needs them. */
+interface Row {
+  readonly lower: string;
+  words?: string[];
+}
+
+function evalNode(n: Node, row: Row): boolean {
   switch (n.kind) {
     case 'term':
-      return hasSequence(ws, n.words);
+      if (n.words.length === 1) return containsWord(row.lower, n.words[0]!);
+      if (!row.lower.includes(n.words[0]!)) return false;
+      row.words ??= words(row.lower);
+      return hasSequence(row.words, n.words);
     case 'not':
-      return !evalNode(n.operand, ws);
+      return !evalNode(n.operand, row);
     case 'and':
-      return n.operands.every((o) => evalNode(o, ws));
+      return n.operands.every((o) => evalNode(o, row));
     case 'or':
-      return n.operands.some((o) => evalNode(o, ws));
+      return n.operands.some((o) => evalNode(o, row));
   }
 }
 
-/** Compiles a query once; the matcher runs per row. A cheap substring pre-check skips most texts. */
+/** Compiles a query once; the matcher runs per row (substring search with word-boundary checks). */
 export function compileFulltext(q: string): (text: string) => boolean {
   const root = parseFulltextQuery(q);
-  const required = root.kind === 'term' ? root.words[0]! : undefined;
-  return (text) => {
-    if (required !== undefined && !text.toLowerCase().includes(required)) return false;
-    return evalNode(root, words(text));
-  };
+  return (text) => evalNode(root, { lower: text.toLowerCase() });
 }
