@@ -123,6 +123,7 @@ export function scanOffset(s: string, i: number, allowZulu: boolean, allowMissin
     i += 2;
   } else if (!allowMissingMinutes) return n - i < 2 ? R.TOO_SHORT : R.INVALID;
   const sec = (h1 * 10 + h2) * 3600 + minutes * 60;
+  if (sec >= 86400) return R.OUT_OF_RANGE; // chrono's FixedOffset holds less than a day
   scannedOffset.value = neg ? -sec : sec;
   return i;
 }

@@ -57,6 +57,7 @@ ok("%z accepts U+2212 minus", [F+" %z"], "2024-05-25 20:16:37 \u22120100", utc(2
 ok("%z overrides the timezone option", [F+" %z"], "2024-05-25 20:16:37 +0000", utc(2024,5,25,20,16,37), tz="Asia/Tokyo")
 err("%z rejects Z", [F+"%z"], "2024-05-25 20:16:37Z", "does not match")
 err("%z needs minutes", [F+" %z"], "2024-05-25 20:16:37 +05", "too short")
+err("%z of a day or more is out of range", [F+" %z"], "2024-05-25 20:16:37 +2400", "out of range")
 err("%z minutes out of range", [F+" %z"], "2024-05-25 20:16:37 +0575", "out of range")
 ok("%#z accepts Z", [F+"%#z"], "2024-05-25 20:16:37Z", utc(2024,5,25,20,16,37))
 ok("%#z accepts hours only", [F+"%#z"], "2024-05-25 20:16:37+05", utc(2024,5,25,20,16,37,0,18000))
