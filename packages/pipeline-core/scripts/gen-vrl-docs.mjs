@@ -88,7 +88,7 @@ const page = [
   '`encode_key_value` sort keys).',
   '',
   '`del` and `exists` are language forms over paths and are described with the grammar.',
-  'Not supported yet: `parse_grok` and the other VRL functions not listed here.',
+  'VRL functions not listed here are not supported yet (a call to one is compile error E105).',
   '',
   '## Index',
   '',

@@ -52,6 +52,7 @@ import { parse_common_log } from './parse_common_log.js';
 import { parse_csv } from './parse_csv.js';
 import { parse_duration } from './parse_duration.js';
 import { parse_float } from './parse_float.js';
+import { parse_grok } from './parse_grok.js';
 import { parse_int } from './parse_int.js';
 import { parse_json } from './parse_json.js';
 import { parse_key_value } from './parse_key_value.js';
@@ -145,6 +146,7 @@ export const STDLIB: readonly VrlFunction[] = [
   parse_csv,
   parse_duration,
   parse_float,
+  parse_grok,
   parse_int,
   parse_json,
   parse_key_value,
