@@ -6,7 +6,7 @@ export { COLUMN_TYPES, COLUMN_TYPE_DISPLAY, type ColumnType, type ColumnSchema, 
 export { type TableOptions, type TableOptionName, type MergeMode, TABLE_OPTION_NAMES, TableOptionError, parseTableOption, isTableOptionName, tableOptionsToStrings } from './table/table-options.js';
 export { parseDuration, formatDuration, DurationSyntaxError } from './time/duration.js';
 export { parsePipeline } from './pipeline/parse-pipeline.js';
-export { identityPipeline, IDENTITY_PIPELINE_NAME } from './pipeline/identity.js';
+export { identityPipeline, IDENTITY_PIPELINE_NAME, type IdentityOptions } from './pipeline/identity.js';
 export { PipelineRunError } from './pipeline/run-error.js';
 export { SERVICE_TIMESTAMP } from './pipeline/transform/row-transform.js';
 export type { Pipeline, PipelineResult, PipelineTable, PipelineItemError, RunOptions, ParseOptions } from './pipeline/types.js';

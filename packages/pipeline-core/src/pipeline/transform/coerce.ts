@@ -1,7 +1,7 @@
 import type { ColumnType } from '../../schema/column-type.js';
 import { nsPerUnit, Timestamp, type TimeUnit } from '../../value/timestamp.js';
 import { kindOf, toJsonText, type Value } from '../../value/value.js';
-import { parseRfc3339 } from './parse-rfc3339.js';
+import { parseRfc3339 } from '../../time/rfc3339.js';
 import type { TransformType } from './transform-type.js';
 
 /** A value that does not convert to the declared type; the transform turns it into an item error. */
