@@ -6,15 +6,8 @@ import { ANY_KINDS, K, isObject, kindBit, kindsOf, type Kinds } from './kinds.js
 import { deletePath, existsPath, getPath } from './path.js';
 import type { Frame, Run } from './runtime.js';
 import { ReturnSignal, VrlFailure } from './signals.js';
-import { STDLIB } from './stdlib/index.js';
 import { VrlFunctionError, type VrlClosure, type VrlFunction } from './stdlib/function.js';
 import type { VrlValue } from './value.js';
-
-let byName: Map<string, VrlFunction> | undefined;
-function lookup(name: string): VrlFunction | undefined {
-  byName ??= new Map(STDLIB.map((f) => [f.name, f]));
-  return byName.get(name);
-}
 
 /** Compiles a function call: `del` and `exists` are special forms over paths, the rest come from STDLIB. */
 export function compileCall(c: Compiler, e: CallExpr): Compiled {
@@ -73,7 +66,7 @@ function pathForm(c: Compiler, e: CallExpr): Compiled {
 }
 
 function stdlibCall(c: Compiler, e: CallExpr): Compiled {
-  const fn = lookup(e.name);
+  const fn = c.lookup(e.name);
   if (fn === undefined) c.error('E105', `call to undefined function '${e.name}'`, e.span);
   const bound = bindArgs(c, fn, e);
   const compiledArgs = bound.map((a) => (a === undefined ? undefined : c.expr(a.value)));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Timestamp } from '../value/timestamp.js';
-import { VrlCompileError, VrlRuntimeError } from './diagnostics.js';
+import { VrlCompileError, VrlRuntimeError, VrlSyntaxError } from './diagnostics.js';
 import { compileVrl } from './index.js';
+import { VrlFunctionError, type VrlFunction } from './stdlib/function.js';
 
 const ctx = { now: new Timestamp(0n) };
 const run = (src: string, event: Record<string, unknown> = {}) => compileVrl(src).run(event as never, ctx);
@@ -92,9 +93,44 @@ describe('compileVrl', () => {
     expect(codeOf('for_each([1])')).toBe('E120');
   });
 
+  it('compiles static arguments once and rejects non-literal ones (E400)', () => {
+    let prepared = 0;
+    const repeat: VrlFunction = {
+      name: 'repeat_text',
+      summary: 'test',
+      params: [
+        { name: 'value', kinds: ['bytes'], required: true },
+        { name: 'times', kinds: ['integer'], required: true, static: true },
+      ],
+      returns: ['bytes'],
+      fallible: false,
+      examples: [],
+      compile: (args) => {
+        prepared++;
+        if (typeof args['times'] !== 'number' || args['times'] < 0) throw new VrlFunctionError('times must be a non-negative integer');
+        return args['times'];
+      },
+      call: (args, _ctx, times) => String(args['value']).repeat(times as number),
+    };
+    const p = compileVrl('repeat_text("ab", times: 2)', { functions: [repeat] });
+    expect(p.run({}, ctx).result).toBe('abab');
+    expect(p.run({}, ctx).result).toBe('abab');
+    expect(prepared).toBe(1);
+    expect(() => compileVrl('repeat_text("ab", times: .n)', { functions: [repeat] })).toThrow('must be a literal');
+    expect(() => compileVrl('repeat_text("ab", -1)', { functions: [repeat] })).toThrow('E400');
+    expect(() => compileVrl('repeat_text("ab", 2)')).toThrow('E105');
+  });
+
   it('never aliases containers between paths and variables', () => {
     const out = run('x = .a\nx.b = 2\n.c = x\n.c.d = 3\n.', { a: { b: 1 } });
     expect(out.result).toEqual({ a: { b: 1 }, c: { b: 2, d: 3 } });
+  });
+
+  it('turns absurd nesting into a syntax error and deep input into a runtime error', () => {
+    expect(() => compileVrl('('.repeat(20_000) + '1' + ')'.repeat(20_000))).toThrow(VrlSyntaxError);
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    expect(() => run('x = .a\nx', deep)).toThrow(VrlRuntimeError);
   });
 
   it('keeps i64 integers exact and wraps on overflow', () => {

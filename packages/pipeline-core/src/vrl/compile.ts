@@ -11,6 +11,7 @@ import { ReturnSignal, VrlFailure } from './signals.js';
 import { TypeEnv } from './type-env.js';
 import { Timestamp } from '../value/timestamp.js';
 import type { VrlValue } from './value.js';
+import type { VrlFunction } from './stdlib/function.js';
 
 const CONTAINER = K.array | K.object;
 
@@ -23,7 +24,14 @@ export class Compiler {
   private readonly slots = new Map<string, number>();
   env = new TypeEnv();
 
-  constructor(readonly source: string) {}
+  constructor(
+    readonly source: string,
+    private readonly functions: ReadonlyMap<string, VrlFunction>,
+  ) {}
+
+  lookup(name: string): VrlFunction | undefined {
+    return this.functions.get(name);
+  }
 
   error(code: string, message: string, span: Span): never {
     throw new VrlCompileError(code, message, this.source, span);

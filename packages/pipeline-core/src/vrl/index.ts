@@ -1,11 +1,13 @@
 import { Compiler } from './compile.js';
-import { runProgram } from './runtime.js';
-import type { VrlCallContext } from './stdlib/function.js';
+import { VrlSyntaxError } from './diagnostics.js';
+import { runProgram, type Run } from './runtime.js';
+import type { VrlCallContext, VrlFunction } from './stdlib/function.js';
+import { STDLIB } from './stdlib/index.js';
 import { parseVrl } from './to-ast.js';
 import type { VrlValue } from './value.js';
 
 export { VrlSyntaxError, VrlCompileError, VrlRuntimeError } from './diagnostics.js';
-export type { VrlCallContext } from './stdlib/function.js';
+export type { VrlCallContext, VrlFunction } from './stdlib/function.js';
 export type { VrlValue } from './value.js';
 
 /** A compiled VRL program: compile once, run per event. */
@@ -19,11 +21,26 @@ export interface VrlProgram {
   run(event: VrlValue, ctx: VrlCallContext): { result: VrlValue; event: VrlValue };
 }
 
+export interface CompileVrlOptions {
+  /** Functions added to (or replacing) the standard library for this program. */
+  readonly functions?: readonly VrlFunction[];
+}
+
+let stdlib: Map<string, VrlFunction> | undefined;
+
 /** Parses and compiles a program. Throws VrlSyntaxError or VrlCompileError (code, line, column, snippet). */
-export function compileVrl(source: string): VrlProgram {
-  const ast = parseVrl(source);
-  const compiler = new Compiler(source);
-  const body = compiler.program(ast).run;
+export function compileVrl(source: string, options: CompileVrlOptions = {}): VrlProgram {
+  stdlib ??= new Map(STDLIB.map((f) => [f.name, f]));
+  const functions = options.functions === undefined ? stdlib : new Map([...stdlib, ...options.functions.map((f) => [f.name, f] as const)]);
+  let body: Run;
+  const compiler = new Compiler(source, functions);
+  try {
+    body = compiler.program(parseVrl(source)).run;
+  } catch (e) {
+    // Absurdly deep nesting exhausts the parser's or compiler's stack: a syntax error, not a crash.
+    if (e instanceof RangeError) throw new VrlSyntaxError('E203', 'the program nests too deeply', source, { start: 0, end: 1, line: 1, column: 1 });
+    throw e;
+  }
   const slots = compiler.slotCount;
   return { source, run: (event, ctx) => runProgram(body, slots, event, ctx) };
 }
