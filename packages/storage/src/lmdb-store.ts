@@ -38,6 +38,7 @@ export interface LmdbStore extends Store {
 }
 
 const SWEEP_CHUNK = 10_000;
+const CLEAR_CHUNK = 50_000;
 const DEFAULT_DB = 'public';
 
 class LmdbStoreImpl implements LmdbStore {
@@ -88,18 +89,21 @@ class LmdbStoreImpl implements LmdbStore {
 
   async dropDatabase(name: string, opts?: { ifExists?: boolean }): Promise<void> {
     if (name === DEFAULT_DB) throw new InvalidRequestError(`the default database '${DEFAULT_DB}' cannot be dropped`);
+    this.open();
+    if (!this.catalog.hasDb(name)) {
+      if (opts?.ifExists) return;
+      throw new DatabaseNotFoundError(name);
+    }
+    for (const t of this.catalog.listTables(name)) await this.clearRows(t);
     const dropped = await this.tx(() => {
-      if (!this.catalog.txDb(name)) {
-        if (opts?.ifExists) return [];
-        throw new DatabaseNotFoundError(name);
-      }
+      if (!this.catalog.txDb(name)) return [];
       const tables = this.catalog.txTables(name);
       for (const rec of tables) this.txDropTable(rec);
       this.catalog.txPutDb(name, undefined);
       return tables;
     });
     for (const rec of dropped) this.forgetTable(rec);
-    if (!this.catalog.txDb(name)) this.catalog.applyDb(name, undefined);
+    this.catalog.applyDb(name, undefined);
   }
 
   // ---- tables ----
@@ -130,7 +134,11 @@ class LmdbStoreImpl implements LmdbStore {
     return this.catalog.applyTable(rec).info;
   }
 
+  /** Deletes the rows in bounded transactions first, then the table and its series in one. */
   async dropTable(db: string, table: string, opts?: { ifExists?: boolean }): Promise<void> {
+    this.open();
+    const t = this.catalog.table(db, table);
+    if (t) await this.clearRows(t);
     const rec = await this.tx(() => {
       if (!this.catalog.txDb(db)) throw new DatabaseNotFoundError(db);
       const found = this.catalog.txTable(db, table);
@@ -178,9 +186,9 @@ class LmdbStoreImpl implements LmdbStore {
     });
   }
 
+  /** Empties the table in bounded transactions (a concurrent reader may see it half emptied). */
   async truncate(db: string, table: string): Promise<void> {
-    const t = this.existing(db, table);
-    await this.tx(() => this.txClear(this.current(t)));
+    await this.clearRows(this.existing(db, table));
   }
 
   async sweepExpired(): Promise<number> {
@@ -235,17 +243,21 @@ class LmdbStoreImpl implements LmdbStore {
     return rec;
   }
 
+  /** Removes a table's catalog record, series and any rows left (rows written since clearRows). */
   private txDropTable(rec: TableRecord): void {
     const t = this.catalog.applyTable(rec);
-    this.txClear(t);
+    txRemoveRange(this.ctx, t, undefined, CLEAR_CHUNK);
+    txRemoveChunks(this.ctx, t, undefined, CLEAR_CHUNK / 1000);
     this.series.txDropTable(t);
     this.catalog.txRemoveTable(rec.db, rec.name);
   }
 
-  /** Removes every row of a table (both layouts: a shared physical table may hold both). */
-  private txClear(t: TableState): void {
-    while (txRemoveRange(this.ctx, t, undefined, Infinity) > 0);
-    while (txRemoveChunks(this.ctx, t, undefined, Infinity) > 0);
+  /**
+   * Removes every row of a table, both layouts (a shared physical table may hold both), in transactions
+   * of bounded size: one LMDB transaction can only hold so many dirty pages.
+   */
+  private async clearRows(t: TableState): Promise<void> {
+    while ((await this.tx(() => txRemoveRange(this.ctx, this.current(t), undefined, CLEAR_CHUNK) + txRemoveChunks(this.ctx, this.current(t), undefined, CLEAR_CHUNK / 1000))) > 0);
   }
 
   private forgetTable(rec: TableRecord): void {

@@ -72,14 +72,26 @@ export class ByteWriter {
     const prefix = max < 0x80 ? 1 : max < 0x4000 ? 2 : max < 0x200000 ? 3 : 5;
     this.ensure(prefix + max);
     const start = this.pos + prefix;
-    const len = this.buf.write(s, start, 'utf8');
+    const buf = this.buf;
+    let len = -1;
+    if (s.length <= 256) {
+      // Short ASCII text (the usual log field): a plain loop beats Buffer#write's call overhead.
+      let i = 0;
+      for (; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0x80) break;
+        buf[start + i] = c;
+      }
+      if (i === s.length) len = i;
+    }
+    if (len < 0) len = buf.write(s, start, 'utf8');
     let p = this.pos;
     let v = len;
     for (let i = 1; i < prefix; i++) {
-      this.buf[p++] = (v % 0x80) | 0x80;
+      buf[p++] = (v % 0x80) | 0x80;
       v = Math.floor(v / 0x80);
     }
-    this.buf[p] = v;
+    buf[p] = v;
     this.pos = start + len;
   }
 

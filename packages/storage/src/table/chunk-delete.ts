@@ -21,7 +21,7 @@ export function txRemoveChunks(ctx: StoreContext, t: TableState, before: bigint 
     const body = ctx.env.chunks.getBinary(start);
     const view = body === undefined ? undefined : new ChunkView(body);
     if (view && view.tableId !== t.record.id) continue;
-    doomed.push({ end: Buffer.from(k), start, rows: view?.count ?? 0 });
+    doomed.push({ end: Buffer.from(k), start, rows: view?.count ?? 1 });
     if (doomed.length >= max) break;
   }
   let rows = 0;
