@@ -92,38 +92,43 @@ export function scanName(s: string, i: number, t: PreparedNames, kind: number): 
   return hit < 0 ? -1 : hit + base;
 }
 
+/** Failure codes of `scanOffset`, and their reasons. */
+export const OFFSET_ERR = { TOO_SHORT: -1, INVALID: -2, OUT_OF_RANGE: -3 } as const;
+export const OFFSET_REASON: Record<number, Reason> = { [-1]: R.TOO_SHORT, [-2]: R.INVALID, [-3]: R.OUT_OF_RANGE };
+
 /** The offset read by the last successful `scanOffset` (seconds east of UTC). */
 export const scannedOffset = { value: 0 };
 
 /**
  * chrono's `timezone_offset`: `+hh:mm`, `+hhmm`, `+hh mm` (`−` U+2212 accepted), with `Z`/`z` when
- * `allowZulu`, and `+hh` alone when `allowMissingMinutes`. Returns the end index or a reason.
+ * `allowZulu`, and `+hh` alone when `allowMissingMinutes`. Returns the end index, or a negative
+ * OFFSET_ERR code (a number either way, so the hot path stays monomorphic).
  */
-export function scanOffset(s: string, i: number, allowZulu: boolean, allowMissingMinutes: boolean): number | Reason {
+export function scanOffset(s: string, i: number, allowZulu: boolean, allowMissingMinutes: boolean): number {
   const n = s.length;
-  if (i >= n) return R.TOO_SHORT;
+  if (i >= n) return OFFSET_ERR.TOO_SHORT;
   const c0 = s.charCodeAt(i);
   if (allowZulu && (c0 === 90 || c0 === 122)) {
     scannedOffset.value = 0;
     return i + 1;
   }
-  if (c0 !== 43 && c0 !== 45 && c0 !== 0x2212) return R.INVALID;
+  if (c0 !== 43 && c0 !== 45 && c0 !== 0x2212) return OFFSET_ERR.INVALID;
   const neg = c0 !== 43;
   i++;
-  if (n - i < 2) return R.TOO_SHORT;
+  if (n - i < 2) return OFFSET_ERR.TOO_SHORT;
   const h1 = s.charCodeAt(i) - 48, h2 = s.charCodeAt(i + 1) - 48;
-  if (h1 < 0 || h1 > 9 || h2 < 0 || h2 > 9) return R.INVALID;
+  if (h1 < 0 || h1 > 9 || h2 < 0 || h2 > 9) return OFFSET_ERR.INVALID;
   i += 2;
   while (i < n && (s.charCodeAt(i) === 58 || isWhitespace(s.charCodeAt(i)))) i++;
   let minutes = 0;
   const m1 = s.charCodeAt(i) - 48, m2 = s.charCodeAt(i + 1) - 48;
   if (n - i >= 2 && m1 >= 0 && m1 <= 9 && m2 >= 0 && m2 <= 9) {
-    if (m1 > 5) return R.OUT_OF_RANGE;
+    if (m1 > 5) return OFFSET_ERR.OUT_OF_RANGE;
     minutes = m1 * 10 + m2;
     i += 2;
-  } else if (!allowMissingMinutes) return n - i < 2 ? R.TOO_SHORT : R.INVALID;
+  } else if (!allowMissingMinutes) return n - i < 2 ? OFFSET_ERR.TOO_SHORT : OFFSET_ERR.INVALID;
   const sec = (h1 * 10 + h2) * 3600 + minutes * 60;
-  if (sec >= 86400) return R.OUT_OF_RANGE; // chrono's FixedOffset holds less than a day
+  if (sec >= 86400) return OFFSET_ERR.OUT_OF_RANGE; // chrono's FixedOffset holds less than a day
   scannedOffset.value = neg ? -sec : sec;
   return i;
 }

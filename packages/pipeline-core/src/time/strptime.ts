@@ -5,7 +5,7 @@ import { R, S, SLOT_COUNT, resolveDate, resolveTimeOfDay, setSlot, verifyTimesta
 import { tokenizeStrftime } from './strftime-items.js';
 import { LOCAL_AMBIGUOUS, LOCAL_GAP, resolveTimeZone, type TimeZone } from './zone.js';
 import { compileOps, NAME, OFFSET_MODE, type Op } from './strptime-ops.js';
-import { isWhitespace, prepareNames, scanName, scanOffset, scannedOffset, type PreparedNames } from './scan.js';
+import { isWhitespace, OFFSET_REASON, prepareNames, scanName, scanOffset, scannedOffset, type PreparedNames } from './scan.js';
 
 export interface StrptimeOptions {
   /** Zone for local times (formats without `%z`/`%s`): IANA name, `UTC`, or `+08:00`. Default UTC. */
@@ -192,7 +192,7 @@ function scan(ops: readonly Op[], s: string, p: Float64Array, names: PreparedNam
           break;
         }
         const end = scanOffset(s, i, op.width !== OFFSET_MODE.STRICT, op.width === OFFSET_MODE.PERMISSIVE);
-        if (typeof end === 'string') return end;
+        if (end < 0) return OFFSET_REASON[end]!;
         i = end;
         const r = setSlot(p, S.OFF, scannedOffset.value);
         if (r !== undefined) return r;
