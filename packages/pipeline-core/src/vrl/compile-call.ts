@@ -117,7 +117,8 @@ function stdlibCall(c: Compiler, e: CallExpr): Compiled {
         args[names[i]!] = v;
       }
       try {
-        return call(args, f.ctx, prepared, closure?.(f));
+        const result = call(args, f.ctx, prepared, closure?.(f));
+        return result === undefined ? null : result;
       } catch (err) {
         if (err instanceof VrlFunctionError) throw new VrlFailure(prefix + err.message);
         if (err instanceof VrlFailure || err instanceof ReturnSignal || err instanceof VrlRuntimeError) throw err;
