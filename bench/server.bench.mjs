@@ -15,6 +15,7 @@ const { startServer } = await import(entry.startsWith('/') ? `file://${entry}` :
 const REQUESTS = Number(process.env.SLUICE_BENCH_REQUESTS ?? 200);
 const BATCH = 1_000;
 const CONCURRENCY = 8;
+const WORKERS = Number(process.env.SLUICE_BENCH_WORKERS ?? 0);
 
 let seed = 42;
 const rand = (n) => {
@@ -82,11 +83,11 @@ async function run(server, label, url, bodies, contentType) {
 }
 
 const dataHome = mkdtempSync(join(tmpdir(), 'sluice-bench-'));
-const server = await startServer({ config: { http: { addr: '127.0.0.1:0' }, storage: { data_home: dataHome }, logging: { level: 'warn', log_format: 'json' } } });
+const server = await startServer({ config: { http: { addr: '127.0.0.1:0' }, storage: { data_home: dataHome }, logging: { level: 'warn', log_format: 'json' } }, pipelineWorkers: WORKERS });
 try {
   const up = await fetch(`${server.url}/v1/pipelines/nginx`, { method: 'POST', body: PIPELINE, headers: { 'content-type': 'application/x-yaml' } });
   if (up.status !== 200) throw new Error(`upload failed: ${await up.text()}`);
-  console.log(`${REQUESTS} requests x ${BATCH} lines, ${CONCURRENCY} in flight, Node ${process.version}`);
+  console.log(`${REQUESTS} requests x ${BATCH} lines, ${CONCURRENCY} in flight, ${WORKERS} pipeline workers, Node ${process.version}`);
   await run(server, 'nginx pipeline, text/plain', `${server.url}/v1/ingest?table=nginx&pipeline_name=nginx`, textBodies, 'text/plain');
   await run(server, 'service_identity, application/json', `${server.url}/v1/ingest?table=events&pipeline_name=service_identity`, jsonBodies, 'application/json');
   console.log(`peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MiB`);

@@ -10,7 +10,8 @@ function git(cmd: string): string {
 }
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/main.ts'],
+  // The worker lands beside the server's chunk as dist/pipeline-worker.js (startServer looks for it there).
+  entry: { index: 'src/index.ts', main: 'src/main.ts', 'pipeline-worker': 'src/workers/pipeline-worker.ts' },
   format: ['esm'],
   dts: true,
   sourcemap: true,

@@ -6,6 +6,7 @@ import type { ServerMetrics } from './metrics/server-metrics.js';
 import type { PipelineService } from './pipelines/pipeline-service.js';
 import type { UserProvider } from './auth/user-provider.js';
 import type { TraceControl } from './tracing/trace-control.js';
+import type { PipelineWorkerPool } from './workers/worker-pool.js';
 
 /** What the HTTP layer needs: engine interfaces, never concrete singletons. */
 export interface AppDeps {
@@ -18,4 +19,6 @@ export interface AppDeps {
   readonly tracing: TraceControl;
   /** Present when a user provider is configured: every non-open path needs HTTP Basic credentials. */
   readonly users?: UserProvider;
+  /** When present, request bodies are parsed and pipelines run on these worker threads. */
+  readonly pipelineWorkers?: PipelineWorkerPool;
 }

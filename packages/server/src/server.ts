@@ -16,6 +16,7 @@ import { parseUserProvider } from './auth/user-provider.js';
 import { createTraceControl } from './tracing/trace-control.js';
 import { openEngines } from './engines.js';
 import { checkConfig } from './config/load.js';
+import { PipelineWorkerPool } from './workers/worker-pool.js';
 
 export interface StartServerOptions {
   /** A TOML file (the `-c` flag); its keys override the defaults. */
@@ -24,6 +25,10 @@ export interface StartServerOptions {
   readonly config?: PartialConfig;
   /** Where log lines go instead of stdout. */
   readonly logStream?: { write(s: string): unknown };
+  /** Worker threads that parse bodies and run pipelines (default 0: on the main thread). */
+  readonly pipelineWorkers?: number;
+  /** The worker script (default: `pipeline-worker.js` beside this module, as the build lays it out). */
+  readonly pipelineWorkerScript?: URL | string;
   /** Engines to use instead of opening the embedded store under `storage.data_home`. */
   readonly engines?: { readonly store: Store; readonly query: QueryEngine; readonly compiler: PipelineCompiler };
 }
@@ -72,7 +77,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const metrics = createServerMetrics(store);
   const tracing = createTraceControl(logging.forTarget('trace'));
   const pipelines = new PipelineService(store.pipelines, compiler);
-  const app = createApp({ store, query, pipelines, config, logging, metrics, tracing, ...(users ? { users } : {}) });
+  const workers = (opts.pipelineWorkers ?? 0) > 0 ? new PipelineWorkerPool(opts.pipelineWorkerScript ?? new URL('./pipeline-worker.js', import.meta.url), opts.pipelineWorkers!) : undefined;
+  const app = createApp({ store, query, pipelines, config, logging, metrics, tracing, ...(users ? { users } : {}), ...(workers ? { pipelineWorkers: workers } : {}) });
 
   let server: ServerType;
   try {
@@ -82,6 +88,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     });
   } catch (e) {
     if (owned) await store.close();
+    await workers?.close();
     const msg = (e as { code?: string }).code === 'EADDRINUSE' ? `address ${config.http.addr} is already in use` : (e as Error).message;
     throw new SluiceError(StatusCode.InvalidArguments, `cannot listen on ${config.http.addr}: ${msg}`, { cause: e });
   }
@@ -102,6 +109,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
           (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
         });
         if (owned) await store.close();
+        await workers?.close();
         await tracing.shutdown();
         log.info('sluice stopped');
         logging.flush();

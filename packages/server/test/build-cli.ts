@@ -2,16 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-/**
- * Bundles `src/main.ts` (and the workspace packages from their sources) into test/.build/main.mjs,
- * third-party packages left external, so the command can be run as a child process without a build.
- */
-export async function buildCli(): Promise<string> {
-  const outdir = fileURLToPath(new URL('./.build/', import.meta.url));
+const outdir = fileURLToPath(new URL('./.build/', import.meta.url));
+
+/** Bundles one source entry (workspace packages from their sources, third-party packages external). */
+async function bundle(entry: string, outName: string): Promise<string> {
   mkdirSync(outdir, { recursive: true });
-  const outfile = `${outdir}main.mjs`;
+  const outfile = `${outdir}${outName}`;
   await build({
-    entryPoints: [fileURLToPath(new URL('../src/main.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
     outfile,
     bundle: true,
     platform: 'node',
@@ -30,3 +28,9 @@ export async function buildCli(): Promise<string> {
   });
   return outfile;
 }
+
+/** `src/main.ts` as test/.build/main.mjs, so the command can run as a child process without a build. */
+export const buildCli = () => bundle('../src/main.ts', 'main.mjs');
+
+/** The pipeline worker as test/.build/pipeline-worker.mjs (worker threads cannot load TypeScript). */
+export const buildPipelineWorker = () => bundle('../src/workers/pipeline-worker.ts', 'pipeline-worker.mjs');

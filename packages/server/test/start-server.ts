@@ -21,7 +21,9 @@ export function tempDataHome(): string {
 }
 
 /** Starts the real server (real store, SQL engine and pipelines) on 127.0.0.1, port 0, in a temp data home. */
-export async function startTestServer(opts: { dataHome?: string; config?: PartialConfig; configFile?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { dataHome?: string; config?: PartialConfig; configFile?: string; pipelineWorkers?: number; pipelineWorkerScript?: string } = {},
+): Promise<TestServer> {
   const dataHome = opts.dataHome ?? tempDataHome();
   const logs: string[] = [];
   const config: PartialConfig = {
@@ -30,7 +32,12 @@ export async function startTestServer(opts: { dataHome?: string; config?: Partia
     storage: { data_home: dataHome },
     logging: { level: 'info', log_format: 'json', ...opts.config?.logging },
   };
-  const server = await startServer({ config, logStream: { write: (s: string) => logs.push(s) }, ...(opts.configFile ? { configFile: opts.configFile } : {}) });
+  const server = await startServer({
+    config,
+    logStream: { write: (s: string) => logs.push(s) },
+    ...(opts.configFile ? { configFile: opts.configFile } : {}),
+    ...(opts.pipelineWorkers ? { pipelineWorkers: opts.pipelineWorkers, pipelineWorkerScript: opts.pipelineWorkerScript } : {}),
+  });
   let stopped = false;
   const stop = async () => {
     if (!stopped) {

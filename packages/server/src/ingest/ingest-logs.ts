@@ -1,6 +1,8 @@
-import { PipelineConfigError, SluiceError, StatusCode, type Doc } from '@sluice/pipeline-core';
+import { PipelineConfigError, SluiceError, StatusCode } from '@sluice/pipeline-core';
 import type { WriteRequest, WriteResult } from '@sluice/storage';
 import type { AppDeps } from '../deps.js';
+import type { RunItemError, RunTable } from '../pipelines/compiler.js';
+import { parseItems, type IngestContentType } from './parse-items.js';
 
 export interface IngestRequest {
   readonly db: string;
@@ -8,14 +10,27 @@ export interface IngestRequest {
   readonly pipelineName: string;
   readonly version?: string;
   readonly skipError: boolean;
-  readonly items: readonly (Doc | string)[];
+  /** The decoded request body and its type; parsed here or on a pipeline worker. */
+  readonly body: string;
+  readonly contentType: IngestContentType;
 }
 
-const TABLE_RE = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
+const TABLE_RE = /^[A-Za-z_][A-Za-z0-9_:-]*$/;
 
 function processorOf(e: unknown): string {
   const p = (e as { processor?: { kind?: unknown } }).processor;
   return typeof p?.kind === 'string' ? p.kind : 'transform';
+}
+
+/** Parses the body and runs the pipeline, on a worker thread when the server has them. */
+async function runPipeline(deps: AppDeps, req: IngestRequest): Promise<{ tables: readonly RunTable[]; errors: readonly RunItemError[] }> {
+  const { pipeline } = deps.pipelines.resolve(req.pipelineName, req.version);
+  const source = deps.pipelineWorkers === undefined ? undefined : deps.pipelines.workerSource(req.pipelineName, req.version);
+  if (source !== undefined && deps.pipelineWorkers !== undefined) {
+    deps.metrics.workerTasks.inc();
+    return deps.pipelineWorkers.run({ ...source, body: req.body, contentType: req.contentType, skipError: req.skipError });
+  }
+  return pipeline.run(parseItems(req.body, req.contentType), { skipError: req.skipError });
 }
 
 /**
@@ -25,12 +40,14 @@ function processorOf(e: unknown): string {
 export async function ingestLogs(deps: AppDeps, req: IngestRequest): Promise<WriteResult[]> {
   if (!TABLE_RE.test(req.table)) throw new SluiceError(StatusCode.InvalidArguments, `invalid table name '${req.table}'`);
   if (!deps.store.listDatabases().includes(req.db)) throw new SluiceError(StatusCode.DatabaseNotFound, `Database not found: ${req.db}`);
-  const { pipeline } = deps.pipelines.resolve(req.pipelineName, req.version);
-  let result: ReturnType<typeof pipeline.run>;
+  let result: Awaited<ReturnType<typeof runPipeline>>;
   try {
-    result = pipeline.run(req.items, { skipError: req.skipError });
+    result = await runPipeline(deps, req);
   } catch (e) {
-    if (!(e instanceof PipelineConfigError)) deps.metrics.pipelineErrors.inc({ pipeline: req.pipelineName, processor: processorOf(e) });
+    // An item failed inside the pipeline (not a body that did not parse, not a bad pipeline).
+    if (!(e instanceof PipelineConfigError) && typeof (e as { itemIndex?: unknown }).itemIndex === 'number') {
+      deps.metrics.pipelineErrors.inc({ pipeline: req.pipelineName, processor: processorOf(e) });
+    }
     throw e;
   }
   for (const err of result.errors) deps.metrics.pipelineErrors.inc({ pipeline: req.pipelineName, processor: err.processor?.kind ?? 'transform' });

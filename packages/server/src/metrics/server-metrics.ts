@@ -8,6 +8,7 @@ export interface ServerMetrics {
   readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
   readonly rowsIngested: Counter<'db' | 'table' | 'pipeline'>;
   readonly pipelineErrors: Counter<'pipeline' | 'processor'>;
+  readonly workerTasks: Counter;
 }
 
 export function createServerMetrics(store: Pick<Store, 'stats'>): ServerMetrics {
@@ -38,6 +39,11 @@ export function createServerMetrics(store: Pick<Store, 'stats'>): ServerMetrics 
     labelNames: ['pipeline', 'processor'] as const,
     registers: [registry],
   });
+  const workerTasks = new Counter({
+    name: 'sluice_pipeline_worker_tasks_total',
+    help: 'Ingest requests whose body was parsed and pipeline run on a worker thread',
+    registers: [registry],
+  });
   new Gauge({
     name: 'sluice_store_size_bytes',
     help: 'Bytes the store occupies on disk',
@@ -54,5 +60,5 @@ export function createServerMetrics(store: Pick<Store, 'stats'>): ServerMetrics 
       this.set(store.stats().tables);
     },
   });
-  return { registry, httpRequests, httpDuration, rowsIngested, pipelineErrors };
+  return { registry, httpRequests, httpDuration, rowsIngested, pipelineErrors, workerTasks };
 }

@@ -83,6 +83,17 @@ export class PipelineService {
     return found;
   }
 
+  /**
+   * What a pipeline worker needs to run a pipeline: a cache key and the YAML (undefined for the
+   * built-in identity). `undefined` when the pipeline must run here (a dispatcher names other pipelines).
+   */
+  workerSource(name: string, version: string | undefined): { key: string; yaml: string | undefined } | undefined {
+    if (name === this.compiler.identityName) return { key: name, yaml: undefined };
+    const stored = this.get(name, version);
+    if (/^dispatcher\s*:/m.test(stored.yaml)) return undefined;
+    return { key: `${name}\u0000${stored.version}`, yaml: stored.yaml };
+  }
+
   /** The compiled pipeline for a name (latest version unless given); the built-in identity needs no upload. */
   resolve(name: string, version?: string): { pipeline: CompiledPipeline; version: string | undefined } {
     if (name === this.compiler.identityName) return { pipeline: this.compiler.identity(), version: undefined };

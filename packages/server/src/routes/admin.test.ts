@@ -29,6 +29,7 @@ describe('admin routes', () => {
     expect(text).toMatch(/sluice_http_requests_total\{method="GET",route="unmatched",status="404"\} 1/);
     expect(text).toMatch(/sluice_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/health",status="200"\}/);
     expect(text).toMatch(/sluice_store_size_bytes 4096/);
+    expect(text).toMatch(/sluice_pipeline_worker_tasks_total 0/);
     expect(text).toMatch(/sluice_nodejs_eventloop_lag_seconds/);
     expect(text).toMatch(/sluice_process_cpu_user_seconds_total/);
   });

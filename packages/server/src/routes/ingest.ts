@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
-import { ingestContentType, parseItems } from '../ingest/parse-items.js';
+import { ingestContentType } from '../ingest/parse-items.js';
 import { ingestLogs } from '../ingest/ingest-logs.js';
 import { readBodyText } from '../ingest/read-body.js';
 import { jsonExact } from '../formats/json-response.js';
@@ -17,15 +17,16 @@ export function createIngestRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
     const table = requireParam('table', q('table'), 'the table to write to');
     const pipelineName = requireParam('pipeline_name', q('pipeline_name') ?? c.req.header('x-service-pipeline-name'), 'or header x-service-pipeline-name');
     const skipError = parseBoolParam('skip_error', q('skip_error') ?? headerParams.get('skip_error')) ?? false;
-    const type = ingestContentType(c.req.header('content-type'));
-    const items = parseItems(await readBodyText(c, maxBodyBytes), type);
+    const contentType = ingestContentType(c.req.header('content-type'));
+    const body = await readBodyText(c, maxBodyBytes);
     const written = await ingestLogs(deps, {
       db: q('db') || 'public',
       table,
       pipelineName,
       version: q('version') ?? c.req.header('x-service-pipeline-version'),
       skipError,
-      items,
+      body,
+      contentType,
     });
     const output = written.length === 0 ? [{ affectedrows: 0 }] : written.map((w) => ({ affectedrows: w.affectedRows }));
     return jsonExact(c, { output });

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPipelineWorker } from './build-cli.js';
+import { startTestServer, type TestServer } from './start-server.js';
+
+const NGINX_YAML = readFileSync(new URL('./fixtures/nginx.yaml', import.meta.url), 'utf8');
+const NGINX_LOG = readFileSync(new URL('./fixtures/nginx.log', import.meta.url), 'utf8');
+
+describe('ingest on pipeline worker threads', () => {
+  let s: TestServer;
+  const sql = async (q: string) => (await s.fetch('/v1/sql', { method: 'POST', body: new URLSearchParams({ sql: q }) })).text();
+  const ingest = (query: string, body: string, type: string) => s.fetch(`/v1/ingest?${query}`, { method: 'POST', body, headers: { 'content-type': type } });
+
+  beforeAll(async () => {
+    s = await startTestServer({ pipelineWorkers: 2, pipelineWorkerScript: await buildPipelineWorker() });
+    await s.fetch('/v1/pipelines/nginx', { method: 'POST', body: NGINX_YAML, headers: { 'content-type': 'application/x-yaml' } });
+  }, 60_000);
+  afterAll(() => s.close());
+
+  it('writes the same rows as the main thread, timestamps and 64-bit values exact', async () => {
+    const res = await ingest('table=w&pipeline_name=nginx', NGINX_LOG, 'text/plain');
+    expect((await res.json()).output).toEqual([{ affectedrows: 4 }]);
+    expect(await sql("SELECT ts, size FROM w WHERE ip = '10.0.0.3'")).toContain('[[1795320004000000000,9007199254740993]]');
+    const id = await ingest('table=ids&pipeline_name=service_identity', '{"n": 18446744073709551615, "o": {"a": 1}}', 'application/json');
+    expect(id.status).toBe(200);
+    expect(await sql('SELECT n FROM ids')).toContain('[[18446744073709551615]]');
+  });
+
+  it('keeps error semantics: item errors, skip_error, body errors with line numbers', async () => {
+    const lines = NGINX_LOG.split('\n')[0] + '\nnot nginx\n';
+    const bad = await ingest('table=w2&pipeline_name=nginx', lines, 'text/plain');
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toMatch(/^item 1: processor 0 \(dissect\)/);
+    const skipped = await ingest('table=w2&pipeline_name=nginx&skip_error=true', lines, 'text/plain');
+    expect((await skipped.json()).output).toEqual([{ affectedrows: 1 }]);
+    const nd = await ingest('table=w3&pipeline_name=service_identity', '{"a":1}\n{nope}\n', 'application/x-ndjson');
+    expect(nd.status).toBe(400);
+    expect((await nd.json()).error).toMatch(/line 2/);
+    const metrics = await (await s.fetch('/metrics')).text();
+    expect(metrics).toMatch(/sluice_pipeline_errors_total\{pipeline="nginx",processor="dissect"\} 2/);
+    expect(metrics).toMatch(/sluice_pipeline_worker_tasks_total 5/);
+  });
+});
