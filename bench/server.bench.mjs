@@ -4,7 +4,8 @@
 // flight) through the nginx pipeline (dissect + date + declared transform), and the same number of
 // JSON objects through service_identity (application/json). Prints lines/s (request start to last
 // response: HTTP, body parsing, pipeline, LMDB write) and peak RSS.
-// Run: node --expose-gc bench/server.bench.mjs   (SLUICE_SERVER=<path to index.js> overrides the import)
+// Run: node --expose-gc bench/server.bench.mjs   (SLUICE_SERVER=<path to index.js> overrides the import;
+// SLUICE_BENCH_WORKERS=N runs pipelines on N worker threads; SLUICE_BENCH_REQUESTS=N sets the request count)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
