@@ -1,30 +1,6 @@
-import { Timestamp } from '../../value/timestamp.js';
-import { VrlRegex, type VrlValue } from '../value.js';
-import { defineVrlFunction, VrlFunctionError } from './function.js';
+import { defineVrlFunction } from './function.js';
 import { arr, bool, obj, optStr } from './support/args.js';
-import { isObject } from './support/kind.js';
-import { utf8Decode } from './support/utf8.js';
-
-/** Nested objects and arrays become `parent.child` / `list.0` keys, as VRL's serializer flattens them. */
-function flattenInto(out: Map<string, VrlValue>, key: string, v: VrlValue): void {
-  if (Array.isArray(v)) v.forEach((x, i) => flattenInto(out, `${key}.${i}`, x));
-  else if (isObject(v)) for (const [k, x] of Object.entries(v)) flattenInto(out, `${key}.${k}`, x);
-  else out.set(key, v);
-}
-
-function text(v: VrlValue): string {
-  if (v === null) return 'null';
-  if (v instanceof Timestamp) return v.toISOString();
-  if (v instanceof VrlRegex) return v.source;
-  if (v instanceof Uint8Array) return utf8Decode(v);
-  return String(v);
-}
-
-function encodeString(s: string): string {
-  const quote = /[\s"=]/u.test(s);
-  const body = s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\\\n');
-  return quote ? `"${body}"` : body;
-}
+import { encodeKeyValue } from './support/key-value-encode.js';
 
 export const encode_key_value = defineVrlFunction({
   name: 'encode_key_value',
@@ -62,34 +38,12 @@ export const encode_key_value = defineVrlFunction({
     },
   ],
   call(args) {
-    const kvd = optStr(args, 'key_value_delimiter') ?? '=';
-    const fd = optStr(args, 'field_delimiter') ?? ' ';
-    const flattenBoolean = bool(args, 'flatten_boolean', false);
-    const fields = new Map<string, VrlValue>();
-    const input = obj(args, 'value');
-    for (const [k, v] of Object.entries(input)) flattenInto(fields, k, v);
-    const sorted = new Map([...fields.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    const order: string[] = [];
-    if (args['fields_ordering'] !== undefined && args['fields_ordering'] !== null) {
-      for (const f of arr(args, 'fields_ordering')) {
-        if (typeof f !== 'string') throw new VrlFunctionError('fields_ordering contains a non-string element');
-        order.push(f);
-      }
-    }
-    const parts: string[] = [];
-    const emit = (key: string, v: VrlValue): void => {
-      if (flattenBoolean && typeof v === 'boolean') {
-        if (v) parts.push(encodeString(key));
-        return;
-      }
-      parts.push(encodeString(key) + kvd + encodeString(text(v)));
-    };
-    for (const f of order) {
-      if (!sorted.has(f)) continue;
-      emit(f, sorted.get(f)!);
-      sorted.delete(f);
-    }
-    for (const [k, v] of sorted) emit(k, v);
-    return parts.join(fd);
+    const ordering = args['fields_ordering'];
+    return encodeKeyValue(obj(args, 'value'), {
+      fieldsOrdering: ordering === undefined || ordering === null ? [] : arr(args, 'fields_ordering'),
+      keyValueDelimiter: optStr(args, 'key_value_delimiter') ?? '=',
+      fieldDelimiter: optStr(args, 'field_delimiter') ?? ' ',
+      flattenBoolean: bool(args, 'flatten_boolean', false),
+    });
   },
 });

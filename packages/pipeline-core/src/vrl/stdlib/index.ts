@@ -2,15 +2,22 @@ import type { VrlFunction } from './function.js';
 import { abs } from './abs.js';
 import { append } from './append.js';
 import { array } from './array.js';
+import { assert } from './assert.js';
+import { assert_eq } from './assert_eq.js';
 import { bool } from './bool.js';
 import { ceil } from './ceil.js';
+import { chunks } from './chunks.js';
 import { compact } from './compact.js';
 import { contains } from './contains.js';
+import { contains_all } from './contains_all.js';
 import { decode_base64 } from './decode_base64.js';
+import { decode_percent } from './decode_percent.js';
 import { downcase } from './downcase.js';
 import { encode_base64 } from './encode_base64.js';
 import { encode_json } from './encode_json.js';
 import { encode_key_value } from './encode_key_value.js';
+import { encode_logfmt } from './encode_logfmt.js';
+import { encode_percent } from './encode_percent.js';
 import { ends_with } from './ends_with.js';
 import { filter } from './filter.js';
 import { find } from './find.js';
@@ -24,12 +31,16 @@ import { from_unix_timestamp } from './from_unix_timestamp.js';
 import { get } from './get.js';
 import { includes } from './includes.js';
 import { int } from './int.js';
+import { ip_aton } from './ip_aton.js';
 import { ip_cidr_contains } from './ip_cidr_contains.js';
+import { ip_ntoa } from './ip_ntoa.js';
 import { is_array } from './is_array.js';
 import { is_boolean } from './is_boolean.js';
 import { is_empty } from './is_empty.js';
 import { is_float } from './is_float.js';
 import { is_integer } from './is_integer.js';
+import { is_ipv4 } from './is_ipv4.js';
+import { is_ipv6 } from './is_ipv6.js';
 import { is_null } from './is_null.js';
 import { is_nullish } from './is_nullish.js';
 import { is_object } from './is_object.js';
@@ -42,11 +53,13 @@ import { length } from './length.js';
 import { map_keys } from './map_keys.js';
 import { map_values } from './map_values.js';
 import { match } from './match.js';
+import { match_any } from './match_any.js';
 import { md5 } from './md5.js';
 import { merge } from './merge.js';
 import { mod } from './mod.js';
 import { now } from './now.js';
 import { object } from './object.js';
+import { object_from_array } from './object_from_array.js';
 import { parse_apache_log } from './parse_apache_log.js';
 import { parse_common_log } from './parse_common_log.js';
 import { parse_csv } from './parse_csv.js';
@@ -66,45 +79,62 @@ import { parse_timestamp } from './parse_timestamp.js';
 import { parse_url } from './parse_url.js';
 import { push } from './push.js';
 import { redact } from './redact.js';
+import { remove } from './remove.js';
 import { replace } from './replace.js';
 import { round } from './round.js';
 import { set } from './set.js';
 import { sha1 } from './sha1.js';
 import { sha2 } from './sha2.js';
+import { sha3 } from './sha3.js';
 import { slice } from './slice.js';
 import { split } from './split.js';
 import { starts_with } from './starts_with.js';
 import { string } from './string.js';
+import { strip_ansi_escape_codes } from './strip_ansi_escape_codes.js';
 import { strip_whitespace } from './strip_whitespace.js';
 import { strlen } from './strlen.js';
+import { tally } from './tally.js';
 import { timestamp } from './timestamp.js';
 import { to_bool } from './to_bool.js';
 import { to_float } from './to_float.js';
 import { to_int } from './to_int.js';
 import { to_string } from './to_string.js';
+import { to_syslog_facility } from './to_syslog_facility.js';
+import { to_syslog_level } from './to_syslog_level.js';
+import { to_syslog_severity } from './to_syslog_severity.js';
 import { to_timestamp } from './to_timestamp.js';
 import { to_unix_timestamp } from './to_unix_timestamp.js';
 import { trim } from './trim.js';
 import { truncate } from './truncate.js';
 import { unflatten } from './unflatten.js';
+import { unique } from './unique.js';
 import { upcase } from './upcase.js';
 import { uuid_v4 } from './uuid_v4.js';
+import { uuid_v7 } from './uuid_v7.js';
 import { values } from './values.js';
+import { zip } from './zip.js';
 
 /** Every standard-library function, one file each (examples.test.ts asserts every file is listed). */
 export const STDLIB: readonly VrlFunction[] = [
   abs,
   append,
   array,
+  assert,
+  assert_eq,
   bool,
   ceil,
+  chunks,
   compact,
   contains,
+  contains_all,
   decode_base64,
+  decode_percent,
   downcase,
   encode_base64,
   encode_json,
   encode_key_value,
+  encode_logfmt,
+  encode_percent,
   ends_with,
   filter,
   find,
@@ -118,12 +148,16 @@ export const STDLIB: readonly VrlFunction[] = [
   get,
   includes,
   int,
+  ip_aton,
   ip_cidr_contains,
+  ip_ntoa,
   is_array,
   is_boolean,
   is_empty,
   is_float,
   is_integer,
+  is_ipv4,
+  is_ipv6,
   is_null,
   is_nullish,
   is_object,
@@ -136,11 +170,13 @@ export const STDLIB: readonly VrlFunction[] = [
   map_keys,
   map_values,
   match,
+  match_any,
   md5,
   merge,
   mod,
   now,
   object,
+  object_from_array,
   parse_apache_log,
   parse_common_log,
   parse_csv,
@@ -160,28 +196,38 @@ export const STDLIB: readonly VrlFunction[] = [
   parse_url,
   push,
   redact,
+  remove,
   replace,
   round,
   set,
   sha1,
   sha2,
+  sha3,
   slice,
   split,
   starts_with,
   string,
+  strip_ansi_escape_codes,
   strip_whitespace,
   strlen,
+  tally,
   timestamp,
   to_bool,
   to_float,
   to_int,
   to_string,
+  to_syslog_facility,
+  to_syslog_level,
+  to_syslog_severity,
   to_timestamp,
   to_unix_timestamp,
   trim,
   truncate,
   unflatten,
+  unique,
   upcase,
   uuid_v4,
+  uuid_v7,
   values,
+  zip,
 ];
