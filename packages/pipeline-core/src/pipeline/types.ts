@@ -10,7 +10,11 @@ export interface PipelineTable {
   readonly suffix: string;
   readonly options: TableOptions;
   readonly schema: ColumnSchema[];
-  /** Values in schema order; a column a row did not set is `null`. */
+  /**
+   * Values in schema order; a column a row did not set is `null`. By column type: integers are
+   * `number` (or `bigint` beyond 2^53), floats `number`, `string`, `boolean`, `json` any Value,
+   * `binary` Uint8Array, `timestamp_<unit>` a Timestamp whose `unit` is the column's.
+   */
   readonly rows: Value[][];
 }
 

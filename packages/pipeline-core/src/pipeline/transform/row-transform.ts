@@ -114,6 +114,16 @@ export class RowTransform {
     const firstInferred = ti.kind === 'field' ? 1 : 0;
     for (let i = 0; i < names.length; i++) {
       const idx = table.indexOf(names[i]!);
+      if (idx >= 0) {
+        // A timestamp keeps the unit of its column (its first row), as the time index does.
+        const have = table.columns[idx]!.type;
+        const v = vals[i]!;
+        if (have !== types[i] && v instanceof Timestamp && have.startsWith('timestamp_')) {
+          const unit = have.slice(10) as TimeUnit;
+          vals[i] = new Timestamp(v.in(unit) * nsPerUnit(unit), unit);
+          types[i] = have;
+        }
+      }
       if (idx >= 0) table.check(idx, types[i]!, i >= firstInferred);
       else if (i < firstInferred) table.checkNew({ name: names[i]!, type: types[i]!, semantic: 'timestamp' });
     }
