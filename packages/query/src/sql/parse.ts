@@ -20,7 +20,7 @@ export function parseSql(sql: string): Statement[] {
     const at = t.tokenType.name === 'EOF' ? 'end of input' : `'${t.image}'`;
     const line = Number.isFinite(t.startLine) ? t.startLine! : lastLine(sql);
     const col = Number.isFinite(t.startColumn) ? t.startColumn! : lastColumn(sql);
-    throw new SqlSyntaxError(line, col, `unexpected ${at}: ${e.message.split('\n')[0]}`);
+    throw new SqlSyntaxError(line, col, `unexpected ${at}${expectation(e.message)}`);
   }
   return ((cst.children as Children)['statement'] ?? []).map((s) => toStatement(s as never));
 }
@@ -31,4 +31,17 @@ function lastLine(s: string): number {
 function lastColumn(s: string): number {
   const lines = s.split('\n');
   return lines[lines.length - 1]!.length + 1;
+}
+
+const TOKEN_TEXT: Record<string, string> = {
+  RParen: "')'", LParen: "'('", Comma: "','", Semicolon: "';'", Eq: "'='", Dot: "'.'", NumberLiteral: 'a number',
+  StringLiteral: 'a string', Identifier: 'a name', Star: "'*'", DoubleColon: "'::'",
+};
+
+/** A short "expected ..." from chevrotain's message (single expected token only; alternatives are not listed). */
+function expectation(message: string): string {
+  const m = /Expecting token of type --> (\w+) <--/.exec(message);
+  if (m) return `, expected ${TOKEN_TEXT[m[1]!] ?? m[1]!.toUpperCase()}`;
+  if (message.includes('expecting EOF')) return ', expected the end of the statement';
+  return '';
 }

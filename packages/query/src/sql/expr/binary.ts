@@ -5,8 +5,17 @@ import { Interval, isIntType, isNumericType, isTimestampType, nsPer, floorDiv, t
 import { constant, mapRows, type Compiled } from './compiled.js';
 import { castTo, unify } from './coerce.js';
 import { compileFulltext } from './fulltext.js';
+import { exprText as exprTextOf } from './print.js';
 import type { Batch } from './relation.js';
 import type { Scope } from './scope.js';
+
+/** Comparable families of types; json and NULL compare with anything. */
+function kindOfType(t: SqlType): string {
+  if (t === 'null' || t === 'json') return 'any';
+  if (isNumericType(t)) return 'number';
+  if (isTimestampType(t)) return 'timestamp';
+  return t;
+}
 
 type CompileFn = (e: import('../ast/expr.js').Expr, scope: Scope) => Compiled;
 
@@ -21,8 +30,13 @@ export function compileBinary(e: BinaryExpr, scope: Scope, compile: CompileFn): 
     case 'and':
     case 'or':
       return logic(e.op, l, r);
-    case '=': case '!=': case '<': case '<=': case '>': case '>=':
-      return comparison(e.op, ...unify(l, r, scope.ctx.timezone));
+    case '=': case '!=': case '<': case '<=': case '>': case '>=': {
+      const [a, b] = unify(l, r, scope.ctx.timezone);
+      const ka = kindOfType(a.type);
+      const kb = kindOfType(b.type);
+      if (ka !== kb && ka !== 'any' && kb !== 'any') throw new SqlPlanError(`cannot compare ${a.type} with ${b.type} (${exprTextOf(e)})`);
+      return comparison(e.op, a, b);
+    }
     case '+': case '-': case '*': case '/': case '%':
       return arithmetic(e.op, l, r);
     case '||':

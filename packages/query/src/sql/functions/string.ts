@@ -114,7 +114,11 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     name: 'repeat', signature: 'repeat(s, n)', minArgs: 2, maxArgs: 2,
     bind: ([s, n]) => {
       expectNumeric('repeat', n!.type, 'n');
-      return mapRows('string', [castTo(s!, 'string'), n!], (a, k) => (a as string).repeat(Math.max(0, Number(k))));
+      return mapRows('string', [castTo(s!, 'string'), n!], (a, k) => {
+        const times = Math.max(0, Math.trunc(Number(k)));
+        if ((a as string).length * times > 16 * 1024 * 1024) throw argError('repeat', `result would exceed 16 MiB (${(a as string).length} × ${times} characters)`);
+        return (a as string).repeat(times);
+      });
     },
   },
   {

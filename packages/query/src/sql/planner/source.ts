@@ -18,6 +18,7 @@ export type Source =
 
 export function resolveTable(env: QueryEnv, db: string | undefined, name: string): TableInfo {
   const d = db ?? env.db;
+  if (d === INFORMATION_SCHEMA) throw new SqlUnsupportedError(`${INFORMATION_SCHEMA}.${name} is a virtual table: query it with SELECT`);
   const t = env.store.getTable(d, name);
   if (t) return t;
   if (!env.store.listDatabases().includes(d)) throw new DatabaseNotFoundError(d);

@@ -1,7 +1,8 @@
 import { COLUMN_TYPE_DISPLAY, type Value } from '@sluice/pipeline-core';
 import type { ColumnDef } from '@sluice/storage';
 import type { ColumnDefAst } from '../ast/statement.js';
-import { SqlInvalidArgumentError } from '../errors.js';
+import { SqlInvalidArgumentError, SqlUnsupportedError } from '../errors.js';
+import { walkExpr } from '../expr/walk.js';
 import { compileExpr } from '../expr/compile.js';
 import type { EvalContext } from '../expr/relation.js';
 import { castValue } from '../types/cast.js';
@@ -11,6 +12,11 @@ import { Interval } from '../types/sql-value.js';
 export function toColumnDef(c: ColumnDefAst, semantic: ColumnDef['semantic'], ctx: EvalContext): ColumnDef {
   let dflt: Value | undefined;
   if (c.default) {
+    walkExpr(c.default, (e) => {
+      if (e.kind === 'function' && (e.name === 'now' || e.name === 'current_timestamp')) {
+        throw new SqlUnsupportedError(`column '${c.name}': DEFAULT ${e.name}() is not supported (defaults are constants; give the time index a value on insert)`);
+      }
+    });
     let k;
     try {
       k = compileExpr(c.default, { fields: [], ctx });
