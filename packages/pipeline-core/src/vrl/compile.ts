@@ -1,19 +1,17 @@
-import type { AbortExpr, ArrayExpr, AssignExpr, AssignTarget, BinaryExpr, BlockExpr, Expr, ExprVisitor, IfExpr, LiteralExpr, ObjectExpr, ProgramAst, QueryExpr, ReturnExpr, UnaryExpr, VariableExpr } from './ast.js';
+import type { AbortExpr, ArrayExpr, BinaryExpr, BlockExpr, Expr, ExprVisitor, IfExpr, LiteralExpr, ObjectExpr, ProgramAst, QueryExpr, ReturnExpr, UnaryExpr, VariableExpr } from './ast.js';
 import { visitExpr } from './ast.js';
+import { compileAssign } from './compile-assign.js';
 import { compileCall } from './compile-call.js';
 import type { Compiled } from './compiled.js';
 import { VrlCompileError, VrlRuntimeError, type Span } from './diagnostics.js';
-import { ANY_KINDS, K, NUMERIC, isObject, kindsOfValue, kindList, type Kinds, type VrlObject } from './kinds.js';
-import { BINARY, binaryResult, merge, negate, not, truth } from './ops.js';
-import { cloneValue, getField, getPath, setKey, setPath } from './path.js';
-import type { Frame, Run } from './runtime.js';
+import { ANY_KINDS, K, NUMERIC, kindsOfValue, kindList, type Kinds, type VrlObject } from './kinds.js';
+import { BINARY, binaryResult, negate, not, truth } from './ops.js';
+import { getField, getPath, setKey } from './path.js';
+import type { Run } from './runtime.js';
 import { ReturnSignal, VrlFailure } from './signals.js';
 import { TypeEnv } from './type-env.js';
-import { Timestamp } from '../value/timestamp.js';
 import type { VrlValue } from './value.js';
 import type { VrlFunction } from './stdlib/function.js';
-
-const CONTAINER = K.array | K.object;
 
 /**
  * Compiles a parsed program once: resolves names and arity, infers types, enforces VRL's
@@ -93,7 +91,7 @@ export class Compiler {
     variable: (e) => this.variable(e),
     unary: (e) => this.unary(e),
     binary: (e) => this.binary(e),
-    assign: (e) => this.assign(e),
+    assign: (e) => compileAssign(this, e),
     if: (e) => this.ifExpr(e),
     call: (e) => compileCall(this, e),
     abort: (e) => this.abort(e),
@@ -239,94 +237,6 @@ export class Compiler {
     }
   }
 
-  private assign(e: AssignExpr): Compiled {
-    const value = this.expr(e.value);
-    const V = value.run;
-    const copy = (value.kinds & CONTAINER) !== 0 && !value.fresh;
-    const set = this.setter(e.target);
-    if (e.errTarget !== undefined) {
-      if (!value.fallible) this.error('E104', 'unnecessary error assignment: the right-hand side cannot fail', e.errTarget.span);
-      const setErr = this.setter(e.errTarget);
-      const fallback = defaultOf(value.kinds);
-      this.declare(e.target, single(value.kinds) ? value.kinds : value.kinds | K.null);
-      this.declare(e.errTarget, K.bytes | K.null);
-      return {
-        run: (f) => {
-          let v: VrlValue;
-          try {
-            v = V(f);
-          } catch (err) {
-            if (!(err instanceof VrlFailure)) throw err;
-            set(f, cloneValue(fallback));
-            setErr(f, err.message);
-            return err.message;
-          }
-          if (copy) v = cloneValue(v);
-          set(f, v);
-          setErr(f, null);
-          return v;
-        },
-        kinds: value.kinds | K.bytes,
-        fallible: false,
-      };
-    }
-    if (e.op === '|=') {
-      const current = this.expr(targetQuery(e.target));
-      const C = current.run;
-      this.declare(e.target, K.object);
-      return {
-        run: (f) => {
-          const merged = merge(C(f), V(f));
-          set(f, copy ? cloneValue(merged) : merged);
-          return merged;
-        },
-        kinds: K.object,
-        fallible: value.fallible || current.kinds !== K.object || value.kinds !== K.object,
-      };
-    }
-    this.declare(e.target, value.kinds, value.constant);
-    return {
-      run: (f) => {
-        const v = copy ? cloneValue(V(f)) : V(f);
-        set(f, v);
-        return v;
-      },
-      kinds: value.kinds,
-      fallible: value.fallible,
-      ...(value.constant === undefined ? {} : { constant: value.constant }),
-    };
-  }
-
-  /** Records the type a target holds after an assignment. */
-  private declare(t: AssignTarget, kinds: Kinds, constant?: { value: VrlValue }): void {
-    if (t.type === 'event') {
-      this.env.assignEvent(t.path, kinds);
-      return;
-    }
-    this.slot(t.name);
-    if (t.path.length === 0) this.env.vars.set(t.name, constant === undefined || isContainer(constant.value) ? { kinds } : { kinds, constant });
-    else this.env.vars.set(t.name, { kinds: 'field' in t.path[0]! ? K.object : K.array });
-  }
-
-  setter(t: AssignTarget): (f: Frame, v: VrlValue) => void {
-    const path = t.path;
-    if (t.type === 'event') {
-      if (path.length === 0) return (f, v) => void (f.event = v);
-      if (path.length === 1 && 'field' in path[0]!) {
-        const key = path[0].field;
-        return (f, v) => {
-          const o = f.event;
-          if (isObject(o)) setKey(o, key, v);
-          else f.event = setPath(o, path, v);
-        };
-      }
-      return (f, v) => void (f.event = setPath(f.event, path, v));
-    }
-    const slot = this.slot(t.name);
-    if (path.length === 0) return (f, v) => void (f.vars[slot] = v);
-    return (f, v) => void (f.vars[slot] = setPath(f.vars[slot]!, path, v));
-  }
-
   private ifExpr(e: IfExpr): Compiled {
     const cond = this.expr(e.condition);
     if (cond.fallible) this.error('E110', 'fallible predicate: the if condition can fail; handle its error first', e.condition.span);
@@ -383,45 +293,8 @@ function* bits(kinds: Kinds): Generator<Kinds> {
   for (let b = 1; b <= 256; b <<= 1) if ((kinds & b) !== 0) yield b;
 }
 
-function single(kinds: Kinds): boolean {
-  return kinds !== 0 && (kinds & (kinds - 1)) === 0;
-}
-
-function isContainer(v: VrlValue): boolean {
-  return Array.isArray(v) || isObject(v);
-}
-
 function describe(kinds: Kinds): string {
   return kinds === ANY_KINDS ? 'any' : kindList(kinds).map((k) => (k === 'bytes' ? 'string' : k)).join(' or ');
-}
-
-/** The value `ok` holds after a failed `ok, err = ...` (the type's empty value, as in VRL). */
-function defaultOf(kinds: Kinds): VrlValue {
-  switch (kinds) {
-    case K.bytes:
-      return '';
-    case K.integer:
-    case K.float:
-      return 0;
-    case K.boolean:
-      return false;
-    case K.timestamp:
-      return new Timestamp(0n);
-    case K.array:
-      return [];
-    case K.object:
-      return {};
-    default:
-      return null;
-  }
-}
-
-function targetQuery(t: AssignTarget): Expr {
-  return t.type === 'event'
-    ? { kind: 'query', target: { type: 'event' }, path: t.path, span: t.span }
-    : t.path.length === 0
-      ? { kind: 'variable', name: t.name, span: t.span }
-      : { kind: 'query', target: { type: 'variable', name: t.name }, path: t.path, span: t.span };
 }
 
 export type { Run };
