@@ -1,7 +1,7 @@
 import type { ColumnType, Value } from '@sluice/pipeline-core';
 import { ByteReader } from './byte-reader.js';
 import type { ByteWriter } from './byte-writer.js';
-import { decodeValue, encodeValue } from './value-codec.js';
+import { decodeValue, encodeValue, skipValue } from './value-codec.js';
 
 /**
  * A column chunk: the rows of one write for one logical table, sorted by time.
@@ -69,10 +69,13 @@ export class ChunkView {
   readonly minTs: bigint;
   readonly maxTs: bigint;
   private readonly slots: number;
-  private readonly tsAt: number;
+  private readonly tsOffset: number;
   private seriesAt = -1;
   private slotAt: number[] | undefined;
   private tsCache: bigint[] | undefined;
+  private deltaCache: number[] | undefined;
+  /** minTs as a number when every time of the chunk is a safe integer. */
+  private readonly minSafe: number | undefined;
   private seriesCache: number[] | undefined;
 
   constructor(private readonly buf: Buffer) {
@@ -82,28 +85,36 @@ export class ChunkView {
     this.minTs = r.i64();
     this.maxTs = r.i64();
     this.slots = r.varint();
-    this.tsAt = r.pos;
+    this.tsOffset = r.pos;
+    this.minSafe = this.minTs >= BigInt(Number.MIN_SAFE_INTEGER) && this.maxTs <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(this.minTs) : undefined;
+  }
+
+  /** Each row's time as an offset from minTs (exact: a chunk spans at most a minute of nanoseconds). */
+  deltas(): number[] {
+    if (this.deltaCache) return this.deltaCache;
+    const r = new ByteReader().reset(this.buf, this.tsOffset);
+    const out: number[] = new Array(this.count);
+    for (let i = 0; i < this.count; i++) out[i] = r.varint();
+    this.seriesAt = r.pos;
+    return (this.deltaCache = out);
+  }
+
+  /** One row's time. */
+  tsAt(i: number): bigint {
+    const d = this.deltas()[i]!;
+    return this.minSafe !== undefined ? BigInt(this.minSafe + d) : this.minTs + BigInt(d);
   }
 
   ts(): bigint[] {
     if (this.tsCache) return this.tsCache;
-    const r = new ByteReader().reset(this.buf, this.tsAt);
     const out: bigint[] = new Array(this.count);
-    const min = this.minTs;
-    const safe = min >= BigInt(Number.MIN_SAFE_INTEGER) && this.maxTs <= BigInt(Number.MAX_SAFE_INTEGER);
-    if (safe) {
-      const base = Number(min);
-      for (let i = 0; i < this.count; i++) out[i] = BigInt(base + r.varint());
-    } else {
-      for (let i = 0; i < this.count; i++) out[i] = min + BigInt(r.varint());
-    }
-    this.seriesAt = r.pos;
+    for (let i = 0; i < this.count; i++) out[i] = this.tsAt(i);
     return (this.tsCache = out);
   }
 
   series(): number[] {
     if (this.seriesCache) return this.seriesCache;
-    if (this.seriesAt < 0) this.skipTs();
+    if (this.seriesAt < 0) this.deltas();
     const r = new ByteReader().reset(this.buf, this.seriesAt);
     const out: number[] = new Array(this.count);
     for (let i = 0; i < this.count; i++) out[i] = r.varint();
@@ -111,25 +122,31 @@ export class ChunkView {
     return (this.seriesCache = out);
   }
 
-  /** Values of one field slot for every row; `undefined` when the chunk predates the slot. */
-  field(slot: number, type: ColumnType): Value[] | undefined {
+  /**
+   * Values of one field slot, indexed by row; `undefined` when the chunk predates the slot. With `rows`
+   * (ascending indices) only those rows are decoded and the others skipped unread.
+   */
+  field(slot: number, type: ColumnType, rows?: readonly number[]): Value[] | undefined {
     if (slot >= this.slots) return undefined;
-    const at = this.slotStart(slot);
-    const r = new ByteReader().reset(this.buf, at);
-    const len = r.varint();
+    const r = new ByteReader().reset(this.buf, this.slotStart(slot));
+    r.varint();
     const start = r.pos;
     const out: Value[] = new Array(this.count);
-    if (len === 0) return out.fill(null);
     r.pos = start + ((this.count + 7) >> 3);
     const buf = this.buf;
-    for (let i = 0; i < this.count; i++) out[i] = (buf[start + (i >> 3)]! & (1 << (i & 7))) === 0 ? null : decodeValue(r, type);
+    if (rows === undefined || rows.length === this.count) {
+      for (let i = 0; i < this.count; i++) out[i] = (buf[start + (i >> 3)]! & (1 << (i & 7))) === 0 ? null : decodeValue(r, type);
+      return out;
+    }
+    let next = 0;
+    for (let i = 0; i < this.count && next < rows.length; i++) {
+      const present = (buf[start + (i >> 3)]! & (1 << (i & 7))) !== 0;
+      if (i === rows[next]) {
+        out[i] = present ? decodeValue(r, type) : null;
+        next++;
+      } else if (present) skipValue(r, type);
+    }
     return out;
-  }
-
-  private skipTs(): void {
-    const r = new ByteReader().reset(this.buf, this.tsAt);
-    for (let i = 0; i < this.count; i++) r.varint();
-    this.seriesAt = r.pos;
   }
 
   private slotStart(slot: number): number {

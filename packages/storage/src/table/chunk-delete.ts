@@ -47,7 +47,7 @@ export function txDeleteChunkRows(ctx: StoreContext, t: TableState, req: Pick<Sc
     const { view, seq } = chunk;
     const ts = view.ts();
     const series = view.series();
-    const fields = t.fields.map((_, s) => chunk.field(s));
+    const fields = t.fields.map((_, s) => view.field(s, t.fieldTypes[s]!));
     const keep: ChunkInput = { ts: [], series: [], fields: t.fields.map(() => []) };
     for (let i = 0; i < view.count; i++) {
       if (rows.has(i)) continue;

@@ -10,7 +10,6 @@ import { spanInUnit } from './time-bounds.js';
 
 /** A chunk with its visible rows (indices in time order) and the columns decoded so far. */
 export class LoadedChunk {
-  readonly ts: bigint[] | undefined;
   private readonly fieldCache = new Map<number, Value[] | undefined>();
   constructor(
     readonly view: ChunkView,
@@ -19,14 +18,11 @@ export class LoadedChunk {
     private readonly t: TableState,
     /** Visible row indices, ascending time. */
     readonly rows: number[],
-    ts: bigint[] | undefined,
     readonly seriesTags: (sid: number) => readonly Value[],
-  ) {
-    this.ts = ts;
-  }
+  ) {}
 
   time(): bigint[] {
-    return this.ts ?? this.view.ts();
+    return this.view.ts();
   }
 
   series(): number[] {
@@ -35,7 +31,7 @@ export class LoadedChunk {
 
   /** A field slot's values for every row of the chunk; `undefined` when the chunk predates the slot. */
   field(slot: number): Value[] | undefined {
-    if (!this.fieldCache.has(slot)) this.fieldCache.set(slot, this.view.field(slot, this.t.fieldTypes[slot]!));
+    if (!this.fieldCache.has(slot)) this.fieldCache.set(slot, this.view.field(slot, this.t.fieldTypes[slot]!, this.rows));
     return this.fieldCache.get(slot);
   }
 }
@@ -161,15 +157,21 @@ function chunkLoader(ctx: StoreContext, t: TableState, preds: CompiledPredicates
   };
   return (view, seq) => {
     const checkTime = (preds.lo !== undefined && view.minTs < preds.lo) || (preds.hi !== undefined && view.maxTs >= preds.hi) || preds.timeTests.length > 0;
-    const ts = checkTime ? view.ts() : undefined;
-    const series = preds.tagTests.length > 0 ? view.series() : undefined;
+    const deltas = checkTime ? view.deltas() : undefined;
+    // Bounds as offsets from the chunk's first time (exact within a chunk's one-minute span).
+    const loD = preds.lo === undefined || preds.lo <= view.minTs ? -1 : Number(preds.lo - view.minTs);
+    const hiD = preds.hi === undefined || preds.hi > view.maxTs ? Infinity : Number(preds.hi - view.minTs);
+    const series = preds.tagTests.length > 0 || t.shared ? view.series() : undefined;
     const fieldCols = preds.fieldTests.map((f) => ({ test: f.test, values: view.field(f.slot, t.fieldTypes[f.slot]!), dflt: t.fields[f.slot]!.default ?? null }));
     const rows: number[] = [];
     for (let i = 0; i < view.count; i++) {
-      if (ts) {
-        const v = ts[i]!;
-        if ((preds.lo !== undefined && v < preds.lo) || (preds.hi !== undefined && v >= preds.hi)) continue;
-        if (preds.timeTests.length > 0 && !preds.timeTests.every((test) => test(v))) continue;
+      if (deltas) {
+        const d = deltas[i]!;
+        if (d < loD || d >= hiD) continue;
+        if (preds.timeTests.length > 0) {
+          const v = view.tsAt(i);
+          if (!preds.timeTests.every((test) => test(v))) continue;
+        }
       }
       if (series && tagsOf(series[i]!) === null) continue;
       let ok = true;
@@ -181,6 +183,6 @@ function chunkLoader(ctx: StoreContext, t: TableState, preds: CompiledPredicates
       }
       if (ok) rows.push(i);
     }
-    return rows.length === 0 ? undefined : new LoadedChunk(view, seq, t, rows, ts, seriesTags);
+    return rows.length === 0 ? undefined : new LoadedChunk(view, seq, t, rows, seriesTags);
   };
 }

@@ -107,8 +107,7 @@ class BatchSink {
 function pushSlice(out: Value[], o: Output, slice: ChunkSlice, from: number, to: number): void {
   const { chunk, rows } = slice;
   if (o.kind === 'time') {
-    const ts = chunk.time();
-    for (let k = from; k < to; k++) out.push(ts[rows[k]!]!);
+    for (let k = from; k < to; k++) out.push(chunk.view.tsAt(rows[k]!));
   } else if (o.kind === 'tag') {
     const series = chunk.series();
     for (let k = from; k < to; k++) out.push(chunk.seriesTags(series[rows[k]!]!)[o.slot] ?? null);
