@@ -1,3 +1,4 @@
+import { Timestamp } from '../../value/timestamp.js';
 import { defineVrlFunction } from './function.js';
 import { optStr, str, ts } from './support/args.js';
 import { formatWithFormat } from './support/time.js';
@@ -20,6 +21,14 @@ export const format_timestamp = defineVrlFunction({
       source: "format_timestamp!(t'2021-02-10T23:32:00+00:00', format: \"%d %B %Y %H:%M\", timezone: \"Europe/Berlin\")",
       result: '11 February 2021 00:32',
     },
+    { title: 'Unknown specifier (a compile error)', source: "format_timestamp!(t'2021-02-10T23:32:00Z', format: \"%Q\")", result: { error: 'invalid time format' } },
   ],
+  // A literal format (and zone) is checked here, so a bad one is a compile error, not a per-record one.
+  compile(staticArgs) {
+    const format = staticArgs['format'];
+    const zone = staticArgs['timezone'];
+    if (typeof format === 'string') formatWithFormat(new Timestamp(0n), format, typeof zone === 'string' ? zone : undefined);
+    return undefined;
+  },
   call: (args) => formatWithFormat(ts(args, 'value'), str(args, 'format'), optStr(args, 'timezone')),
 });

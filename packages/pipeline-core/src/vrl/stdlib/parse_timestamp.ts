@@ -26,8 +26,16 @@ export const parse_timestamp = defineVrlFunction({
       result: Timestamp.fromMillis(Date.UTC(2019, 9, 16, 4)),
     },
     { title: 'Text that does not match', source: 'parse_timestamp!("yesterday", format: "%Y-%m-%d")', result: { error: 'unable to parse timestamp' } },
+    { title: 'Unknown time zone (a compile error)', source: 'parse_timestamp!("2020-01-01", format: "%Y-%m-%d", timezone: "Mars/Olympus")', result: { error: "unknown time zone 'Mars/Olympus'" } },
   ],
-  compile: () => new StrptimeCache(4),
+  // A literal format (and zone) is compiled here, so a bad one is a compile error, not a per-record one.
+  compile(staticArgs) {
+    const cache = new StrptimeCache(4);
+    const format = staticArgs['format'];
+    const zone = staticArgs['timezone'];
+    if (typeof format === 'string') cache.get(format, typeof zone === 'string' ? zone : undefined);
+    return cache;
+  },
   call(args, _ctx, compiled) {
     const v = args['value'];
     if (v instanceof Timestamp) return v;

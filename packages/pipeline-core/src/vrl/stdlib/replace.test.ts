@@ -15,6 +15,8 @@ describe('replace and split', () => {
   it('replaces literal text that contains regex characters literally', () => {
     expect(invoke(replace, { value: 'a.b.c', pattern: '.', with: '-' })).toBe('a-b-c');
     expect(invoke(replace, { value: 'aaa', pattern: 'a', with: 'b', count: 2 })).toBe('bba');
+    expect(invoke(replace, { value: 'abc', pattern: '', with: '-' })).toBe('-a-b-c-');
+    expect(invoke(replace, { value: 'abc', pattern: '', with: '-', count: 2 })).toBe('-a-bc');
   });
 
   it('splits with a limit keeping the rest in the last part, on strings and regexes', () => {
@@ -22,5 +24,6 @@ describe('replace and split', () => {
     expect(invoke(split, { value: 'a,b,c', pattern: ',', limit: 2 })).toEqual(['a', 'b,c']);
     expect(invoke(split, { value: 'a1b22c', pattern: compileRegex('\\d+'), limit: 2 })).toEqual(['a', 'b22c']);
     expect(invoke(split, { value: 'abc', pattern: ',' })).toEqual(['abc']);
+    expect(invoke(split, { value: 'abc', pattern: compileRegex('') })).toEqual(['', 'a', 'b', 'c', '']);
   });
 });

@@ -40,18 +40,22 @@ export const replace = defineVrlFunction({
       return out + value.slice(last);
     }
     const needle = str(args, 'pattern');
+    if (needle === '') {
+      // An empty pattern matches before every character and at the end, as in Rust.
+      const chars = Array.from(value);
+      const n = count < 0 ? chars.length + 1 : Math.min(count, chars.length + 1);
+      let out = '';
+      for (let i = 0; i < chars.length; i++) out += (i < n ? withText : '') + chars[i];
+      return out + (chars.length < n ? withText : '');
+    }
     if (count < 0) return value.split(needle).join(withText);
     let out = '';
     let pos = 0;
     for (let done = 0; done < count; done++) {
       const at = value.indexOf(needle, pos);
-      if (at < 0 || (needle === '' && at >= value.length)) break;
+      if (at < 0) break;
       out += value.slice(pos, at) + withText;
       pos = at + needle.length;
-      if (needle === '') {
-        out += value[at] ?? '';
-        pos++;
-      }
     }
     return out + value.slice(pos);
   },

@@ -28,7 +28,6 @@ export const split = defineVrlFunction({
     if (isRegex(pattern)) {
       for (const m of matches(pattern, value)) {
         if (limit !== undefined && parts.length === limit - 1) break;
-        if (m.end() === m.start() && (m.start() === 0 || m.start() === value.length)) continue;
         parts.push(value.slice(last, m.start()));
         last = m.end();
       }
