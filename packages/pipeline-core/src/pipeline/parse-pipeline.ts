@@ -50,6 +50,7 @@ function compileProcessor(item: ConfigMap, i: number, timeFields: string[]): Pro
     throw item.error(undefined, `unknown processor '${kind}'${didYouMean(kind, PROCESSOR_KINDS)}; known processors: ${PROCESSOR_KINDS.join(', ')}`);
   }
   const def = PROCESSORS[kind as ProcessorKind];
+  if (!item.has(kind)) throw item.error(kind, `processor '${kind}' needs its settings as a map (e.g. field: message)`);
   const cfg = item.map(kind);
   try {
     const config: unknown = def.parse(cfg);
