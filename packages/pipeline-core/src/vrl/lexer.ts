@@ -7,7 +7,7 @@ const lexer = new Lexer(T.ALL_TOKENS, { positionTracking: 'full', ensureOptimiza
 /** After these tokens a newline cannot end a statement (an operator or an opening bracket waits for more). */
 const CONTINUES: readonly TokenType[] = [
   T.LParen, T.LBracket, T.LCurly, T.Comma, T.Colon, T.Assign, T.MergeAssign, T.Arrow, T.Bang,
-  T.MergeOp, T.CoalesceOp, T.OrOp, T.AndOp, T.EqualityOp, T.ComparisonOp, T.AdditiveOp, T.MultiplicativeOp,
+  T.MergeOp, T.CoalesceOp, T.LogicalOp, T.EqualityOp, T.ComparisonOp, T.AdditiveOp, T.MultiplicativeOp,
 ];
 /** Before these tokens a newline is dropped (closing brackets, `else`). */
 const CLOSES: readonly TokenType[] = [T.RParen, T.RBracket, T.RCurly, T.Else];

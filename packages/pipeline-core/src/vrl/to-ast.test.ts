@@ -37,11 +37,13 @@ function show(e: Expr): string {
 const parse = (src: string) => parseVrl(src).body.map(show);
 
 describe('parseVrl', () => {
-  it('follows VRL precedence: ! > * / % > + - > comparisons > == != > && > || > ?? > |', () => {
+  it("follows VRL's precedence: ! > * / % > + - > | > comparisons > == != > && || > ??", () => {
     expect(parse('1 + 2 * 3 - 4')).toEqual(['(- (+ 1 (* 2 3)) 4)']);
-    expect(parse('a || b && c == d < e + f')).toEqual(['(|| a (&& b (== c (< d (+ e f)))))']);
+    expect(parse('a || b == c < d | e + f')).toEqual(['(|| a (== b (< c (| d (+ e f)))))']);
+    expect(parse('a || b && c')).toEqual(['(&& (|| a b) c)']);
+    expect(parse('a && b || c')).toEqual(['(|| (&& a b) c)']);
     expect(parse('x ?? y || z')).toEqual(['(?? x (|| y z))']);
-    expect(parse('x | y ?? z')).toEqual(['(| x (?? y z))']);
+    expect(parse('x | y ?? z')).toEqual(['(?? (| x y) z)']);
     expect(parse('!a == b')).toEqual(['(== (! a) b)']);
     expect(parse('-x * 2')).toEqual(['(* (- x) 2)']);
   });

@@ -36,8 +36,7 @@ export const Return = keyword('Return', 'return');
 // Binary operator categories, one per precedence level (see precedence.ts).
 export const MergeOp = createToken({ name: 'MergeOp', pattern: Lexer.NA });
 export const CoalesceOp = createToken({ name: 'CoalesceOp', pattern: Lexer.NA });
-export const OrOp = createToken({ name: 'OrOp', pattern: Lexer.NA });
-export const AndOp = createToken({ name: 'AndOp', pattern: Lexer.NA });
+export const LogicalOp = createToken({ name: 'LogicalOp', pattern: Lexer.NA });
 export const EqualityOp = createToken({ name: 'EqualityOp', pattern: Lexer.NA });
 export const ComparisonOp = createToken({ name: 'ComparisonOp', pattern: Lexer.NA });
 export const AdditiveOp = createToken({ name: 'AdditiveOp', pattern: Lexer.NA });
@@ -45,10 +44,10 @@ export const MultiplicativeOp = createToken({ name: 'MultiplicativeOp', pattern:
 
 export const Arrow = createToken({ name: 'Arrow', pattern: /->/ });
 export const Coalesce = createToken({ name: 'Coalesce', pattern: /\?\?/, categories: [CoalesceOp] });
-export const Or = createToken({ name: 'Or', pattern: /\|\|/, categories: [OrOp] });
+export const Or = createToken({ name: 'Or', pattern: /\|\|/, categories: [LogicalOp] });
 export const MergeAssign = createToken({ name: 'MergeAssign', pattern: /\|=/ });
 export const Pipe = createToken({ name: 'Pipe', pattern: /\|/, categories: [MergeOp] });
-export const And = createToken({ name: 'And', pattern: /&&/, categories: [AndOp] });
+export const And = createToken({ name: 'And', pattern: /&&/, categories: [LogicalOp] });
 export const EqEq = createToken({ name: 'EqEq', pattern: /==/, categories: [EqualityOp] });
 export const NotEq = createToken({ name: 'NotEq', pattern: /!=/, categories: [EqualityOp] });
 export const LessEq = createToken({ name: 'LessEq', pattern: /<=/, categories: [ComparisonOp] });
@@ -77,7 +76,7 @@ export const ALL_TOKENS: TokenType[] = [
   RawString, RegexLiteral, TimestampLiteral, StringLiteral, FloatLiteral, IntegerLiteral,
   PathQuoted, PathField, Dot,
   If, Else, True, False, Null, Abort, Return, Identifier,
-  MergeOp, CoalesceOp, OrOp, AndOp, EqualityOp, ComparisonOp, AdditiveOp, MultiplicativeOp,
+  MergeOp, CoalesceOp, LogicalOp, EqualityOp, ComparisonOp, AdditiveOp, MultiplicativeOp,
   Arrow, Coalesce, Or, MergeAssign, Pipe, And, EqEq, NotEq, LessEq, GreaterEq, Less, Greater, Assign, Bang,
   Plus, Minus, Star, Slash, Percent,
   Comma, Colon, LParen, RParen, LBracket, RBracket, LCurly, RCurly,
