@@ -46,7 +46,7 @@ export class JsonPath {
     for (const seg of this.segments) {
       const next: Value[] = [];
       for (const v of current) {
-        if (seg.descendant) descend(v, (x) => select(x, seg.selectors, next));
+        if (seg.descendant) descend(v, seg.selectors, next);
         else select(v, seg.selectors, next);
       }
       current = next;
@@ -55,10 +55,11 @@ export class JsonPath {
   }
 }
 
-function descend(v: Value, fn: (v: Value) => void): void {
-  fn(v);
-  if (Array.isArray(v)) for (const x of v) descend(x, fn);
-  else if (isValueMap(v)) for (const k in v) descend(v[k]!, fn);
+/** Applies the selectors to `v` and to every value below it, in document order. */
+function descend(v: Value, selectors: readonly Selector[], out: Value[]): void {
+  select(v, selectors, out);
+  if (Array.isArray(v)) for (const x of v) descend(x, selectors, out);
+  else if (isValueMap(v)) for (const k in v) descend(v[k]!, selectors, out);
 }
 
 function select(v: Value, selectors: readonly Selector[], out: Value[]): void {
