@@ -8,9 +8,9 @@
  * one row per primary key + time index. Append-mode tables use column chunks instead (chunk-key.ts).
  */
 export const TS_OFFSET = 1n << 63n;
-export const PREFIX_LEN = 4;
-export const TS_END = 12;
-export const ROW_KEY_LEN = 16;
+const PREFIX_LEN = 4;
+const BOUND_LEN = 12;
+const ROW_KEY_LEN = 16;
 
 export const MIN_TS = -(1n << 63n);
 export const MAX_TS = (1n << 63n) - 1n;
@@ -25,7 +25,7 @@ export function rowKey(storageId: number, ts: bigint, seriesId: number): Buffer 
 
 /** The first key at or after `ts` in a table (`ts` clamped to the int64 range). */
 export function timeBound(storageId: number, ts: bigint): Buffer {
-  const key = Buffer.allocUnsafe(TS_END);
+  const key = Buffer.allocUnsafe(BOUND_LEN);
   key.writeUInt32BE(storageId, 0);
   const t = ts < MIN_TS ? MIN_TS : ts > MAX_TS ? MAX_TS : ts;
   key.writeBigUInt64BE(t + TS_OFFSET, 4);

@@ -2,8 +2,7 @@ import { isFloatType, isIntegerType, Timestamp, timeUnitOf, type Value } from '@
 import type { TableState } from '../catalog/table-state.js';
 import { ColumnNotFoundError, InvalidRequestError } from '../errors.js';
 import { MISMATCH, describeValue, displayType, normalizeValue } from '../schema/normalize-value.js';
-import type { Predicate, PredicateOp } from '../store.js';
-import type { ColumnDef } from '../store.js';
+import type { ColumnDef, Predicate, PredicateOp } from '../store.js';
 import { compareValues } from './compare.js';
 
 export type ValueTest = (v: Value) => boolean;
@@ -27,7 +26,7 @@ export function compilePredicates(t: TableState, preds: readonly Predicate[]): C
     if (!col) throw new ColumnNotFoundError(`${t.record.db}.${t.record.name}`, p.column);
     if (!OPS.includes(p.op)) throw new InvalidRequestError(`predicate on '${p.column}': unknown operator '${String(p.op)}' (known: ${OPS.join(', ')})`);
     if (col.name === t.info.timeIndex && narrowTime(out, p, col)) continue;
-    const test = compileTest(t, col, p);
+    const test = compileTest(col, p);
     if (col.name === t.info.timeIndex) out.timeTests.push(test);
     else if (t.tagSlot.has(col.name)) out.tagTests.push({ slot: t.tagSlot.get(col.name)!, test });
     else out.fieldTests.push({ slot: t.fieldSlot.get(col.name)!, test });
@@ -48,7 +47,7 @@ function narrowTime(out: CompiledPredicates, p: Predicate, col: ColumnDef): bool
   return true;
 }
 
-function compileTest(t: TableState, col: ColumnDef, p: Predicate): ValueTest {
+function compileTest(col: ColumnDef, p: Predicate): ValueTest {
   switch (p.op) {
     case 'is_null':
       return (v) => v === null;
@@ -73,7 +72,6 @@ function compileTest(t: TableState, col: ColumnDef, p: Predicate): ValueTest {
       };
     }
   }
-  void t;
 }
 
 /** A predicate operand in the column's stored form (numbers compare across integer/float). */
