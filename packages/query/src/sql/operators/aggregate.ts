@@ -62,7 +62,7 @@ export function aggregate(input: Relation, keys: readonly Compiled[], calls: rea
               const v = kv[i]!;
               const t = typeof v;
               let g: number | undefined;
-              if (v === null || t === 'string' || t === 'number' || t === 'boolean') {
+              if (v === null || t === 'string' || t === 'number' || t === 'bigint' || t === 'boolean') {
                 g = rawIndex.get(v);
                 if (g === undefined) {
                   g = newGroup([v]);

@@ -111,6 +111,7 @@ export async function planSelect(core: SelectCore, order: readonly OrderKey[], c
   // Source, with pushdown for a single table.
   let rel: Relation;
   let restWhere = core.where;
+  let timeOrdered = false;
   if (src?.kind === 'scan') {
     const { predicates, rest } = pushDown(core.where, src.table, src.qualifier, env.ctx);
     restWhere = andAll(rest);
@@ -118,14 +119,13 @@ export async function planSelect(core: SelectCore, order: readonly OrderKey[], c
     const columns = refs === undefined ? src.table.columns.map((c) => c.name) : src.table.columns.filter((c) => refs.has(c.name.toLowerCase())).map((c) => c.name);
     // Validate the remaining WHERE against the full table before narrowing the fields.
     if (restWhere) compileExpr(restWhere, inputScope);
+    // The store returns rows in time order (newest first when descending), so ORDER BY the time
+    // index alone needs no sort, and with nothing else to filter the LIMIT goes down too.
+    timeOrdered = !grouped && !core.distinct && targets.length === 1 && plainColumn(targets[0]!, items) === src.table.timeIndex;
+    const descending = timeOrdered && order[0]!.descending;
     let scanLimit: number | undefined;
-    let descending: boolean | undefined;
-    if (!restWhere && !grouped && !core.distinct && count !== undefined) {
-      if (targets.length === 0) scanLimit = count + (offset ?? 0);
-      else if (targets.length === 1 && plainColumn(targets[0]!, items) === src.table.timeIndex) {
-        scanLimit = count + (offset ?? 0);
-        descending = order[0]!.descending;
-      }
+    if (!restWhere && !grouped && !core.distinct && count !== undefined && (targets.length === 0 || timeOrdered)) {
+      scanLimit = count + (offset ?? 0);
     }
     const fields = columns.map((n) => src.fields.find((f) => f.name === n)!);
     rel = scan(env.store, {
@@ -162,7 +162,7 @@ export async function planSelect(core: SelectCore, order: readonly OrderKey[], c
   ];
   rel = project(rel, outFields, compiled);
   if (core.distinct) rel = distinct(rel);
-  if (targets.length > 0) {
+  if (targets.length > 0 && !timeOrdered) {
     let h = 0;
     const keys: SortKey[] = targets.map((t, k) => {
       const index = t.kind === 'output' ? t.index : items.length + h++;
