@@ -106,10 +106,14 @@ export class RowTransform {
       vals.push(v);
     }
     const fixed = this.fixed;
-    for (let i = 0; i < fixed.length; i++) {
+    const nf = fixed.length;
+    const idxs = this.idxs;
+    idxs.length = 0;
+    for (let i = 0; i < nf; i++) {
       const idx = table.indexOf(fixed[i]!.name);
       if (idx >= 0) table.check(idx, fixed[i]!.type, false);
       else table.checkNew(fixed[i]!);
+      idxs.push(idx);
     }
     const firstInferred = ti.kind === 'field' ? 1 : 0;
     for (let i = 0; i < names.length; i++) {
@@ -123,28 +127,24 @@ export class RowTransform {
           vals[i] = new Timestamp(v.in(unit) * nsPerUnit(unit), unit);
           types[i] = have;
         }
+        table.check(idx, types[i]!, i >= firstInferred);
+      } else if (i < firstInferred) {
+        table.checkNew({ name: names[i]!, type: types[i]!, semantic: 'timestamp' });
       }
-      if (idx >= 0) table.check(idx, types[i]!, i >= firstInferred);
-      else if (i < firstInferred) table.checkNew({ name: names[i]!, type: types[i]!, semantic: 'timestamp' });
+      idxs.push(idx);
     }
-    // Phase 2: add new columns and write the row.
-    const idxs = this.idxs;
-    idxs.length = 0;
-    for (let i = 0; i < fixed.length; i++) {
-      const idx = table.indexOf(fixed[i]!.name);
-      idxs[i] = idx >= 0 ? idx : table.add(fixed[i]!, false);
-    }
+    // Phase 2: add the new columns (nothing above threw) and write the row.
+    for (let i = 0; i < nf; i++) if (idxs[i]! < 0) idxs[i] = table.add(fixed[i]!, false);
     for (let i = 0; i < names.length; i++) {
-      let idx = table.indexOf(names[i]!);
       const inferred = i >= firstInferred;
-      if (idx < 0) idx = table.add({ name: names[i]!, type: types[i]!, semantic: inferred ? 'field' : 'timestamp' }, inferred);
+      const idx = idxs[nf + i]!;
+      if (idx < 0) idxs[nf + i] = table.add({ name: names[i]!, type: types[i]!, semantic: inferred ? 'field' : 'timestamp' }, inferred);
       else if (inferred) table.widen(idx, types[i]!);
-      idxs[fixed.length + i] = idx;
     }
     // A row without holes: columns it does not set are null (finish() pads columns added later).
     const row: Value[] = new Array(table.columns.length).fill(null);
-    for (let i = 0; i < fixed.length; i++) row[idxs[i]!] = fixedValues[i]!;
-    for (let i = 0; i < names.length; i++) row[idxs[fixed.length + i]!] = vals[i]!;
+    for (let i = 0; i < nf; i++) row[idxs[i]!] = fixedValues[i]!;
+    for (let i = 0; i < names.length; i++) row[idxs[nf + i]!] = vals[i]!;
     table.rows.push(row);
   }
 }
