@@ -161,7 +161,7 @@ function chunkLoader(ctx: StoreContext, t: TableState, preds: CompiledPredicates
     // Bounds as offsets from the chunk's first time (exact within a chunk's one-minute span).
     const loD = preds.lo === undefined || preds.lo <= view.minTs ? -1 : Number(preds.lo - view.minTs);
     const hiD = preds.hi === undefined || preds.hi > view.maxTs ? Infinity : Number(preds.hi - view.minTs);
-    const series = preds.tagTests.length > 0 || t.shared ? view.series() : undefined;
+    const series = preds.tagTests.length > 0 ? view.series() : undefined;
     const fieldCols = preds.fieldTests.map((f) => ({ test: f.test, values: view.field(f.slot, t.fieldTypes[f.slot]!), dflt: t.fields[f.slot]!.default ?? null }));
     const rows: number[] = [];
     for (let i = 0; i < view.count; i++) {

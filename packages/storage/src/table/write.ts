@@ -34,7 +34,7 @@ export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pendin
   const changed = new Map<string, TableRecord>();
   let durable = false;
   for (const req of reqs) {
-    if (!req || typeof req.table !== 'string' || !Array.isArray(req.schema) || !Array.isArray(req.rows)) {
+    if (!req || typeof req.db !== 'string' || typeof req.table !== 'string' || !Array.isArray(req.schema) || !Array.isArray(req.rows)) {
       throw new InvalidRequestError('a write request needs db, table, schema (array) and rows (array)');
     }
     const db = req.db;
