@@ -66,6 +66,8 @@ export interface BinaryExpr extends Node {
   readonly op: BinaryOp;
   readonly left: Expr;
   readonly right: Expr;
+  /** Written inside parentheses (`(a < b) == c` is not a chained comparison). */
+  readonly grouped?: boolean;
 }
 /** Where an assignment writes: an event path, a variable (with an optional path into it), or `_`-less discard. */
 export type AssignTarget =

@@ -176,19 +176,25 @@ export class Compiler {
     const operand = this.expr(e.operand);
     const run = operand.run;
     if (e.op === '!') {
-      if ((operand.kinds & K.boolean) === 0) this.error('E660', `non-boolean negation: the operand is ${describe(operand.kinds)}`, e.span);
-      return { run: (f) => not(run(f)), kinds: K.boolean, fallible: operand.fallible || operand.kinds !== K.boolean };
+      if (operand.kinds !== K.boolean) this.error('E660', `non-boolean negation: the operand is ${describe(operand.kinds)} (coerce it first, e.g. !bool!(...))`, e.span);
+      return { run: (f) => not(run(f)), kinds: K.boolean, fallible: operand.fallible };
     }
     const kinds = operand.kinds & NUMERIC;
     return { run: (f) => negate(run(f)), kinds: kinds === 0 ? NUMERIC : kinds, fallible: operand.fallible || (operand.kinds & ~NUMERIC) !== 0 };
   }
 
   private binary(e: BinaryExpr): Compiled {
+    if (COMPARISONS.has(e.op) && e.left.kind === 'binary' && COMPARISONS.has(e.left.op) && e.left.grouped !== true) {
+      this.error('E650', "chained comparison operators: comparisons can't be chained together, use && or parentheses", e.span);
+    }
     const left = this.expr(e.left);
     if (e.op === '??' && !left.fallible) {
       this.error('E651', 'unnecessary error coalescing: the left-hand side cannot fail (`??` handles errors, not null values)', e.left.span);
     }
     const right = this.expr(e.right);
+    if (e.op === '|' && (left.kinds !== K.object || right.kinds !== K.object)) {
+      this.error('E652', `only objects can be merged: the ${left.kinds !== K.object ? 'left' : 'right'} side is ${describe(left.kinds !== K.object ? left.kinds : right.kinds)} (use object!(...) first)`, e.span);
+    }
     const L = left.run;
     const R = right.run;
     let kinds = 0;
@@ -239,7 +245,7 @@ export class Compiler {
 
   private ifExpr(e: IfExpr): Compiled {
     const cond = this.expr(e.condition);
-    if (cond.fallible) this.error('E110', 'fallible predicate: the if condition can fail; handle its error first', e.condition.span);
+    if (cond.fallible) this.error('E100', 'fallible predicate: the if condition can fail; handle its error first', e.condition.span);
     if (cond.kinds !== K.boolean) this.error('E102', `non-boolean if expression predicate: the condition is ${describe(cond.kinds)}`, e.condition.span);
     const before = this.env;
     this.env = before.clone();
@@ -288,6 +294,8 @@ export class Compiler {
     };
   }
 }
+
+const COMPARISONS = new Set<string>(['==', '!=', '<', '<=', '>', '>=']);
 
 function* bits(kinds: Kinds): Generator<Kinds> {
   for (let b = 1; b <= 256; b <<= 1) if ((kinds & b) !== 0) yield b;

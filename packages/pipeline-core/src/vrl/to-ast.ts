@@ -162,8 +162,10 @@ class AstBuilder {
         return { kind: 'array', items: nodes(c, 'items').map((i) => this.expression(i)), span };
       case 'curly':
         return this.curly(c);
-      case 'group':
-        return this.statement(node(c, 'statement'));
+      case 'group': {
+        const inner = this.statement(node(c, 'statement'));
+        return inner.kind === 'binary' ? { ...inner, grouped: true } : inner;
+      }
       case 'ifExpr':
         return this.ifExpr(c);
       case 'abortExpr': {
