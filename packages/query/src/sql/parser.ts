@@ -233,7 +233,10 @@ export class SqlParser extends CstParser {
                 ALT: () => {
                   this.CONSUME(T.In);
                   this.CONSUME(T.LParen);
-                  this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'inList' }) });
+                  this.OR4([
+                    { ALT: () => this.SUBRULE(this.query, { LABEL: 'inQuery' }) },
+                    { ALT: () => this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'inList' }) }) },
+                  ]);
                   this.CONSUME(T.RParen);
                 },
               },

@@ -1,5 +1,6 @@
 import type { ColumnType } from '@sluice/pipeline-core';
 import type { Query } from './query.js';
+import type { SqlType, SqlValue } from '../types/sql-value.js';
 
 /** Where a node starts in the SQL text (1-based). */
 export interface Pos {
@@ -42,11 +43,15 @@ export interface CaseExpr {
   readonly otherwise?: Expr;
 }
 export interface CastExpr { readonly kind: 'cast'; readonly operand: Expr; readonly type: ColumnType; readonly typeText: string }
+export interface InSubqueryExpr { readonly kind: 'in_subquery'; readonly operand: Expr; readonly query: Query; readonly negated: boolean; readonly pos: Pos }
+/** A value computed during planning (the result of an uncorrelated subquery), with its type. */
+export interface ValueExpr { readonly kind: 'value'; readonly value: SqlValue; readonly type: SqlType }
 export interface SubqueryExpr { readonly kind: 'subquery'; readonly query: Query; readonly pos: Pos }
 
 /** Every expression node; visitors dispatch through `Record<Expr['kind'], fn>`. */
 export type Expr =
   | LiteralExpr | IntervalExpr | TimestampLiteralExpr | ColumnExpr | StarExpr | UnaryExpr | BinaryExpr
-  | BetweenExpr | InListExpr | LikeExpr | IsNullExpr | FunctionExpr | CaseExpr | CastExpr | SubqueryExpr;
+  | BetweenExpr | InListExpr | LikeExpr | IsNullExpr | FunctionExpr | CaseExpr | CastExpr | SubqueryExpr
+  | InSubqueryExpr | ValueExpr;
 
 export type ExprKind = Expr['kind'];

@@ -132,8 +132,12 @@ const COMPILERS: Compilers = {
     if (x.type === 'interval') throw new SqlInvalidArgumentError(`cannot cast an interval to ${e.typeText}`);
     return mapRows(e.type, [x], (v) => castValue(v, x.type, e.type, s.ctx.timezone));
   },
+  value: (e) => constant(e.value, e.type),
+  in_subquery: (e) => {
+    throw new SqlUnsupportedError(`IN (subquery) is not supported here (line ${e.pos.line}, column ${e.pos.column}); it works in SELECT, WHERE and HAVING`);
+  },
   subquery: (e) => {
-    throw new SqlUnsupportedError(`subqueries in expressions are not supported (line ${e.pos.line}, column ${e.pos.column}); use a join or a subquery in FROM`);
+    throw new SqlUnsupportedError(`a subquery is not supported here (line ${e.pos.line}, column ${e.pos.column}); it works in SELECT, WHERE and HAVING`);
   },
 };
 

@@ -18,6 +18,8 @@ const CHILDREN: ChildrenOf = {
   case: (e) => [...(e.operand ? [e.operand] : []), ...e.whens.flatMap((w) => [w.when, w.then]), ...(e.otherwise ? [e.otherwise] : [])],
   cast: (e) => [e.operand],
   subquery: () => [],
+  in_subquery: (e) => [e.operand],
+  value: () => [],
 };
 
 export function childrenOf(e: Expr): readonly Expr[] {

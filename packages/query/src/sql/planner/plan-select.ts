@@ -17,6 +17,7 @@ import { collectAggregates, planAggregate } from './aggregate-plan.js';
 import type { QueryEnv } from './env.js';
 import { pushDown } from './pushdown.js';
 import { resolveSource, sourceRelation, type Source } from './source.js';
+import { withSubqueriesResolved } from './subqueries.js';
 
 interface Item {
   readonly expr: Expr;
@@ -93,7 +94,8 @@ function plainColumn(t: OrderTarget, items: readonly Item[]): string | undefined
  * Plans one SELECT core with the ORDER BY / LIMIT / OFFSET that apply to it:
  * source (with pushdown) → filter → aggregate → having → project (+hidden sort keys) → distinct → sort → limit.
  */
-export async function planSelect(core: SelectCore, order: readonly OrderKey[], count: number | undefined, offset: number | undefined, env: QueryEnv): Promise<Relation> {
+export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[], count: number | undefined, offset: number | undefined, env: QueryEnv): Promise<Relation> {
+  const core = await withSubqueriesResolved(rawCore, env);
   const src: Source | undefined = core.from ? await resolveSource(core.from, env) : undefined;
   const inputFields = src ? (src.kind === 'scan' ? src.fields : src.relation.fields) : [];
   const inputScope: Scope = { fields: inputFields, ctx: env.ctx };

@@ -63,6 +63,8 @@ function predicate(c: Children): Expr {
   }
   if (has(c, 'Is')) return { kind: 'is_null', operand: left, negated: has(c, 'isNot') };
   const negated = has(c, 'negated');
+  const inQuery = node(c, 'inQuery');
+  if (inQuery) return { kind: 'in_subquery', operand: left, query: toQuery(inQuery), negated, pos: posOf(tokens(c, 'In')[0]!) };
   if (has(c, 'In')) return { kind: 'in_list', operand: left, list: nodes(c, 'inList').map(toExpr), negated };
   if (has(c, 'Between')) return { kind: 'between', operand: left, low: toExpr(node(c, 'low')!), high: toExpr(node(c, 'high')!), negated };
   if (has(c, 'Like') || has(c, 'Ilike')) {
