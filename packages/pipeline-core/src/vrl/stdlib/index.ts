@@ -4,15 +4,19 @@ import { append } from './append.js';
 import { array } from './array.js';
 import { assert } from './assert.js';
 import { assert_eq } from './assert_eq.js';
+import { basename } from './basename.js';
 import { bool } from './bool.js';
 import { ceil } from './ceil.js';
 import { chunks } from './chunks.js';
 import { compact } from './compact.js';
 import { contains } from './contains.js';
 import { contains_all } from './contains_all.js';
+import { decode_base16 } from './decode_base16.js';
 import { decode_base64 } from './decode_base64.js';
 import { decode_percent } from './decode_percent.js';
+import { dirname } from './dirname.js';
 import { downcase } from './downcase.js';
+import { encode_base16 } from './encode_base16.js';
 import { encode_base64 } from './encode_base64.js';
 import { encode_json } from './encode_json.js';
 import { encode_key_value } from './encode_key_value.js';
@@ -34,6 +38,10 @@ import { int } from './int.js';
 import { ip_aton } from './ip_aton.js';
 import { ip_cidr_contains } from './ip_cidr_contains.js';
 import { ip_ntoa } from './ip_ntoa.js';
+import { ip_subnet } from './ip_subnet.js';
+import { ip_to_ipv6 } from './ip_to_ipv6.js';
+import { ip_version } from './ip_version.js';
+import { ipv6_to_ipv4 } from './ipv6_to_ipv4.js';
 import { is_array } from './is_array.js';
 import { is_boolean } from './is_boolean.js';
 import { is_empty } from './is_empty.js';
@@ -41,6 +49,7 @@ import { is_float } from './is_float.js';
 import { is_integer } from './is_integer.js';
 import { is_ipv4 } from './is_ipv4.js';
 import { is_ipv6 } from './is_ipv6.js';
+import { is_json } from './is_json.js';
 import { is_null } from './is_null.js';
 import { is_nullish } from './is_nullish.js';
 import { is_object } from './is_object.js';
@@ -65,10 +74,13 @@ import { parse_common_log } from './parse_common_log.js';
 import { parse_csv } from './parse_csv.js';
 import { parse_duration } from './parse_duration.js';
 import { parse_float } from './parse_float.js';
+import { parse_glog } from './parse_glog.js';
 import { parse_grok } from './parse_grok.js';
 import { parse_int } from './parse_int.js';
 import { parse_json } from './parse_json.js';
 import { parse_key_value } from './parse_key_value.js';
+import { parse_klog } from './parse_klog.js';
+import { parse_linux_authorization } from './parse_linux_authorization.js';
 import { parse_logfmt } from './parse_logfmt.js';
 import { parse_nginx_log } from './parse_nginx_log.js';
 import { parse_query_string } from './parse_query_string.js';
@@ -76,8 +88,12 @@ import { parse_regex } from './parse_regex.js';
 import { parse_regex_all } from './parse_regex_all.js';
 import { parse_syslog } from './parse_syslog.js';
 import { parse_timestamp } from './parse_timestamp.js';
+import { parse_tokens } from './parse_tokens.js';
 import { parse_url } from './parse_url.js';
 import { push } from './push.js';
+import { random_bool } from './random_bool.js';
+import { random_float } from './random_float.js';
+import { random_int } from './random_int.js';
 import { redact } from './redact.js';
 import { remove } from './remove.js';
 import { replace } from './replace.js';
@@ -86,8 +102,11 @@ import { set } from './set.js';
 import { sha1 } from './sha1.js';
 import { sha2 } from './sha2.js';
 import { sha3 } from './sha3.js';
+import { shannon_entropy } from './shannon_entropy.js';
+import { sieve } from './sieve.js';
 import { slice } from './slice.js';
 import { split } from './split.js';
+import { split_path } from './split_path.js';
 import { starts_with } from './starts_with.js';
 import { string } from './string.js';
 import { strip_ansi_escape_codes } from './strip_ansi_escape_codes.js';
@@ -121,15 +140,19 @@ export const STDLIB: readonly VrlFunction[] = [
   array,
   assert,
   assert_eq,
+  basename,
   bool,
   ceil,
   chunks,
   compact,
   contains,
   contains_all,
+  decode_base16,
   decode_base64,
   decode_percent,
+  dirname,
   downcase,
+  encode_base16,
   encode_base64,
   encode_json,
   encode_key_value,
@@ -151,6 +174,10 @@ export const STDLIB: readonly VrlFunction[] = [
   ip_aton,
   ip_cidr_contains,
   ip_ntoa,
+  ip_subnet,
+  ip_to_ipv6,
+  ip_version,
+  ipv6_to_ipv4,
   is_array,
   is_boolean,
   is_empty,
@@ -158,6 +185,7 @@ export const STDLIB: readonly VrlFunction[] = [
   is_integer,
   is_ipv4,
   is_ipv6,
+  is_json,
   is_null,
   is_nullish,
   is_object,
@@ -182,10 +210,13 @@ export const STDLIB: readonly VrlFunction[] = [
   parse_csv,
   parse_duration,
   parse_float,
+  parse_glog,
   parse_grok,
   parse_int,
   parse_json,
   parse_key_value,
+  parse_klog,
+  parse_linux_authorization,
   parse_logfmt,
   parse_nginx_log,
   parse_query_string,
@@ -193,8 +224,12 @@ export const STDLIB: readonly VrlFunction[] = [
   parse_regex_all,
   parse_syslog,
   parse_timestamp,
+  parse_tokens,
   parse_url,
   push,
+  random_bool,
+  random_float,
+  random_int,
   redact,
   remove,
   replace,
@@ -203,8 +238,11 @@ export const STDLIB: readonly VrlFunction[] = [
   sha1,
   sha2,
   sha3,
+  shannon_entropy,
+  sieve,
   slice,
   split,
+  split_path,
   starts_with,
   string,
   strip_ansi_escape_codes,

@@ -73,3 +73,23 @@ export function cidrContains(c: Cidr, ip: IpAddress): boolean {
   const shift = BigInt(ip.width - c.prefix);
   return c.network.bits >> shift === ip.bits >> shift;
 }
+
+/** The text form of an address: dotted IPv4, or RFC 5952 IPv6 (longest zero run compressed, IPv4-mapped kept dotted). */
+export function formatIp(ip: IpAddress): string {
+  if (ip.width === 32) return [24n, 16n, 8n, 0n].map((s) => String((ip.bits >> s) & 0xffn)).join('.');
+  const groups = Array.from({ length: 8 }, (_, i) => Number((ip.bits >> BigInt(112 - 16 * i)) & 0xffffn));
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return `::ffff:${formatIp({ bits: ip.bits & 0xffffffffn, width: 32 })}`;
+  }
+  let bestStart = -1;
+  let bestLen = 1;
+  for (let i = 0; i < 8; ) {
+    let j = i;
+    while (j < 8 && groups[j] === 0) j++;
+    if (j - i > bestLen) [bestStart, bestLen] = [i, j - i];
+    i = j === i ? i + 1 : j;
+  }
+  const hex = groups.map((g) => g.toString(16));
+  if (bestStart < 0) return hex.join(':');
+  return `${hex.slice(0, bestStart).join(':')}::${hex.slice(bestStart + bestLen).join(':')}`;
+}
