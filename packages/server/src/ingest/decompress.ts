@@ -1,6 +1,7 @@
 import * as zlib from 'node:zlib';
 import { StatusCode } from '@sluice/pipeline-core';
 import { HttpRequestError } from '../errors.js';
+import { zstdDecompress } from './zstd.js';
 
 type Decoder = (buf: Buffer, opts: { maxOutputLength: number }) => Buffer;
 
@@ -10,8 +11,8 @@ const DECODERS: Record<string, Decoder> = {
   'x-gzip': zlib.gunzipSync,
   deflate: (buf, opts) => (buf[0] !== undefined && (buf[0] & 0x0f) === 8 ? zlib.inflateSync(buf, opts) : zlib.inflateRawSync(buf, opts)),
   br: zlib.brotliDecompressSync,
-  // zstd where node's zlib has it (Node 22.15+, 23.8+).
-  ...(typeof z.zstdDecompressSync === 'function' ? { zstd: z.zstdDecompressSync as Decoder } : {}),
+  // Node's zlib has zstd from 22.15/23.8; before that, pure-JS fzstd.
+  zstd: typeof z.zstdDecompressSync === 'function' ? (z.zstdDecompressSync as Decoder) : zstdDecompress,
 };
 
 export const SUPPORTED_ENCODINGS: readonly string[] = ['identity', ...Object.keys(DECODERS)];
