@@ -166,6 +166,8 @@ function compileClosure(c: Compiler, fn: VrlFunction, e: CallExpr, subject: Comp
   }
   const before = c.env;
   c.env = before.clone();
+  // The body runs once per element: a variable it reassigns is not the constant it was before the loop.
+  for (const [name, t] of c.env.vars) if (t.constant !== undefined) c.env.vars.set(name, { kinds: t.kinds });
   const slots = params.map((name, i) => {
     c.env.vars.set(name, { kinds: paramKinds(spec.params[i]!, subject) });
     return c.slot(name);
