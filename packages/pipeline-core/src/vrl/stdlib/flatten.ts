@@ -12,7 +12,8 @@ function flattenArray(a: readonly VrlValue[], out: VrlValue[]): VrlValue[] {
 function flattenObject(m: VrlObject, prefix: string, sep: string, except: ReadonlySet<string>, out: VrlObject): VrlObject {
   for (const [k, v] of Object.entries(m)) {
     const key = prefix === '' ? k : prefix + sep + k;
-    if (isObject(v) && Object.keys(v).length > 0 && !except.has(k)) flattenObject(v, key, sep, except, out);
+    // An empty nested object contributes no key, as in VRL.
+    if (isObject(v) && !except.has(k)) flattenObject(v, key, sep, except, out);
     else out[key] = v;
   }
   return out;

@@ -2,6 +2,7 @@ import { Timestamp } from '../../value/timestamp.js';
 import type { VrlValue } from '../value.js';
 import { defineVrlFunction, VrlFunctionError } from './function.js';
 import { describeKind } from './support/kind.js';
+import { rustFloatText } from './support/numbers.js';
 import { utf8Decode } from './support/utf8.js';
 
 export const to_string = defineVrlFunction({
@@ -15,6 +16,7 @@ export const to_string = defineVrlFunction({
     { title: 'Coerce to a string (Boolean)', source: 'to_string(true)', result: 'true' },
     { title: 'Coerce to a string (int)', source: 'to_string(52)', result: '52' },
     { title: 'Coerce to a string (float)', source: 'to_string(52.2)', result: '52.2' },
+    { title: 'Small floats are written out in full', source: 'to_string(0.0000001)', result: '0.0000001' },
     { title: 'Null', source: 'to_string(null)', result: '' },
     { title: 'Timestamp', source: "to_string(t'2020-01-01T00:00:00Z')", result: '2020-01-01T00:00:00Z' },
     { title: 'Object', source: 'to_string!({})', result: { error: 'unable to coerce object into string' } },
@@ -23,7 +25,8 @@ export const to_string = defineVrlFunction({
     const v = args['value'] as VrlValue;
     if (typeof v === 'string') return v;
     if (v instanceof Uint8Array) return utf8Decode(v);
-    if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
+    if (typeof v === 'number') return rustFloatText(v);
+    if (typeof v === 'bigint' || typeof v === 'boolean') return String(v);
     if (v === null) return '';
     if (v instanceof Timestamp) return v.toISOString();
     throw new VrlFunctionError(`unable to coerce ${describeKind(v)} into string`);

@@ -2,6 +2,7 @@ import { Timestamp } from '../../../value/timestamp.js';
 import { VrlRegex, type VrlValue } from '../../value.js';
 import { VrlFunctionError } from '../function.js';
 import { isObject, type VrlObject } from './kind.js';
+import { rustFloatText } from './numbers.js';
 import { utf8Decode } from './utf8.js';
 
 export interface KeyValueEncoding {
@@ -23,7 +24,7 @@ function text(v: VrlValue): string {
   if (v instanceof Timestamp) return v.toISOString();
   if (v instanceof VrlRegex) return v.source;
   if (v instanceof Uint8Array) return utf8Decode(v);
-  return String(v);
+  return typeof v === 'number' ? rustFloatText(v) : String(v);
 }
 
 /** Quotes text containing whitespace, `"` or `=`, escaping `\`, `"` and newlines as VRL does. */

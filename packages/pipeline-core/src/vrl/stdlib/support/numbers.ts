@@ -29,3 +29,17 @@ export function parseRustFloat(text: string): number | undefined {
   if (lower === 'nan' || lower === '-nan') return NaN;
   return undefined;
 }
+
+/** A float as Rust's `Display` writes it: shortest round-trip digits, never in exponent form. */
+export function rustFloatText(x: number): string {
+  if (Number.isNaN(x)) return 'NaN';
+  if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
+  const s = String(x);
+  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
+  if (!m) return s;
+  const digits = m[2]! + (m[3] ?? '');
+  const point = 1 + Number(m[4]);
+  if (point <= 0) return `${m[1]}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${m[1]}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${m[1]}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
