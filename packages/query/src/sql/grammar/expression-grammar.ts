@@ -1,0 +1,275 @@
+import { CstParser, type CstNode, type ParserMethod } from 'chevrotain';
+import * as T from '../tokens.js';
+
+/**
+ * Expression rules of the SQL grammar (grammar only; `to-ast/` builds the AST). Operator precedence
+ * lives here, lowest first: OR, AND, NOT, comparison/LIKE/IN/BETWEEN/IS, `+ - ||`, `* / %`, unary minus,
+ * `::` cast. `query` (for subqueries) is defined by QueryGrammar.
+ */
+export abstract class ExpressionGrammar extends CstParser {
+  declare query: ParserMethod<[], CstNode>;
+
+  constructor() {
+    super(T.allTokens, { maxLookahead: 4, recoveryEnabled: false, nodeLocationTracking: 'none' });
+  }
+
+  expression = this.RULE('expression', () => {
+    this.SUBRULE(this.andExpr, { LABEL: 'operands' });
+    this.MANY(() => {
+      this.CONSUME(T.Or);
+      this.SUBRULE2(this.andExpr, { LABEL: 'operands' });
+    });
+  });
+
+  andExpr = this.RULE('andExpr', () => {
+    this.SUBRULE(this.notExpr, { LABEL: 'operands' });
+    this.MANY(() => {
+      this.CONSUME(T.And);
+      this.SUBRULE2(this.notExpr, { LABEL: 'operands' });
+    });
+  });
+
+  notExpr = this.RULE('notExpr', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Not);
+          this.SUBRULE(this.notExpr);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.predicate) },
+    ]);
+  });
+
+  predicate = this.RULE('predicate', () => {
+    this.SUBRULE(this.additive, { LABEL: 'left' });
+    this.OPTION(() =>
+      this.OR([
+        {
+          ALT: () => {
+            this.SUBRULE(this.comparisonOp);
+            this.SUBRULE2(this.additive, { LABEL: 'right' });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.Is);
+            this.OPTION2(() => this.CONSUME(T.Not, { LABEL: 'isNot' }));
+            this.CONSUME(T.Null);
+          },
+        },
+        {
+          ALT: () => {
+            this.OPTION3(() => this.CONSUME2(T.Not, { LABEL: 'negated' }));
+            this.OR2([
+              {
+                ALT: () => {
+                  this.CONSUME(T.In);
+                  this.CONSUME(T.LParen);
+                  this.OR4([
+                    { ALT: () => this.SUBRULE(this.query, { LABEL: 'inQuery' }) },
+                    { ALT: () => this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'inList' }) }) },
+                  ]);
+                  this.CONSUME(T.RParen);
+                },
+              },
+              {
+                ALT: () => {
+                  this.CONSUME(T.Between);
+                  this.SUBRULE3(this.additive, { LABEL: 'low' });
+                  this.CONSUME(T.And);
+                  this.SUBRULE4(this.additive, { LABEL: 'high' });
+                },
+              },
+              {
+                ALT: () => {
+                  this.OR3([{ ALT: () => this.CONSUME(T.Like) }, { ALT: () => this.CONSUME(T.ILike) }]);
+                  this.SUBRULE5(this.additive, { LABEL: 'pattern' });
+                },
+              },
+            ]);
+          },
+        },
+      ]),
+    );
+  });
+
+  comparisonOp = this.RULE('comparisonOp', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Eq) },
+      { ALT: () => this.CONSUME(T.NotEq) },
+      { ALT: () => this.CONSUME(T.LtEq) },
+      { ALT: () => this.CONSUME(T.GtEq) },
+      { ALT: () => this.CONSUME(T.Lt) },
+      { ALT: () => this.CONSUME(T.Gt) },
+      { ALT: () => this.CONSUME(T.Regex) },
+      { ALT: () => this.CONSUME(T.RegexI) },
+      { ALT: () => this.CONSUME(T.NotRegex) },
+      { ALT: () => this.CONSUME(T.NotRegexI) },
+      { ALT: () => this.CONSUME(T.AtAt) },
+    ]);
+  });
+
+  additive = this.RULE('additive', () => {
+    this.SUBRULE(this.multiplicative, { LABEL: 'operands' });
+    this.MANY(() => {
+      this.OR([{ ALT: () => this.CONSUME(T.Plus) }, { ALT: () => this.CONSUME(T.Minus) }, { ALT: () => this.CONSUME(T.Concat) }]);
+      this.SUBRULE2(this.multiplicative, { LABEL: 'operands' });
+    });
+  });
+
+  multiplicative = this.RULE('multiplicative', () => {
+    this.SUBRULE(this.unary, { LABEL: 'operands' });
+    this.MANY(() => {
+      this.OR([{ ALT: () => this.CONSUME(T.Star) }, { ALT: () => this.CONSUME(T.Slash) }, { ALT: () => this.CONSUME(T.Percent) }]);
+      this.SUBRULE2(this.unary, { LABEL: 'operands' });
+    });
+  });
+
+  unary = this.RULE('unary', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.OR2([{ ALT: () => this.CONSUME(T.Minus) }, { ALT: () => this.CONSUME(T.Plus) }]);
+          this.SUBRULE(this.unary);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.postfix) },
+    ]);
+  });
+
+  postfix = this.RULE('postfix', () => {
+    this.SUBRULE(this.primary);
+    this.MANY(() => {
+      this.CONSUME(T.DoubleColon);
+      this.SUBRULE(this.typeName);
+    });
+  });
+
+  primary = this.RULE('primary', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.NumberLiteral) },
+      { ALT: () => this.CONSUME(T.StringLiteral) },
+      { ALT: () => this.CONSUME(T.True) },
+      { ALT: () => this.CONSUME(T.False) },
+      { ALT: () => this.CONSUME(T.Null) },
+      {
+        ALT: () => {
+          this.CONSUME(T.Interval);
+          this.CONSUME2(T.StringLiteral, { LABEL: 'intervalText' });
+          this.OPTION(() => this.SUBRULE(this.identifier, { LABEL: 'intervalUnit' }));
+        },
+      },
+      {
+        GATE: () => this.LA(2).tokenType === T.StringLiteral,
+        ALT: () => {
+          this.CONSUME(T.TimestampKw);
+          this.CONSUME3(T.StringLiteral, { LABEL: 'timestampText' });
+        },
+      },
+      { ALT: () => this.SUBRULE(this.caseExpr) },
+      {
+        ALT: () => {
+          this.CONSUME(T.Cast);
+          this.CONSUME(T.LParen);
+          this.SUBRULE(this.expression, { LABEL: 'castOperand' });
+          this.CONSUME(T.As);
+          this.SUBRULE(this.typeName);
+          this.CONSUME(T.RParen);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Extract);
+          this.CONSUME2(T.LParen);
+          this.SUBRULE2(this.identifier, { LABEL: 'extractField' });
+          this.CONSUME(T.From);
+          this.SUBRULE2(this.expression, { LABEL: 'extractOperand' });
+          this.CONSUME2(T.RParen);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME3(T.LParen);
+          this.OR2([
+            { ALT: () => this.SUBRULE(this.query, { LABEL: 'subquery' }) },
+            { ALT: () => this.SUBRULE3(this.expression, { LABEL: 'parenthesized' }) },
+          ]);
+          this.CONSUME3(T.RParen);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.nameOrCall) },
+    ]);
+  });
+
+  caseExpr = this.RULE('caseExpr', () => {
+    this.CONSUME(T.Case);
+    this.OPTION(() => this.SUBRULE(this.expression, { LABEL: 'caseOperand' }));
+    this.AT_LEAST_ONE(() => {
+      this.CONSUME(T.When);
+      this.SUBRULE2(this.expression, { LABEL: 'when' });
+      this.CONSUME(T.Then);
+      this.SUBRULE3(this.expression, { LABEL: 'then' });
+    });
+    this.OPTION2(() => {
+      this.CONSUME(T.Else);
+      this.SUBRULE4(this.expression, { LABEL: 'otherwise' });
+    });
+    this.CONSUME(T.End);
+  });
+
+  /** A column reference `a`, `t.a`, or a function call `f(...)`, `count(*)`, `count(DISTINCT x)`. */
+  nameOrCall = this.RULE('nameOrCall', () => {
+    this.SUBRULE(this.identifier, { LABEL: 'parts' });
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.LParen);
+          this.OPTION(() =>
+            this.OR2([
+              { ALT: () => this.CONSUME(T.Star) },
+              {
+                ALT: () => {
+                  this.OPTION2(() => this.CONSUME(T.Distinct));
+                  this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'args' }) });
+                },
+              },
+            ]),
+          );
+          this.CONSUME(T.RParen);
+        },
+      },
+      {
+        ALT: () =>
+          this.MANY(() => {
+            this.CONSUME(T.Dot);
+            this.SUBRULE2(this.identifier, { LABEL: 'parts' });
+          }),
+      },
+    ]);
+  });
+
+  typeName = this.RULE('typeName', () => {
+    this.SUBRULE(this.identifier, { LABEL: 'words' });
+    // Multi-word names: DOUBLE PRECISION, BIGINT UNSIGNED, CHARACTER VARYING.
+    this.MANY({
+      GATE: () => /^(precision|unsigned|varying)$/i.test(this.LA(1).image),
+      DEF: () => this.SUBRULE2(this.identifier, { LABEL: 'words' }),
+    });
+    this.OPTION(() => {
+      this.CONSUME(T.LParen);
+      this.CONSUME(T.NumberLiteral, { LABEL: 'precision' });
+      this.CONSUME(T.RParen);
+    });
+  });
+
+  identifier = this.RULE('identifier', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Identifier) },
+      { ALT: () => this.CONSUME(T.QuotedIdentifier) },
+      { ALT: () => this.CONSUME(T.BacktickIdentifier) },
+      { ALT: () => this.CONSUME(T.SoftKeyword) },
+    ]);
+  });
+
+}

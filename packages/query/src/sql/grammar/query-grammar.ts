@@ -1,0 +1,149 @@
+import * as T from '../tokens.js';
+import { ExpressionGrammar } from './expression-grammar.js';
+
+/** SELECT rules: WITH, select cores joined by UNION ALL, FROM with joins, ORDER BY, LIMIT, OFFSET. */
+export abstract class QueryGrammar extends ExpressionGrammar {
+  override query = this.RULE('query', () => {
+    this.OPTION(() => {
+      this.CONSUME(T.With);
+      this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.cte) });
+    });
+    this.SUBRULE(this.selectCore);
+    this.MANY(() => {
+      this.CONSUME(T.Union);
+      this.CONSUME(T.All);
+      this.SUBRULE2(this.selectCore);
+    });
+    this.OPTION2(() => this.SUBRULE(this.orderByClause));
+    this.OPTION3(() => {
+      this.CONSUME(T.Limit);
+      this.CONSUME(T.NumberLiteral, { LABEL: 'limit' });
+      this.OPTION5(() => {
+        this.CONSUME(T.Comma);
+        this.CONSUME2(T.NumberLiteral, { LABEL: 'limitAfterComma' });
+      });
+    });
+    this.OPTION4(() => {
+      this.CONSUME(T.Offset);
+      this.CONSUME3(T.NumberLiteral, { LABEL: 'offset' });
+    });
+  });
+
+  cte = this.RULE('cte', () => {
+    this.SUBRULE(this.identifier);
+    this.CONSUME(T.As);
+    this.CONSUME(T.LParen);
+    this.SUBRULE(this.query);
+    this.CONSUME(T.RParen);
+  });
+
+  selectCore = this.RULE('selectCore', () => {
+    this.CONSUME(T.Select);
+    this.OPTION(() => this.CONSUME(T.Distinct));
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.selectItem) });
+    this.OPTION2(() => {
+      this.CONSUME(T.From);
+      this.SUBRULE(this.fromClause);
+    });
+    this.OPTION3(() => {
+      this.CONSUME(T.Where);
+      this.SUBRULE(this.expression, { LABEL: 'where' });
+    });
+    this.OPTION4(() => {
+      this.CONSUME(T.Group);
+      this.CONSUME(T.By);
+      this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.expression, { LABEL: 'groupBy' }) });
+    });
+    this.OPTION5(() => {
+      this.CONSUME(T.Having);
+      this.SUBRULE3(this.expression, { LABEL: 'having' });
+    });
+  });
+
+  selectItem = this.RULE('selectItem', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Star) },
+      {
+        GATE: () => this.LA(2).tokenType === T.Dot && this.LA(3).tokenType === T.Star,
+        ALT: () => {
+          this.SUBRULE(this.identifier, { LABEL: 'starTable' });
+          this.CONSUME(T.Dot);
+          this.CONSUME2(T.Star, { LABEL: 'qualifiedStar' });
+        },
+      },
+      {
+        ALT: () => {
+          this.SUBRULE(this.expression);
+          this.OPTION(() => {
+            this.OPTION2(() => this.CONSUME(T.As));
+            this.SUBRULE2(this.identifier, { LABEL: 'alias' });
+          });
+        },
+      },
+    ]);
+  });
+
+  fromClause = this.RULE('fromClause', () => {
+    this.SUBRULE(this.tableRef);
+    this.MANY(() => this.SUBRULE(this.joinClause));
+  });
+
+  joinClause = this.RULE('joinClause', () => {
+    this.OPTION(() =>
+      this.OR([
+        { ALT: () => this.CONSUME(T.Inner) },
+        {
+          ALT: () => {
+            this.CONSUME(T.Left);
+            this.OPTION2(() => this.CONSUME(T.Outer));
+          },
+        },
+      ]),
+    );
+    this.CONSUME(T.Join);
+    this.SUBRULE(this.tableRef);
+    this.CONSUME(T.On);
+    this.SUBRULE(this.expression);
+  });
+
+  tableRef = this.RULE('tableRef', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.LParen);
+          this.SUBRULE(this.query);
+          this.CONSUME(T.RParen);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.tableName) },
+    ]);
+    this.OPTION(() => {
+      this.OPTION2(() => this.CONSUME(T.As));
+      this.SUBRULE(this.identifier, { LABEL: 'alias' });
+    });
+  });
+
+  tableName = this.RULE('tableName', () => {
+    this.SUBRULE(this.identifier);
+    this.MANY(() => {
+      this.CONSUME(T.Dot);
+      this.SUBRULE2(this.identifier);
+    });
+  });
+
+  orderByClause = this.RULE('orderByClause', () => {
+    this.CONSUME(T.Order);
+    this.CONSUME(T.By);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.orderItem) });
+  });
+
+  orderItem = this.RULE('orderItem', () => {
+    this.SUBRULE(this.expression);
+    this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(T.Asc) }, { ALT: () => this.CONSUME(T.Desc) }]));
+    this.OPTION2(() => {
+      this.CONSUME(T.Nulls);
+      this.OR2([{ ALT: () => this.CONSUME(T.First) }, { ALT: () => this.CONSUME(T.Last) }]);
+    });
+  });
+
+}
