@@ -40,6 +40,7 @@ try {
   // ---- write (durable: every batch waits for the disk flush) ----
   const batches = Math.ceil(ROWS / BATCH);
   let written = 0;
+  const cpu0 = process.cpuUsage();
   let start = performance.now();
   for (let b = 0; b < batches; b++) {
     const rows = batch(b, Math.min(BATCH, ROWS - b * BATCH));
@@ -51,7 +52,11 @@ try {
     }
   }
   const writeMs = performance.now() - start;
+  const cpu = process.cpuUsage(cpu0);
   console.log(`write, batches of ${BATCH} (durable):    ${rate(written, writeMs)}  (${(writeMs / 1000).toFixed(1)} s for ${written.toLocaleString('en-US')} rows)`);
+  // CPU time of this process (main thread + LMDB's write thread) per batch: the rate the CPU alone would allow.
+  const cpuMs = (cpu.user + cpu.system) / 1000 / batches;
+  console.log(`  CPU per batch: ${cpuMs.toFixed(2)} ms (≈ ${rate(BATCH, cpuMs)} if not waiting on the disk)`);
 
   // ---- write with skip_wal (commit without waiting for the flush) and with 4 writers in flight ----
   const side = Math.min(ROWS, 500_000);

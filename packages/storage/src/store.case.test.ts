@@ -232,6 +232,10 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
         await s.write([{ db: 'public', table: 'logs', options: mode, schema: LOG_SCHEMA, rows: rows(50) }]);
         expect(await count(s, { db: 'public', table: 'logs' })).toBe(50);
         expect(await count(s, { db: 'public', table: 'logs', predicates: [{ column: 'level', op: '=', value: 'error' }] })).toBe(17);
+        expect(await count(s, { db: 'public', table: 'logs', timeRange: { startNs: 1_010_000_000n, endNs: 1_020_000_000n } })).toBe(10);
+        const lengths = [];
+        for await (const b of s.scan({ db: 'public', table: 'logs', columns: [], limit: 5, batchSize: 2 })) lengths.push([b.length, b.columns.length]);
+        expect(lengths).toEqual([[2, 0], [2, 0], [1, 0]]);
       });
     });
 

@@ -30,10 +30,20 @@ export interface RowSourceOptions {
  * time range (narrowed by TTL and time predicates); rows of other logical tables in a shared
  * physical table and rows failing a predicate are skipped. The yielded object is reused.
  */
-export function rowSource(ctx: StoreContext, t: TableState, o: RowSourceOptions): Iterable<SourceRow> {
+export function rowSource(ctx: StoreContext, t: TableState, o: RowSourceOptions): Iterable<SourceRow> & { count(): number | undefined } {
   const preds = compilePredicates(t, o.predicates ?? []);
   applyRange(ctx, t, o, preds);
-  return { [Symbol.iterator]: () => iterate(ctx, t, o, preds) };
+  return {
+    [Symbol.iterator]: () => iterate(ctx, t, o, preds),
+    /** The number of rows when no row needs looking at (no predicate, table not shared), else undefined. */
+    count: () => {
+      if (preds.timeTests.length > 0 || preds.tagTests.length > 0 || preds.fieldTests.length > 0 || t.shared) return undefined;
+      if (preds.lo !== undefined && preds.hi !== undefined && preds.lo >= preds.hi) return 0;
+      const start = preds.lo === undefined ? tableStart(t.storageId) : timeBound(t.storageId, preds.lo);
+      const end = preds.hi === undefined ? tableEnd(t.storageId) : timeBound(t.storageId, preds.hi);
+      return ctx.env.rows.getCount({ start, end });
+    },
+  };
 }
 
 function* iterate(ctx: StoreContext, t: TableState, o: RowSourceOptions, preds: CompiledPredicates): Generator<SourceRow> {

@@ -36,6 +36,11 @@ export function scanTable(ctx: StoreContext, t: TableState, req: ScanRequest): A
     return { [Symbol.asyncIterator]: () => sink.fromChunks(source, outputs) };
   }
   const source = rowSource(ctx, t, opts);
+  if (cols.length === 0) {
+    // A count: LMDB counts the key range natively when no row has to be looked at.
+    const n = source.count();
+    if (n !== undefined) return { [Symbol.asyncIterator]: () => sink.empties(n) };
+  }
   return { [Symbol.asyncIterator]: () => sink.fromRows(source, outputs) };
 }
 
@@ -94,6 +99,16 @@ class BatchSink {
       }
     }
     if (this.n > 0) yield this.flush();
+  }
+
+  /** Batches without columns for `n` rows (a count). */
+  async *empties(n: number): AsyncGenerator<ColumnBatch> {
+    let left = Math.min(n, this.limit);
+    while (left > 0) {
+      const k = Math.min(left, this.batchSize);
+      left -= k;
+      yield { length: k, columns: [] };
+    }
   }
 
   private flush(): ColumnBatch {
