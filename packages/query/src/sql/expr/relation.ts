@@ -24,6 +24,8 @@ export interface EvalContext {
   readonly timezone?: string;
   /** Statement start, nanoseconds (`now()` is stable within a statement). */
   readonly nowNs: bigint;
+  /** Current database (`database()`). */
+  readonly db?: string;
 }
 
 export async function collectBatches(rel: Relation): Promise<Batch> {

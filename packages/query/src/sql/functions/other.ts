@@ -5,6 +5,9 @@ import { compareValues } from '../types/compare.js';
 import type { SqlType } from '../types/sql-value.js';
 import type { ScalarFunction } from './function.js';
 
+/** What `version()` reports (MySQL-protocol clients parse the leading version number). */
+const SERVER_VERSION = '8.4.2-sluice-0.1.0';
+
 function firstType(types: readonly SqlType[]): SqlType {
   return types.find((t) => t !== 'null') ?? 'null';
 }
@@ -47,6 +50,18 @@ export const OTHER_FUNCTIONS: readonly ScalarFunction[] = [
   extreme('least', -1),
   matches,
   { ...matches, name: 'matches_term', signature: "matches_term(column, 'term')" },
+  {
+    name: 'database', signature: 'database()', minArgs: 0, maxArgs: 0,
+    bind: (_args, ctx) => constant(ctx.db ?? 'public', 'string'),
+  },
+  {
+    name: 'current_schema', signature: 'current_schema()', minArgs: 0, maxArgs: 0,
+    bind: (_args, ctx) => constant(ctx.db ?? 'public', 'string'),
+  },
+  {
+    name: 'version', signature: 'version()', minArgs: 0, maxArgs: 0,
+    bind: () => constant(SERVER_VERSION, 'string'),
+  },
   {
     name: 'arrow_typeof', signature: 'arrow_typeof(x)', minArgs: 1, maxArgs: 1,
     bind: ([x]) => constant(x!.type, 'string'),

@@ -14,7 +14,7 @@ export interface Session {
 export type Executor<S extends Statement = Statement> = (stmt: S, session: Session) => Promise<StatementOutput>;
 
 export function queryEnv(s: Session): QueryEnv {
-  return { store: s.store, db: s.db, ctx: s.ctx, ctes: new Map() };
+  return { store: s.store, db: s.db, ctx: { ...s.ctx, db: s.db }, ctes: new Map() };
 }
 
 export function affected(count: number): StatementOutput {
