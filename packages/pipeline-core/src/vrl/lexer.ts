@@ -2,7 +2,7 @@ import { Lexer, tokenMatcher, type IToken, type TokenType } from 'chevrotain';
 import { VrlSyntaxError } from './diagnostics.js';
 import * as T from './tokens.js';
 
-const lexer = new Lexer(T.ALL_TOKENS, { positionTracking: 'full', ensureOptimizations: false });
+let lexer: Lexer | undefined;
 
 /** After these tokens a newline cannot end a statement (an operator or an opening bracket waits for more). */
 const CONTINUES: readonly TokenType[] = [
@@ -20,6 +20,7 @@ const matchesAny = (tok: IToken, types: readonly TokenType[]): boolean => types.
  * them collapse into one.
  */
 export function lex(source: string): IToken[] {
+  lexer ??= new Lexer(T.ALL_TOKENS, { positionTracking: 'full', ensureOptimizations: false });
   const result = lexer.tokenize(source);
   if (result.errors.length > 0) {
     const e = result.errors[0]!;

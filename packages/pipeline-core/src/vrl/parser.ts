@@ -256,7 +256,12 @@ export class VrlParser extends CstParser {
   });
 }
 
-/** One parser instance, reused (chevrotain parsers are reset by setting `input`). */
-export const vrlParser = new VrlParser();
+let instance: VrlParser | undefined;
+
+/** The one parser instance, built on first use (its grammar analysis takes a while), then reused. */
+export function vrlParser(): VrlParser {
+  instance ??= new VrlParser();
+  return instance;
+}
 
 export type { IToken };

@@ -11,10 +11,11 @@ import type { VrlValue } from './value.js';
 /** Parses VRL source into its AST (throws VrlSyntaxError with line, column and snippet). */
 export function parseVrl(source: string): ProgramAst {
   const tokens = lex(source);
-  vrlParser.input = tokens;
-  const cst = vrlParser.program();
-  if (vrlParser.errors.length > 0) {
-    const err = vrlParser.errors[0]!;
+  const parser = vrlParser();
+  parser.input = tokens;
+  const cst = parser.program();
+  if (parser.errors.length > 0) {
+    const err = parser.errors[0]!;
     const tok = err.token;
     const atEnd = tok.tokenType.name === 'EOF' || Number.isNaN(tok.startOffset);
     const span = atEnd ? endSpan(source) : tokenSpan(tok);
