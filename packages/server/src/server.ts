@@ -58,6 +58,22 @@ export function resolveConfig(opts: Pick<StartServerOptions, 'configFile' | 'con
   return mergeConfig(...layers);
 }
 
+/** How long a stop waits for open connections before closing them. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Listens on host:port; an address in use or not available is a SluiceError naming it. */
+async function listen(fetch: (req: Request) => Response | Promise<Response>, host: string, port: number, addr: string): Promise<ServerType> {
+  try {
+    return await new Promise<ServerType>((resolve, reject) => {
+      const s = serve({ fetch, port, hostname: host }, () => resolve(s));
+      s.once('error', reject);
+    });
+  } catch (e) {
+    const msg = (e as { code?: string }).code === 'EADDRINUSE' ? `address ${addr} is already in use` : (e as Error).message;
+    throw new SluiceError(StatusCode.InvalidArguments, `cannot listen on ${addr}: ${msg}`, { cause: e });
+  }
+}
+
 /** Starts Sluice in this process: opens the store, builds the app, listens on `http.addr`. */
 export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
   const config = resolveConfig(opts);
@@ -68,29 +84,22 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const engines = opts.engines ?? (await openEngines(config.storage.data_home));
   const { store, query, compiler } = engines;
   const owned = opts.engines === undefined;
-  try {
-    await store.createDatabase('public', { ifNotExists: true });
-  } catch (e) {
-    if (owned) await store.close();
-    throw e;
-  }
   const metrics = createServerMetrics(store);
   const tracing = createTraceControl(logging.forTarget('trace'));
-  const pipelines = new PipelineService(store.pipelines, compiler);
-  const workers = (opts.pipelineWorkers ?? 0) > 0 ? new PipelineWorkerPool(opts.pipelineWorkerScript ?? new URL('./pipeline-worker.js', import.meta.url), opts.pipelineWorkers!) : undefined;
-  const app = createApp({ store, query, pipelines, config, logging, metrics, tracing, ...(users ? { users } : {}), ...(workers ? { pipelineWorkers: workers } : {}) });
-
+  let workers: PipelineWorkerPool | undefined;
   let server: ServerType;
   try {
-    server = await new Promise<ServerType>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
-      s.once('error', reject);
-    });
+    await store.createDatabase('public', { ifNotExists: true });
+    const pipelines = new PipelineService(store.pipelines, compiler);
+    if ((opts.pipelineWorkers ?? 0) > 0) {
+      workers = new PipelineWorkerPool(opts.pipelineWorkerScript ?? new URL('./pipeline-worker.js', import.meta.url), opts.pipelineWorkers!);
+    }
+    const app = createApp({ store, query, pipelines, config, logging, metrics, tracing, ...(users ? { users } : {}), ...(workers ? { pipelineWorkers: workers } : {}) });
+    server = await listen(app.fetch, host, port, config.http.addr);
   } catch (e) {
-    if (owned) await store.close();
     await workers?.close();
-    const msg = (e as { code?: string }).code === 'EADDRINUSE' ? `address ${config.http.addr} is already in use` : (e as Error).message;
-    throw new SluiceError(StatusCode.InvalidArguments, `cannot listen on ${config.http.addr}: ${msg}`, { cause: e });
+    if (owned) await store.close();
+    throw e;
   }
   const info = server.address() as AddressInfo;
   const address = `${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
@@ -106,7 +115,10 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
-          (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+          const http = server as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+          http.closeIdleConnections?.();
+          // Keep-alive clients that hold a connection open do not delay the stop for long.
+          setTimeout(() => http.closeAllConnections?.(), SHUTDOWN_GRACE_MS).unref();
         });
         if (owned) await store.close();
         await workers?.close();
