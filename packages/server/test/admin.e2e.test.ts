@@ -78,3 +78,17 @@ describe('startServer failures', () => {
     }
   });
 });
+
+describe('graceful stop', () => {
+  it('lets a request in flight finish, then refuses new connections', async () => {
+    const s = await startTestServer();
+    const inFlight = s.fetch('/debug/prof/cpu?seconds=0.5&output=text', { method: 'POST' });
+    await new Promise((r) => setTimeout(r, 100));
+    const stopped = s.close();
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/^CPU profile/);
+    await stopped;
+    await expect(fetch(s.url + '/health')).rejects.toThrow();
+  });
+});
