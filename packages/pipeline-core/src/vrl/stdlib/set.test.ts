@@ -28,6 +28,10 @@ describe('get, set and remove', () => {
     expect(doc).toEqual({ a: { b: [10, { c: 'x' }] } });
   });
 
+  it('refuses to pad an array by more than 65536 nulls', () => {
+    expect(() => invoke(set, { value: [], path: [1_000_000_000], data: 1 })).toThrow('too far beyond the end');
+  });
+
   it('rejects path segments that are neither strings nor integers', () => {
     expect(() => invoke(set, { value: {}, path: [1.5], data: 1 })).toThrow('path segment must be either string or integer, not float');
   });

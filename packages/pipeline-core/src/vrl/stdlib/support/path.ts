@@ -4,6 +4,9 @@ import { describeKind, isInteger, isObject, type VrlObject } from './kind.js';
 
 export type Segment = string | number;
 
+/** How many nulls `set` may add to reach an index: a data-driven index must not exhaust memory. */
+const MAX_PADDING = 65_536;
+
 /** The `path` argument of get/set: an array of field names and (possibly negative) indexes. */
 export function readPath(path: readonly VrlValue[]): Segment[] {
   return path.map((s) => {
@@ -39,6 +42,9 @@ export function setPath(value: VrlValue, path: readonly Segment[], data: VrlValu
     return obj;
   }
   const arr: VrlValue[] = Array.isArray(value) ? [...value] : [];
+  if (Math.abs(seg) - arr.length > MAX_PADDING) {
+    throw new VrlFunctionError(`index ${seg} is too far beyond the end of an array of ${arr.length} (at most ${MAX_PADDING} nulls are added)`);
+  }
   let i = seg;
   if (i < 0) {
     i += arr.length;
