@@ -1,5 +1,5 @@
 import type { Compiled } from '../expr/compiled.js';
-import { collectBatches, single, takeRows, type Relation } from '../expr/relation.js';
+import { single, takeRows, type Batch, type Relation } from '../expr/relation.js';
 import { compareValues } from '../types/compare.js';
 import type { SqlValue } from '../types/sql-value.js';
 
@@ -10,31 +10,58 @@ export interface SortKey {
   readonly nullsFirst?: boolean;
 }
 
-/** Sorts all input rows by the keys (stable). */
-export function sort(input: Relation, keys: readonly SortKey[]): Relation {
+/** The row order of a batch under the keys (stable). */
+function order(b: Batch, keys: readonly SortKey[]): number[] {
+  const cols: (readonly SqlValue[])[] = keys.map((k) => k.expr.eval(b));
+  const idx = Array.from({ length: b.length }, (_, i) => i);
+  const dirs = keys.map((k) => (k.descending ? -1 : 1));
+  const nullsFirst = keys.map((k) => k.nullsFirst ?? k.descending);
+  idx.sort((a, c) => {
+    for (let k = 0; k < cols.length; k++) {
+      const x = cols[k]![a]!;
+      const y = cols[k]![c]!;
+      if (x === null || y === null) {
+        if (x === y) continue;
+        return (x === null) === nullsFirst[k] ? -1 : 1;
+      }
+      const r = compareValues(x, y);
+      if (r !== 0) return r * dirs[k]!;
+    }
+    return a - c;
+  });
+  return idx;
+}
+
+function append(into: SqlValue[][], b: Batch): void {
+  for (let c = 0; c < into.length; c++) {
+    const src = b.columns[c]!;
+    const dst = into[c]!;
+    for (let i = 0; i < b.length; i++) dst.push(src[i]!);
+  }
+}
+
+/**
+ * Sorts the input rows by the keys. With `topK` (ORDER BY ... LIMIT) only the best `topK` rows are kept
+ * while reading: the buffer is cut back to them whenever it grows past a bound, so memory stays small.
+ */
+export function sort(input: Relation, keys: readonly SortKey[], topK?: number): Relation {
   return {
     fields: input.fields,
     batches: {
       async *[Symbol.asyncIterator]() {
-        const all = await collectBatches(input);
-        const cols: (readonly SqlValue[])[] = keys.map((k) => k.expr.eval(all));
-        const idx = Array.from({ length: all.length }, (_, i) => i);
-        const dirs = keys.map((k) => (k.descending ? -1 : 1));
-        const nullsFirst = keys.map((k) => k.nullsFirst ?? k.descending);
-        idx.sort((a, b) => {
-          for (let k = 0; k < cols.length; k++) {
-            const x = cols[k]![a]!;
-            const y = cols[k]![b]!;
-            if (x === null || y === null) {
-              if (x === y) continue;
-              return (x === null) === nullsFirst[k] ? -1 : 1;
-            }
-            const c = compareValues(x, y);
-            if (c !== 0) return c * dirs[k]!;
+        let cols: SqlValue[][] = input.fields.map(() => []);
+        const bound = topK === undefined ? Infinity : 2 * topK + 4096;
+        for await (const b of input.batches) {
+          append(cols, b);
+          if (cols.length > 0 && cols[0]!.length > bound) {
+            const buf: Batch = { length: cols[0]!.length, columns: cols };
+            cols = takeRows(buf, order(buf, keys).slice(0, topK)).columns as SqlValue[][];
           }
-          return a - b;
-        });
-        yield* single(takeRows(all, idx));
+        }
+        const length = cols.length > 0 ? cols[0]!.length : 0;
+        const all: Batch = { length, columns: cols };
+        const idx = order(all, keys);
+        yield* single(takeRows(all, topK === undefined ? idx : idx.slice(0, topK)));
       },
     },
   };

@@ -35,7 +35,7 @@ export async function runQuery(q: Query, outer: QueryEnv): Promise<Relation> {
       }
       return { expr: compileExpr(e, scope), descending: k.descending, ...(k.nullsFirst !== undefined ? { nullsFirst: k.nullsFirst } : {}) };
     });
-    rel = sort(rel, keys);
+    rel = sort(rel, keys, q.limit === undefined ? undefined : q.limit + (q.offset ?? 0));
   }
   return limit(rel, q.limit, q.offset);
 }

@@ -171,7 +171,7 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
       const type = outFields[index]!.type;
       return { expr: { type, eval: (b: Batch) => b.columns[index]! }, descending: order[k]!.descending, ...(order[k]!.nullsFirst !== undefined ? { nullsFirst: order[k]!.nullsFirst } : {}) };
     });
-    rel = sort(rel, keys);
+    rel = sort(rel, keys, count === undefined ? undefined : count + (offset ?? 0));
   }
   rel = limit(rel, count, offset);
   return keepColumns(rel, items.length);
