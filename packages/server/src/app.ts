@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { parseDuration, StatusCode } from '@sluice/pipeline-core';
+import { parseDuration } from '@sluice/pipeline-core';
 import type { AppDeps } from './deps.js';
-import { errorResponse, HttpRequestError } from './errors.js';
+import { errorResponse } from './errors.js';
+import { notFoundHandler } from './not-found.js';
 import { parseByteSize } from './config/byte-size.js';
 import { buildInfo } from './build-info.js';
 import { requestStart } from './middleware/request-start.js';
@@ -41,7 +42,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', createIngestRoutes(deps, maxBody));
   app.route('/', createSqlRoutes(deps));
 
-  app.notFound((c) => errorResponse(c, new HttpRequestError(StatusCode.Unsupported, 404, `not found: ${c.req.method} ${c.req.path}`)));
+  app.notFound(notFoundHandler(app));
   app.onError((err, c) => {
     const res = errorResponse(c, err);
     if (res.status >= 500) deps.logging.forTarget('http').error({ err, path: c.req.path }, 'request failed');

@@ -52,3 +52,17 @@ describe('admin routes', () => {
     expect((await app.request('/v1/nothing')).status).toBe(404);
   });
 });
+
+describe('wrong methods', () => {
+  it('answers 405 with Allow when the path exists for other methods', async () => {
+    const app = createApp(fakeDeps());
+    const res = await app.request('/v1/ingest');
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+    expect((await res.json()).error).toBe('method GET not allowed on /v1/ingest (allowed: POST)');
+    const put = await app.request('/v1/pipelines/abc', { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('POST, GET, DELETE');
+    expect((await app.request('/v1/nothing')).status).toBe(404);
+  });
+});
