@@ -1,5 +1,5 @@
 import type { AssignExpr, AssignTarget, Expr } from './ast.js';
-import type { Compiled } from './compiled.js';
+import type { Compiled, Shape } from './compiled.js';
 import type { Compiler } from './compile.js';
 import { K, isObject, type Kinds } from './kinds.js';
 import { merge } from './ops.js';
@@ -57,7 +57,7 @@ export function compileAssign(c: Compiler, e: AssignExpr): Compiled {
       fallible: value.fallible || current.kinds !== K.object || value.kinds !== K.object,
     };
   }
-  declare(c, e.target, value.kinds, value.constant);
+  declare(c, e.target, value.kinds, value.constant, value.shape);
   return {
     run: (f) => {
       const v = copy ? cloneValue(V(f)) : V(f);
@@ -71,13 +71,14 @@ export function compileAssign(c: Compiler, e: AssignExpr): Compiled {
 }
 
 /** Records the type a target holds after an assignment. */
-function declare(c: Compiler, t: AssignTarget, kinds: Kinds, constant?: { value: VrlValue }): void {
+function declare(c: Compiler, t: AssignTarget, kinds: Kinds, constant?: { value: VrlValue }, shape?: Shape): void {
   if (t.type === 'event') {
-    c.env.assignEvent(t.path, kinds);
+    c.env.assignEvent(t.path, kinds, shape);
     return;
   }
   c.slot(t.name);
-  if (t.path.length === 0) c.env.vars.set(t.name, constant === undefined || isContainer(constant.value) ? { kinds } : { kinds, constant });
+  const parts = shape === undefined ? {} : { shape };
+  if (t.path.length === 0) c.env.vars.set(t.name, constant === undefined || isContainer(constant.value) ? { kinds, ...parts } : { kinds, constant, ...parts });
   else c.env.vars.set(t.name, { kinds: 'field' in t.path[0]! ? K.object : K.array });
 }
 

@@ -46,7 +46,13 @@ function pathForm(c: Compiler, e: CallExpr): Compiled {
     return { run: (f) => existsPath(read(f), path), kinds: K.boolean, fallible: false };
   }
   const kinds = target.type === 'event' ? c.env.eventKinds(path) : ANY_KINDS;
-  if (target.type === 'event') c.env.forgetEvent(path, path.length === 0 ? K.object : K.null);
+  const last = path[path.length - 1];
+  // Deleting an array element shifts the ones after it: forget the whole array's element types.
+  if (target.type === 'event') {
+    if (last !== undefined && 'index' in last) c.env.forgetEvent(path.slice(0, -1), K.array);
+    else c.env.forgetEvent(path, path.length === 0 ? K.object : K.null);
+  }
+  else c.env.vars.set(target.name, { kinds: path.length === 0 ? K.null : c.env.vars.get(target.name)!.kinds });
   const write = (f: Frame, v: VrlValue): void => {
     if (slot < 0) f.event = v;
     else f.vars[slot] = v;
@@ -167,7 +173,7 @@ function compileClosure(c: Compiler, fn: VrlFunction, e: CallExpr, subject: Comp
   const before = c.env;
   c.env = before.clone();
   // The body runs once per element: a variable it reassigns is not the constant it was before the loop.
-  for (const [name, t] of c.env.vars) if (t.constant !== undefined) c.env.vars.set(name, { kinds: t.kinds });
+  for (const [name, t] of c.env.vars) if (t.constant !== undefined || t.shape !== undefined) c.env.vars.set(name, { kinds: t.kinds });
   const slots = params.map((name, i) => {
     c.env.vars.set(name, { kinds: paramKinds(spec.params[i]!, subject) });
     return c.slot(name);

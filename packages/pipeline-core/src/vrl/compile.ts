@@ -2,7 +2,7 @@ import type { AbortExpr, ArrayExpr, BinaryExpr, BlockExpr, Expr, ExprVisitor, If
 import { visitExpr } from './ast.js';
 import { compileAssign } from './compile-assign.js';
 import { compileCall } from './compile-call.js';
-import type { Compiled } from './compiled.js';
+import { shapeAt, type Compiled, type Shape } from './compiled.js';
 import { VrlCompileError, VrlRuntimeError, type Span } from './diagnostics.js';
 import { ANY_KINDS, K, NUMERIC, kindsOfValue, kindList, type Kinds, type VrlObject } from './kinds.js';
 import { BINARY, binaryResult, negate, not, truth } from './ops.js';
@@ -112,6 +112,7 @@ export class Compiler {
       kinds: K.array,
       fallible: items.some((i) => i.fallible),
       fresh: true,
+      shape: { kinds: K.array, items: items.map(shapeOf) },
       ...(constant === undefined ? {} : { constant }),
     };
   }
@@ -135,6 +136,7 @@ export class Compiler {
       kinds: K.object,
       fallible: values.some((v) => v.fallible),
       fresh: true,
+      shape: { kinds: K.object, fields: new Map(keys.map((k, i) => [k, shapeOf(values[i]!)])) },
       ...(constant === undefined ? {} : { constant }),
     };
   }
@@ -158,18 +160,26 @@ export class Compiler {
     if (t.type === 'variable') {
       const base = this.variable({ kind: 'variable', name: t.name, span: e.span });
       const slot = this.slot(t.name);
-      return { run: (f) => getPath(f.vars[slot]!, path), kinds: path.length === 0 ? base.kinds : ANY_KINDS, fallible: false };
+      const shape = shapeAt(base.shape, path);
+      return { run: (f) => getPath(f.vars[slot]!, path), kinds: shape?.kinds ?? ANY_KINDS, fallible: false, ...(shape === undefined ? {} : { shape }) };
     }
     const inner = this.expr(t.expr);
     const run = inner.run;
-    return { run: (f) => getPath(run(f), path), kinds: ANY_KINDS, fallible: inner.fallible };
+    const shape = shapeAt(inner.shape, path);
+    return { run: (f) => getPath(run(f), path), kinds: shape?.kinds ?? ANY_KINDS, fallible: inner.fallible };
   }
 
   private variable(e: VariableExpr): Compiled {
     const type = this.env.vars.get(e.name);
     if (type === undefined) this.error('E701', `call to undefined variable '${e.name}'`, e.span);
     const slot = this.slot(e.name);
-    return { run: (f) => f.vars[slot]!, kinds: type.kinds, fallible: false, ...(type.constant === undefined ? {} : { constant: type.constant }) };
+    return {
+      run: (f) => f.vars[slot]!,
+      kinds: type.kinds,
+      fallible: false,
+      ...(type.constant === undefined ? {} : { constant: type.constant }),
+      ...(type.shape === undefined ? {} : { shape: type.shape }),
+    };
   }
 
   private unary(e: UnaryExpr): Compiled {
@@ -293,6 +303,10 @@ export class Compiler {
       fallible: value.fallible,
     };
   }
+}
+
+function shapeOf(c: Compiled): Shape {
+  return c.shape ?? { kinds: c.kinds };
 }
 
 const COMPARISONS = new Set<string>(['==', '!=', '<', '<=', '>', '>=']);

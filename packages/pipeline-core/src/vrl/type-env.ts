@@ -2,11 +2,14 @@ import type { PathSegment } from './ast.js';
 import { ANY_KINDS, K, type Kinds } from './kinds.js';
 import { pathKey } from './path.js';
 import type { VrlValue } from './value.js';
+import type { Shape } from './compiled.js';
 
 export interface VarType {
   readonly kinds: Kinds;
   /** The variable's value when it was last assigned a literal (VRL folds such variables). */
   readonly constant?: { readonly value: VrlValue };
+  /** The static type of its parts, when it was last assigned a container literal. */
+  readonly shape?: Shape;
 }
 
 /**
@@ -28,7 +31,7 @@ export class TypeEnv {
   }
 
   /** Records an assignment of `kinds` at an event path: its children are forgotten, its parents become containers. */
-  assignEvent(path: readonly PathSegment[], kinds: Kinds): void {
+  assignEvent(path: readonly PathSegment[], kinds: Kinds, shape?: Shape): void {
     const key = pathKey(path);
     for (const k of [...this.paths.keys()]) {
       if (k === key || k.startsWith(key + '.') || k.startsWith(key + '[') || (key === '' && k !== '')) this.paths.delete(k);
@@ -37,6 +40,13 @@ export class TypeEnv {
       this.paths.set(pathKey(path.slice(0, i)), 'field' in path[i]! ? K.object : K.array);
     }
     this.paths.set(key, kinds);
+    if (shape !== undefined) this.recordShape(path, shape);
+  }
+
+  private recordShape(path: readonly PathSegment[], shape: Shape): void {
+    this.paths.set(pathKey(path), shape.kinds);
+    shape.fields?.forEach((s, field) => this.recordShape([...path, { field }], s));
+    shape.items?.forEach((s, index) => this.recordShape([...path, { index }], s));
   }
 
   /** After `del(path)` or a mutation of unknown shape below `path`. */
@@ -52,7 +62,8 @@ export class TypeEnv {
       const b = other.vars.get(name);
       const kinds = a.kinds | (b === undefined ? K.null : b.kinds);
       const same = b?.constant !== undefined && a.constant !== undefined && b.constant.value === a.constant.value;
-      vars.set(name, same ? { kinds, constant: a.constant! } : { kinds });
+      const shape = a.shape !== undefined && b?.shape === a.shape ? { shape: a.shape } : {};
+      vars.set(name, same ? { kinds, constant: a.constant!, ...shape } : { kinds, ...shape });
     }
     for (const [name, b] of other.vars) if (!this.vars.has(name)) vars.set(name, { kinds: b.kinds | K.null });
     const paths = new Map<string, Kinds>();
