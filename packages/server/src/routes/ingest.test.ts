@@ -133,3 +133,16 @@ describe('POST /v1/ingest', () => {
     expect((await res.json()).code).toBe(5000);
   });
 });
+
+describe('http.is_strict_mode', () => {
+  it('rejects invalid UTF-8 when on and replaces it when off', async () => {
+    const bad = Buffer.concat([Buffer.from('1.2.3.4 GET '), Buffer.from([0xff, 0xfe]), Buffer.from('\n')]);
+    const strict = await setup({ http: { is_strict_mode: true } });
+    const res = await ingest(strict.app, 'table=t&pipeline_name=web', bad, { 'content-type': 'text/plain' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatch(/not valid UTF-8/);
+    const lax = await setup();
+    const ok = await ingest(lax.app, 'table=t&pipeline_name=web&skip_error=true', bad, { 'content-type': 'text/plain' });
+    expect(ok.status).toBe(200);
+  });
+});

@@ -18,7 +18,7 @@ export function createIngestRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
     const pipelineName = requireParam('pipeline_name', q('pipeline_name') ?? c.req.header('x-service-pipeline-name'), 'or header x-service-pipeline-name');
     const skipError = parseBoolParam('skip_error', q('skip_error') ?? headerParams.get('skip_error')) ?? false;
     const contentType = ingestContentType(c.req.header('content-type'));
-    const body = await readBodyText(c, maxBodyBytes);
+    const body = await readBodyText(c, maxBodyBytes, deps.config.http.is_strict_mode);
     const written = await ingestLogs(deps, {
       db: q('db') || 'public',
       table,

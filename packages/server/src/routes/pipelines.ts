@@ -69,7 +69,7 @@ function pipelineRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
   const app = new Hono();
 
   app.post('/_dryrun', async (c) => {
-    const text = await readBodyText(c, maxBodyBytes);
+    const text = await readBodyText(c, maxBodyBytes, deps.config.http.is_strict_mode);
     const name = c.req.query('pipeline_name');
     let input: DryrunInput;
     if (name === undefined && (c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json')) {
