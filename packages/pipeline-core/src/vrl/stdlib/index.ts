@@ -30,9 +30,11 @@ import { float } from './float.js';
 import { floor } from './floor.js';
 import { for_each } from './for_each.js';
 import { format_int } from './format_int.js';
+import { format_number } from './format_number.js';
 import { format_timestamp } from './format_timestamp.js';
 import { from_unix_timestamp } from './from_unix_timestamp.js';
 import { get } from './get.js';
+import { hmac } from './hmac.js';
 import { includes } from './includes.js';
 import { int } from './int.js';
 import { ip_aton } from './ip_aton.js';
@@ -166,9 +168,11 @@ export const STDLIB: readonly VrlFunction[] = [
   floor,
   for_each,
   format_int,
+  format_number,
   format_timestamp,
   from_unix_timestamp,
   get,
+  hmac,
   includes,
   int,
   ip_aton,
