@@ -30,3 +30,8 @@ export const LOG_SCHEMA: readonly ColumnSchema[] = [
   { name: 'level', type: 'string', semantic: 'field' },
   { name: 'latency', type: 'float64', semantic: 'field' },
 ];
+
+/** `n` rows for LOG_SCHEMA from time `start` (ms): hosts a/b alternate, every third row is an error. */
+export function sampleRows(n: number, start = 1000): Value[][] {
+  return Array.from({ length: n }, (_, i) => [start + i, i % 2 ? 'b' : 'a', i % 3 ? 'info' : 'error', i * 1.5]);
+}
