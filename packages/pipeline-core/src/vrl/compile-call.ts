@@ -2,7 +2,7 @@ import type { CallArg, CallExpr, Expr } from './ast.js';
 import type { Compiled } from './compiled.js';
 import type { Compiler } from './compile.js';
 import { VrlRuntimeError } from './diagnostics.js';
-import { ANY_KINDS, K, isObject, kindBit, kindsOf, type Kinds } from './kinds.js';
+import { ANY_KINDS, K, kindsOf, type Kinds } from './kinds.js';
 import { deletePath, existsPath, getPath } from './path.js';
 import type { Frame, Run } from './runtime.js';
 import { ReturnSignal, VrlFailure } from './signals.js';
@@ -32,7 +32,7 @@ export function compileCall(c: Compiler, e: CallExpr): Compiled {
 /** `del(.path)` and `exists(.path)`: their argument is a path, not a value. */
 function pathForm(c: Compiler, e: CallExpr): Compiled {
   const arg = e.args[0];
-  if (arg === undefined || e.args.length > (e.name === 'del' ? 2 : 1)) c.error('E106', `function argument arity mismatch: '${e.name}' takes one path`, e.span);
+  if (arg === undefined || e.args.length > 1) c.error('E106', `function argument arity mismatch: '${e.name}' takes one path (del's 'compact' is not supported)`, e.span);
   if (arg.name !== undefined && arg.name !== 'path' && arg.name !== 'field') c.error('E108', `unknown function argument keyword '${arg.name}'`, arg.span);
   if (e.closure !== undefined) c.error('E120', `function '${e.name}' does not accept a closure`, e.closure.span);
   const p = arg.value;
@@ -48,11 +48,9 @@ function pathForm(c: Compiler, e: CallExpr): Compiled {
   const kinds = target.type === 'event' ? c.env.eventKinds(path) : ANY_KINDS;
   const last = path[path.length - 1];
   // Deleting an array element shifts the ones after it: forget the whole array's element types.
-  if (target.type === 'event') {
-    if (last !== undefined && 'index' in last) c.env.forgetEvent(path.slice(0, -1), K.array);
-    else c.env.forgetEvent(path, path.length === 0 ? K.object : K.null);
-  }
-  else c.env.vars.set(target.name, { kinds: path.length === 0 ? K.null : c.env.vars.get(target.name)!.kinds });
+  if (target.type === 'variable') c.env.vars.set(target.name, { kinds: path.length === 0 ? K.null : c.env.vars.get(target.name)!.kinds });
+  else if (last !== undefined && 'index' in last) c.env.forgetEvent(path.slice(0, -1), K.array);
+  else c.env.forgetEvent(path, path.length === 0 ? K.object : K.null);
   const write = (f: Frame, v: VrlValue): void => {
     if (slot < 0) f.event = v;
     else f.vars[slot] = v;
@@ -96,10 +94,9 @@ function stdlibCall(c: Compiler, e: CallExpr): Compiled {
     }
   }
 
-  // Which arguments need a kind check at run time (their static type is wider than the parameter's)?
-  const accepted = fn.params.map((p) => kindsOf(p.kinds));
-  const checks = compiledArgs.map((a, i) => (a !== undefined && (a.kinds & ~accepted[i]!) !== 0 ? accepted[i]! : 0));
-  const fallible = fn.fallible || checks.some((k) => k !== 0);
+  // An argument whose static type is wider than its parameter accepts makes the call fallible.
+  const widened = compiledArgs.some((a, i) => a !== undefined && (a.kinds & ~kindsOf(fn.params[i]!.kinds)) !== 0);
+  const fallible = fn.fallible || widened;
 
   const closure = compileClosure(c, fn, e, compiledArgs[0]);
   const names = fn.params.map((p) => p.name);
@@ -118,7 +115,7 @@ function stdlibCall(c: Compiler, e: CallExpr): Compiled {
           continue;
         }
         const v = r(f);
-        // A value outside the declared kinds is not rejected here: the call is fallible (see `checks`)
+        // A value outside the declared kinds is not rejected here: the call is fallible (`widened`)
         // and the function reports it in VRL's words (`to_int!("2")` converts, `to_int!([])` fails).
         args[names[i]!] = v;
       }
@@ -196,10 +193,8 @@ function paramKinds(name: string, subject: Compiled | undefined): Kinds {
   const kinds = subject?.kinds ?? ANY_KINDS;
   if (name === 'index') return K.integer;
   if (name.includes('key') || name.includes('index')) return kinds === K.array ? K.integer : kinds === K.object ? K.bytes : K.bytes | K.integer;
-  const v = subject?.constant?.value;
-  if (Array.isArray(v) && v.length > 0) return v.reduce<Kinds>((m, x) => m | kindBit(x), 0);
-  if (isObject(v) && Object.keys(v).length > 0) return Object.values(v).reduce<Kinds>((m, x) => m | kindBit(x), 0);
-  return ANY_KINDS;
+  const parts = subject?.shape?.items ?? [...(subject?.shape?.fields?.values() ?? [])];
+  return parts.length > 0 ? parts.reduce<Kinds>((m, x) => m | x.kinds, 0) : ANY_KINDS;
 }
 
 export type { Expr };
