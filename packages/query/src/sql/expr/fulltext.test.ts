@@ -11,6 +11,13 @@ describe('full-text queries', () => {
     expect(m('über', 'Größe über alles')).toBe(true);
   });
 
+  it('agrees with lowercasing when pre-filtering on required words', () => {
+    expect(m('error AND timeout', 'ERROR: upstream TimeOut')).toBe(true);
+    expect(m('error AND timeout', 'error only')).toBe(false);
+    expect(m('k', 'size \u212A')).toBe(true); // KELVIN SIGN lowercases to k
+    expect(m('error -timeout', 'error')).toBe(true);
+  });
+
   it('combines AND, OR, exclusion and parentheses', () => {
     expect(m('a AND b', 'b a')).toBe(true);
     expect(m('a b', 'a c')).toBe(false);

@@ -128,8 +128,24 @@ function evalNode(n: Node, row: Row): boolean {
   }
 }
 
-/** Compiles a query once; the matcher runs per row (substring search with word-boundary checks). */
+/** Words every matching text must contain (the positive terms under top-level ANDs). */
+function requiredWords(n: Node): string[] {
+  if (n.kind === 'term') return [n.words[0]!];
+  if (n.kind === 'and') return n.operands.flatMap(requiredWords);
+  return [];
+}
+
+/**
+ * Compiles a query once; the matcher runs per row (substring search with word-boundary checks). Texts
+ * missing a required ASCII word are rejected first by a case-insensitive search, without lowercasing.
+ */
 export function compileFulltext(q: string): (text: string) => boolean {
   const root = parseFulltextQuery(q);
-  return (text) => evalNode(root, { lower: text.toLowerCase() });
+  const pre = requiredWords(root)
+    .filter((w) => /^[\x20-\x7e]+$/.test(w))
+    .map((w) => new RegExp(w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'), 'iu'));
+  return (text) => {
+    for (const re of pre) if (!re.test(text)) return false;
+    return evalNode(root, { lower: text.toLowerCase() });
+  };
 }
