@@ -15,6 +15,8 @@ const KEEP: Readonly<Record<string, string>> = {
   WWW_FORM_URLENCODED: '*-._',
 };
 
+const SET_NAMES = Object.keys(KEEP);
+
 function isAlnum(b: number): boolean {
   return (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122);
 }
@@ -35,7 +37,7 @@ export const encode_percent = defineVrlFunction({
     { title: 'Non-ASCII characters', source: 'encode_percent("über")', result: '%C3%BCber' },
   ],
   call(args) {
-    const keep = KEEP[oneOf(args, 'ascii_set', Object.keys(KEEP), 'NON_ALPHANUMERIC')]!;
+    const keep = KEEP[oneOf(args, 'ascii_set', SET_NAMES, 'NON_ALPHANUMERIC')]!;
     let out = '';
     for (const b of bytesArg(args, 'value')) {
       const c = String.fromCharCode(b);

@@ -7,6 +7,7 @@ import { bytesArg } from './support/bytes.js';
 
 const ALGORITHMS = { SHA1: sha1, 'SHA-224': sha224, 'SHA-256': sha256, 'SHA-384': sha384, 'SHA-512': sha512 } as const;
 type Algorithm = keyof typeof ALGORITHMS;
+const NAMES = Object.keys(ALGORITHMS) as Algorithm[];
 
 export const hmac = defineVrlFunction({
   name: 'hmac',
@@ -28,7 +29,7 @@ export const hmac = defineVrlFunction({
     },
   ],
   call(args) {
-    const algorithm = oneOf(args, 'algorithm', Object.keys(ALGORITHMS) as Algorithm[], 'SHA-256');
+    const algorithm = oneOf(args, 'algorithm', NAMES, 'SHA-256');
     return nobleHmac(ALGORITHMS[algorithm], bytesArg(args, 'key'), bytesArg(args, 'value'));
   },
 });

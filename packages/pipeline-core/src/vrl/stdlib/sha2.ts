@@ -4,6 +4,8 @@ import { oneOf } from './support/args.js';
 import { bytesArg } from './support/bytes.js';
 import { SHA2_VARIANTS } from './support/hashes.js';
 
+const VARIANTS = Object.keys(SHA2_VARIANTS);
+
 export const sha2 = defineVrlFunction({
   name: 'sha2',
   summary: 'The SHA-2 digest of `value` as lowercase hex; `variant` is SHA-224, SHA-256, SHA-384, SHA-512, SHA-512/224 or SHA-512/256 (default).',
@@ -19,7 +21,7 @@ export const sha2 = defineVrlFunction({
     { title: 'Calculate sha2 hash with SHA-256', source: 'sha2("foo", variant: "SHA-256")', result: '2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae' },
   ],
   call(args) {
-    const variant = oneOf(args, 'variant', Object.keys(SHA2_VARIANTS), 'SHA-512/256');
+    const variant = oneOf(args, 'variant', VARIANTS, 'SHA-512/256');
     return bytesToHex(SHA2_VARIANTS[variant]!(bytesArg(args, 'value')));
   },
 });

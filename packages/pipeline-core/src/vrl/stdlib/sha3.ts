@@ -4,6 +4,8 @@ import { oneOf } from './support/args.js';
 import { bytesArg } from './support/bytes.js';
 import { SHA3_VARIANTS } from './support/hashes.js';
 
+const VARIANTS = Object.keys(SHA3_VARIANTS);
+
 export const sha3 = defineVrlFunction({
   name: 'sha3',
   summary: 'The SHA-3 digest of `value` as lowercase hex; `variant` is SHA3-224, SHA3-256, SHA3-384 or SHA3-512 (default).',
@@ -22,7 +24,7 @@ export const sha3 = defineVrlFunction({
     { title: 'Calculate sha3 hash with SHA3-224', source: 'sha3("foo", variant: "SHA3-224")', result: 'f4f6779e153c391bbd29c95e72b0708e39d9166c7cea51d1f10ef58a' },
   ],
   call(args) {
-    const variant = oneOf(args, 'variant', Object.keys(SHA3_VARIANTS), 'SHA3-512');
+    const variant = oneOf(args, 'variant', VARIANTS, 'SHA3-512');
     return bytesToHex(SHA3_VARIANTS[variant]!(bytesArg(args, 'value')));
   },
 });

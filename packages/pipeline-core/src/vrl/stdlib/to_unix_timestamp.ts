@@ -1,9 +1,8 @@
-import { Timestamp, type TimeUnit } from '../../value/timestamp.js';
+import type { Timestamp } from '../../value/timestamp.js';
 import { defineVrlFunction } from './function.js';
 import { oneOf, ts } from './support/args.js';
 import { normalizeInt } from './support/numbers.js';
-
-const UNITS = { seconds: 's', milliseconds: 'ms', microseconds: 'us', nanoseconds: 'ns' } as const satisfies Record<string, TimeUnit>;
+import { UNIX_UNIT_NAMES, UNIX_UNITS } from './support/unix-time.js';
 
 export const to_unix_timestamp = defineVrlFunction({
   name: 'to_unix_timestamp',
@@ -20,8 +19,8 @@ export const to_unix_timestamp = defineVrlFunction({
     { title: 'Convert to a Unix timestamp (nanoseconds)', source: "to_unix_timestamp(t'2021-01-01T00:00:00Z', unit: \"nanoseconds\")", result: 1609459200000000000n },
   ],
   call(args) {
-    const unit = oneOf(args, 'unit', Object.keys(UNITS) as (keyof typeof UNITS)[], 'seconds');
+    const unit = oneOf(args, 'unit', UNIX_UNIT_NAMES, 'seconds');
     const t: Timestamp = ts(args, 'value');
-    return normalizeInt(t.in(UNITS[unit]));
+    return normalizeInt(t.in(UNIX_UNITS[unit]));
   },
 });
