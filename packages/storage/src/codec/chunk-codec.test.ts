@@ -33,6 +33,23 @@ describe('chunk codec', () => {
     // The all-null trailing column is not stored: it reads as absent (the column default applies).
     expect(v.field(7, 'uint8')).toBeUndefined();
   });
+
+  it('dictionary-encodes repetitive strings and reads them back, also for selected rows', () => {
+    const n = 40;
+    const levels: Value[] = Array.from({ length: n }, (_, i) => (i % 7 === 0 ? null : ['info', 'warn', 'érror'][i % 3]!));
+    const unique: Value[] = Array.from({ length: n }, (_, i) => `message ${i}`);
+    const ts = Array.from({ length: n }, (_, i) => BigInt(i));
+    const plain = new ByteWriter();
+    encodeChunk(plain, ['string', 'string'], { tableId: 1, ts, series: ts.map(() => 1), fields: [unique, unique] });
+    const dict = new ByteWriter();
+    encodeChunk(dict, ['string', 'string'], { tableId: 1, ts, series: ts.map(() => 1), fields: [levels, unique] });
+    expect(dict.pos).toBeLessThan(plain.pos);
+    const v = new ChunkView(dict.take());
+    expect(v.field(0, 'string')).toEqual(levels);
+    expect(v.field(1, 'string')).toEqual(unique);
+    const some = v.field(1, 'string', [3, 17, 39])!;
+    expect([some[3], some[17], some[39], some[4]]).toEqual(['message 3', 'message 17', 'message 39', undefined]);
+  });
 });
 
 describe('row codec', () => {

@@ -10,8 +10,12 @@ import { decodeValue, encodeValue, skipValue } from './value-codec.js';
  *   ts column:     varint deltas from minTs (sorted, so never negative)
  *   series column: varint per row
  *   per field slot: varint byteLength | null bitmap (1 bit per row) | non-null values
+ *   string slots:   ... | null bitmap | u8 mode | mode 0: the values
+ *                                                 mode 1: varint n | n distinct values | varint index per value
  *
- * A slot's byte length lets a reader skip columns it does not need without parsing them.
+ * A slot's byte length lets a reader skip columns it does not need without parsing them. Strings with
+ * few distinct values (levels, methods, paths) are dictionary-encoded: each distinct string is stored
+ * and decoded once per chunk.
  */
 export interface ChunkRows {
   readonly tableId: number;
@@ -47,11 +51,15 @@ export function encodeChunk(w: ByteWriter, types: readonly ColumnType[], c: Chun
     w.buf.fill(0, w.pos, w.pos + bitmapLen);
     w.pos += bitmapLen;
     const type = types[s]!;
-    for (let i = 0; i < n; i++) {
-      const v = col[i]!;
-      if (v === null) continue;
-      w.buf[start + (i >> 3)]! |= 1 << (i & 7);
-      encodeValue(w, type, v);
+    for (let i = 0; i < n; i++) if (col[i] !== null) w.buf[start + (i >> 3)]! |= 1 << (i & 7);
+    const dict = type === 'string' ? dictionaryOf(col) : undefined;
+    if (type === 'string') w.u8(dict ? 1 : 0);
+    if (dict) {
+      w.varint(dict.size);
+      for (const v of dict.keys()) w.string(v);
+      for (let i = 0; i < n; i++) if (col[i] !== null) w.varint(dict.get(col[i] as string)!);
+    } else {
+      for (let i = 0; i < n; i++) if (col[i] !== null) encodeValue(w, type, col[i]!);
     }
     let len = w.pos - start;
     for (let k = 0; k < 4; k++) {
@@ -60,6 +68,18 @@ export function encodeChunk(w: ByteWriter, types: readonly ColumnType[], c: Chun
     }
     w.buf[lenAt + 4] = len;
   }
+}
+
+/** Distinct values of a string column when there are few enough for a dictionary to pay off. */
+function dictionaryOf(col: readonly Value[]): Map<string, number> | undefined {
+  const dict = new Map<string, number>();
+  let present = 0;
+  for (const v of col) {
+    if (v === null) continue;
+    present++;
+    if (!dict.has(v as string)) dict.set(v as string, dict.size);
+  }
+  return dict.size * 4 <= present ? dict : undefined;
 }
 
 /** A chunk read lazily: the header at once, the time, series and field columns on demand. */
@@ -134,17 +154,23 @@ export class ChunkView {
     const out: Value[] = new Array(this.count);
     r.pos = start + ((this.count + 7) >> 3);
     const buf = this.buf;
+    const present = (i: number) => (buf[start + (i >> 3)]! & (1 << (i & 7))) !== 0;
+    if (type === 'string' && r.u8() === 1) {
+      const dict: string[] = new Array(r.varint());
+      for (let k = 0; k < dict.length; k++) dict[k] = r.string();
+      for (let i = 0; i < this.count; i++) out[i] = present(i) ? dict[r.varint()]! : null;
+      return out;
+    }
     if (rows === undefined || rows.length === this.count) {
-      for (let i = 0; i < this.count; i++) out[i] = (buf[start + (i >> 3)]! & (1 << (i & 7))) === 0 ? null : decodeValue(r, type);
+      for (let i = 0; i < this.count; i++) out[i] = present(i) ? decodeValue(r, type) : null;
       return out;
     }
     let next = 0;
     for (let i = 0; i < this.count && next < rows.length; i++) {
-      const present = (buf[start + (i >> 3)]! & (1 << (i & 7))) !== 0;
       if (i === rows[next]) {
-        out[i] = present ? decodeValue(r, type) : null;
+        out[i] = present(i) ? decodeValue(r, type) : null;
         next++;
-      } else if (present) skipValue(r, type);
+      } else if (present(i)) skipValue(r, type);
     }
     return out;
   }
