@@ -21,6 +21,11 @@ export const decode_base64 = defineVrlFunction({
     },
     { title: 'Invalid input', source: 'decode_base64!("not base64!")', result: { error: 'unable to decode value from base64' } },
   ],
+  // A literal `charset` is checked once here: a wrong word is a compile error, not a per-record one.
+  compile(staticArgs) {
+    oneOf(staticArgs, 'charset', ['standard', 'url_safe'], 'standard');
+    return undefined;
+  },
   call(args) {
     const charset = oneOf(args, 'charset', ['standard', 'url_safe'], 'standard');
     return utf8Decode(base64Decode(str(args, 'value'), charset === 'url_safe' ? URL_SAFE : STANDARD));

@@ -18,6 +18,11 @@ export const encode_base64 = defineVrlFunction({
     { title: 'Encode to Base64 (without padding)', source: 'encode_base64("please encode me, no padding though", padding: false)', result: 'cGxlYXNlIGVuY29kZSBtZSwgbm8gcGFkZGluZyB0aG91Z2g' },
     { title: 'Encode to Base64 (URL safe)', source: 'encode_base64("please encode me, but safe for URLs", charset: "url_safe")', result: 'cGxlYXNlIGVuY29kZSBtZSwgYnV0IHNhZmUgZm9yIFVSTHM=' },
   ],
+  // A literal `charset` is checked once here: a wrong word is a compile error, not a per-record one.
+  compile(staticArgs) {
+    oneOf(staticArgs, 'charset', ['standard', 'url_safe'], 'standard');
+    return undefined;
+  },
   call(args) {
     const charset = oneOf(args, 'charset', ['standard', 'url_safe'], 'standard');
     return base64Encode(bytesArg(args, 'value'), charset === 'url_safe' ? URL_SAFE : STANDARD, bool(args, 'padding', true));

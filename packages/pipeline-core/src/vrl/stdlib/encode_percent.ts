@@ -36,6 +36,11 @@ export const encode_percent = defineVrlFunction({
     { title: 'Percent encode only control characters', source: 'encode_percent("foo \\tbar", ascii_set: "CONTROLS")', result: 'foo %09bar' },
     { title: 'Non-ASCII characters', source: 'encode_percent("über")', result: '%C3%BCber' },
   ],
+  // A literal `ascii_set` is checked once here: a wrong word is a compile error, not a per-record one.
+  compile(staticArgs) {
+    oneOf(staticArgs, 'ascii_set', SET_NAMES, 'NON_ALPHANUMERIC');
+    return undefined;
+  },
   call(args) {
     const keep = KEEP[oneOf(args, 'ascii_set', SET_NAMES, 'NON_ALPHANUMERIC')]!;
     let out = '';

@@ -17,5 +17,10 @@ export const from_unix_timestamp = defineVrlFunction({
     { title: 'Convert from a Unix timestamp (milliseconds)', source: 'from_unix_timestamp!(5000, unit: "milliseconds")', result: Timestamp.fromMillis(5000) },
     { title: 'Convert from a Unix timestamp (microseconds)', source: 'from_unix_timestamp!(5000, unit: "microseconds")', result: Timestamp.fromMillis(5) },
   ],
+  // A literal `unit` is checked once here: a wrong word is a compile error, not a per-record one.
+  compile(staticArgs) {
+    oneOf(staticArgs, 'unit', UNIX_UNIT_NAMES, 'seconds');
+    return undefined;
+  },
   call: (args) => fromUnix(num(args, 'value'), oneOf(args, 'unit', UNIX_UNIT_NAMES, 'seconds')),
 });

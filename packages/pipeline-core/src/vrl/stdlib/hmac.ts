@@ -28,6 +28,11 @@ export const hmac = defineVrlFunction({
       result: '42fccbc2b7d22a143b92f265a8046187558a94d11ddbb30622207e90',
     },
   ],
+  // A literal `algorithm` is checked once here: a wrong word is a compile error, not a per-record one.
+  compile(staticArgs) {
+    oneOf(staticArgs, 'algorithm', NAMES, 'SHA-256');
+    return undefined;
+  },
   call(args) {
     const algorithm = oneOf(args, 'algorithm', NAMES, 'SHA-256');
     return nobleHmac(ALGORITHMS[algorithm], bytesArg(args, 'key'), bytesArg(args, 'value'));

@@ -29,6 +29,11 @@ export const is_json = defineVrlFunction({
     { title: 'Exact variant', source: 'is_json("{}", variant: "object")', result: true },
     { title: 'Non-valid exact variant', source: 'is_json("{}", variant: "array")', result: false },
   ],
+  // A literal `variant` is checked once here: a wrong word is a compile error, not a per-record one.
+  compile(staticArgs) {
+    oneOf(staticArgs, 'variant', VARIANTS, 'object');
+    return undefined;
+  },
   call(args) {
     let v: VrlValue;
     try {

@@ -5,6 +5,7 @@ import { utc } from './support/instant.js';
 import { parseWithFormat, StrptimeCache } from './support/time.js';
 
 const PATTERNS = { common: APACHE_COMMON, combined: APACHE_COMBINED, error: APACHE_ERROR } as const;
+const FORMAT_NAMES = Object.keys(PATTERNS) as (keyof typeof PATTERNS)[];
 const DEFAULT_TIME_FORMAT = '%d/%b/%Y:%T %z';
 
 export const parse_apache_log = defineVrlFunction({
@@ -50,9 +51,12 @@ export const parse_apache_log = defineVrlFunction({
     },
     { title: 'Unknown format', source: 'parse_apache_log!("x", "fancy")', result: { error: 'invalid format' } },
   ],
-  compile: () => new StrptimeCache(2),
+  compile(staticArgs) {
+    oneOf(staticArgs, 'format', FORMAT_NAMES, 'common');
+    return new StrptimeCache(2);
+  },
   call(args, _ctx, compiled) {
-    const format = oneOf(args, 'format', ['common', 'combined', 'error'], 'common');
+    const format = oneOf(args, 'format', FORMAT_NAMES, 'common');
     const timeFormat = optStr(args, 'timestamp_format') ?? DEFAULT_TIME_FORMAT;
     const zone = optStr(args, 'timezone');
     return parseLogLine(PATTERNS[format], str(args, 'value'), `apache ${format}`, (t) => parseWithFormat(compiled, t, timeFormat, zone));

@@ -60,6 +60,11 @@ export const parse_key_value = defineVrlFunction({
       result: { app: 'my-app', ip: '1.2.3.4', user: '', msg: 'hello-world' },
     },
   ],
+  // A literal `whitespace` is checked once here: a wrong word is a compile error, not a per-record one.
+  compile(staticArgs) {
+    oneOf(staticArgs, 'whitespace', ['lenient', 'strict'], 'lenient');
+    return undefined;
+  },
   call(args) {
     return parseKeyValue(str(args, 'value'), {
       keyValueDelimiter: optStr(args, 'key_value_delimiter') ?? '=',

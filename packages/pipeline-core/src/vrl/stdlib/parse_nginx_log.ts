@@ -42,7 +42,10 @@ export const parse_nginx_log = defineVrlFunction({
     },
     { title: 'Line in another format', source: 'parse_nginx_log!("hello", "main")', result: { error: 'failed parsing nginx main log line' } },
   ],
-  compile: () => new StrptimeCache(2),
+  compile(staticArgs) {
+    oneOf(staticArgs, 'format', FORMATS, 'combined');
+    return new StrptimeCache(2);
+  },
   call(args, _ctx, compiled) {
     const format = oneOf(args, 'format', FORMATS, 'combined');
     const timeFormat = optStr(args, 'timestamp_format') ?? (format === 'error' ? '%Y/%m/%d %H:%M:%S' : '%d/%b/%Y:%T %z');

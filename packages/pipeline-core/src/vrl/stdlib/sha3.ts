@@ -23,6 +23,11 @@ export const sha3 = defineVrlFunction({
     },
     { title: 'Calculate sha3 hash with SHA3-224', source: 'sha3("foo", variant: "SHA3-224")', result: 'f4f6779e153c391bbd29c95e72b0708e39d9166c7cea51d1f10ef58a' },
   ],
+  // A literal `variant` is checked once here: a wrong word is a compile error, not a per-record one.
+  compile(staticArgs) {
+    oneOf(staticArgs, 'variant', VARIANTS, 'SHA3-512');
+    return undefined;
+  },
   call(args) {
     const variant = oneOf(args, 'variant', VARIANTS, 'SHA3-512');
     return bytesToHex(SHA3_VARIANTS[variant]!(bytesArg(args, 'value')));

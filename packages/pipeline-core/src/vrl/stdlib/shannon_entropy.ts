@@ -35,6 +35,11 @@ export const shannon_entropy = defineVrlFunction({
     { title: 'Codepoint segmentation example', source: 'floor(shannon_entropy("test123%456.فوائد.net.", segmentation: "codepoint"), precision: 4)', result: 3.9362 },
     { title: 'A single repeated symbol has no entropy', source: 'shannon_entropy("aaaa")', result: 0 },
   ],
+  // A literal `segmentation` is checked once here: a wrong word is a compile error, not a per-record one.
+  compile(staticArgs) {
+    oneOf(staticArgs, 'segmentation', ['byte', 'codepoint', 'grapheme'], 'byte');
+    return undefined;
+  },
   call(args) {
     const value = str(args, 'value');
     const seg = oneOf(args, 'segmentation', ['byte', 'codepoint', 'grapheme'], 'byte');

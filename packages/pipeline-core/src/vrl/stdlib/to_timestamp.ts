@@ -22,6 +22,11 @@ export const to_timestamp = defineVrlFunction({
     { title: 'Coerce to a timestamp (milliseconds)', source: 'to_timestamp(1675968923012, unit: "milliseconds")', result: Timestamp.fromMillis(1675968923012) },
     { title: 'Invalid string', source: 'to_timestamp!("next tuesday")', result: { error: 'unable to coerce "next tuesday" into timestamp' } },
   ],
+  // A literal `unit` is checked once here: a wrong word is a compile error, not a per-record one.
+  compile(staticArgs) {
+    oneOf(staticArgs, 'unit', UNIX_UNIT_NAMES, 'seconds');
+    return undefined;
+  },
   call(args) {
     const v = args['value'] as VrlValue;
     if (v instanceof Timestamp) return v;

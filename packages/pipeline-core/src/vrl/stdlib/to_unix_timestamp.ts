@@ -18,6 +18,11 @@ export const to_unix_timestamp = defineVrlFunction({
     { title: 'Convert to a Unix timestamp (milliseconds)', source: "to_unix_timestamp(t'2021-01-01T00:00:00Z', unit: \"milliseconds\")", result: 1609459200000 },
     { title: 'Convert to a Unix timestamp (nanoseconds)', source: "to_unix_timestamp(t'2021-01-01T00:00:00Z', unit: \"nanoseconds\")", result: 1609459200000000000n },
   ],
+  // A literal `unit` is checked once here: a wrong word is a compile error, not a per-record one.
+  compile(staticArgs) {
+    oneOf(staticArgs, 'unit', UNIX_UNIT_NAMES, 'seconds');
+    return undefined;
+  },
   call(args) {
     const unit = oneOf(args, 'unit', UNIX_UNIT_NAMES, 'seconds');
     const t: Timestamp = ts(args, 'value');
