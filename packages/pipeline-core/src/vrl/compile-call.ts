@@ -3,8 +3,8 @@ import type { Compiled } from './compiled.js';
 import type { Compiler } from './compile.js';
 import { VrlRuntimeError } from './diagnostics.js';
 import { ANY_KINDS, K, kindsOf, type Kinds } from './kinds.js';
-import { deletePath, existsPath, getPath } from './path.js';
 import type { Frame, Run } from './runtime.js';
+import { pathForm } from './compile-path-forms.js';
 import { ReturnSignal, VrlFailure } from './signals.js';
 import { VrlFunctionError, type VrlClosure, type VrlFunction } from './stdlib/function.js';
 import type { VrlValue } from './value.js';
@@ -27,46 +27,6 @@ export function compileCall(c: Compiler, e: CallExpr): Compiled {
     },
     fallible: false,
   };
-}
-
-/** `del(.path)` and `exists(.path)`: their argument is a path, not a value. */
-function pathForm(c: Compiler, e: CallExpr): Compiled {
-  const arg = e.args[0];
-  if (arg === undefined || e.args.length > 1) c.error('E106', `function argument arity mismatch: '${e.name}' takes one path (del's 'compact' is not supported)`, e.span);
-  if (arg.name !== undefined && arg.name !== 'path' && arg.name !== 'field') c.error('E108', `unknown function argument keyword '${arg.name}'`, arg.span);
-  if (e.closure !== undefined) c.error('E120', `function '${e.name}' does not accept a closure`, e.closure.span);
-  const p = arg.value;
-  const target = p.kind === 'variable' ? { type: 'variable' as const, name: p.name, path: [] } : p.kind === 'query' && p.target.type !== 'expr' ? { ...p.target, path: p.path } : undefined;
-  if (target === undefined) c.error('E110', `invalid argument: '${e.name}' expects a path such as .field or a variable`, p.span);
-  if (target.type === 'variable') c.expr({ kind: 'variable', name: target.name, span: p.span }); // must be defined
-  const path = target.path;
-  const slot = target.type === 'variable' ? c.slot(target.name) : -1;
-  const read = (f: Frame): VrlValue => (slot < 0 ? f.event : f.vars[slot]!);
-  if (e.name === 'exists') {
-    return { run: (f) => existsPath(read(f), path), kinds: K.boolean, fallible: false };
-  }
-  const kinds = target.type === 'event' ? c.env.eventKinds(path) : ANY_KINDS;
-  const last = path[path.length - 1];
-  // Deleting an array element shifts the ones after it: forget the whole array's element types.
-  if (target.type === 'variable') c.env.vars.set(target.name, { kinds: path.length === 0 ? K.null : c.env.vars.get(target.name)!.kinds });
-  else if (last !== undefined && 'index' in last) c.env.forgetEvent(path.slice(0, -1), K.array);
-  else c.env.forgetEvent(path, path.length === 0 ? K.object : K.null);
-  const write = (f: Frame, v: VrlValue): void => {
-    if (slot < 0) f.event = v;
-    else f.vars[slot] = v;
-  };
-  if (path.length === 0) {
-    return {
-      run: (f) => {
-        const v = read(f);
-        write(f, slot < 0 ? {} : null);
-        return v;
-      },
-      kinds,
-      fallible: false,
-    };
-  }
-  return { run: (f) => deletePath(read(f), path), kinds: kinds | K.null, fallible: false };
 }
 
 function stdlibCall(c: Compiler, e: CallExpr): Compiled {
