@@ -31,6 +31,7 @@ export class SqlParser extends QueryGrammar {
       { ALT: () => this.SUBRULE(this.deleteStatement) },
       { ALT: () => this.SUBRULE(this.truncateStatement) },
       { ALT: () => this.SUBRULE(this.useStatement) },
+      { ALT: () => this.SUBRULE(this.explainStatement) },
     ]);
   });
 
@@ -299,6 +300,11 @@ export class SqlParser extends QueryGrammar {
     this.CONSUME(T.Truncate);
     this.OPTION(() => this.CONSUME(T.Table));
     this.SUBRULE(this.tableName);
+  });
+
+  explainStatement = this.RULE('explainStatement', () => {
+    this.CONSUME(T.Explain);
+    this.SUBRULE(this.query);
   });
 
   useStatement = this.RULE('useStatement', () => {

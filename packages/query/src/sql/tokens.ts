@@ -100,6 +100,7 @@ export const Engine = kw('ENGINE', true);
 export const Use = kw('USE', true);
 export const Comment = kw('COMMENT', true);
 export const Fulltext = kw('FULLTEXT', true);
+export const Explain = kw('EXPLAIN', true);
 
 export const QuotedIdentifier = createToken({ name: 'QuotedIdentifier', pattern: /"(?:[^"]|"")*"/ });
 export const BacktickIdentifier = createToken({ name: 'BacktickIdentifier', pattern: /`(?:[^`]|``)*`/ });

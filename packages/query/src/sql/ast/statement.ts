@@ -48,11 +48,12 @@ export interface InsertStatement {
 export interface DeleteStatement { readonly kind: 'delete'; readonly table: TableName; readonly where?: Expr }
 export interface TruncateStatement { readonly kind: 'truncate'; readonly table: TableName }
 export interface UseStatement { readonly kind: 'use'; readonly db: string }
+export interface ExplainStatement { readonly kind: 'explain'; readonly query: Query }
 
 /** Every statement; the engine dispatches through `Record<Statement['kind'], fn>`. */
 export type Statement =
   | SelectStatement | CreateDatabaseStatement | CreateTableStatement | DropStatement | AlterTableStatement
   | ShowDatabasesStatement | ShowTablesStatement | ShowCreateTableStatement | DescribeStatement
-  | InsertStatement | DeleteStatement | TruncateStatement | UseStatement;
+  | InsertStatement | DeleteStatement | TruncateStatement | UseStatement | ExplainStatement;
 
 export type StatementKind = Statement['kind'];

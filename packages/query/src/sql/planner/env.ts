@@ -8,4 +8,10 @@ export interface QueryEnv {
   readonly db: string;
   readonly ctx: EvalContext;
   readonly ctes: ReadonlyMap<string, Query>;
+  /** EXPLAIN collects one line per operator here, innermost first. */
+  readonly explain?: string[];
+}
+
+export function note(env: QueryEnv, line: string): void {
+  env.explain?.push(line);
 }

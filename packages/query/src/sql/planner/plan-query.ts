@@ -6,7 +6,7 @@ import { compileExpr } from '../expr/compile.js';
 import { limit } from '../operators/limit.js';
 import { sort, type SortKey } from '../operators/sort.js';
 import { unionAll } from '../operators/union-all.js';
-import type { QueryEnv } from './env.js';
+import { note, type QueryEnv } from './env.js';
 import { planSelect } from './plan-select.js';
 
 /** Plans a full query: CTEs become visible names, UNION ALL concatenates cores, then ORDER BY / LIMIT apply. */
@@ -23,6 +23,7 @@ export async function runQuery(q: Query, outer: QueryEnv): Promise<Relation> {
   parts.forEach((p, i) => {
     if (p.fields.length !== width) throw new SqlPlanError(`UNION ALL: select ${i + 1} has ${p.fields.length} columns, the first has ${width}`);
   });
+  note(env, `UnionAll: ${parts.length} inputs`);
   let rel = unionAll(parts);
   if (q.orderBy.length > 0) {
     const scope: Scope = { fields: rel.fields, ctx: env.ctx };
@@ -37,5 +38,6 @@ export async function runQuery(q: Query, outer: QueryEnv): Promise<Relation> {
     });
     rel = sort(rel, keys, q.limit === undefined ? undefined : q.limit + (q.offset ?? 0));
   }
+  if (q.limit !== undefined || q.offset !== undefined) note(env, `Limit: ${q.limit ?? 'all'}${q.offset ? ` offset=${q.offset}` : ''}`);
   return limit(rel, q.limit, q.offset);
 }

@@ -14,7 +14,8 @@ import { keepColumns, project } from '../operators/project.js';
 import { scan } from '../operators/scan.js';
 import { sort, type SortKey } from '../operators/sort.js';
 import { collectAggregates, planAggregate } from './aggregate-plan.js';
-import type { QueryEnv } from './env.js';
+import { note, type QueryEnv } from './env.js';
+import { describePredicate } from './describe.js';
 import { pushDown } from './pushdown.js';
 import { resolveSource, sourceRelation, type Source } from './source.js';
 import { withSubqueriesResolved } from './subqueries.js';
@@ -130,6 +131,7 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
       scanLimit = count + (offset ?? 0);
     }
     const fields = columns.map((n) => src.fields.find((f) => f.name === n)!);
+    note(env, `Scan: ${src.table.db}.${src.table.name} columns=[${columns.join(', ')}]${predicates.length > 0 ? ` predicates=[${predicates.map(describePredicate).join(', ')}]` : ''}${scanLimit !== undefined ? ` limit=${scanLimit}` : ''}${descending ? ' descending' : ''}`);
     rel = scan(env.store, {
       db: src.table.db, table: src.table.name, columns,
       ...(predicates.length > 0 ? { predicates } : {}),
@@ -143,15 +145,18 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
   if (restWhere) {
     const p = compileExpr(restWhere, scope);
     if (p.type !== 'boolean' && p.type !== 'null') throw new SqlPlanError(`WHERE must be a boolean expression, got ${p.type}`);
+    note(env, `Filter: ${exprText(restWhere)}`);
     rel = filter(rel, p);
   }
   if (grouped) {
     const planned = planAggregate(rel, scope, groupKeys, aggs);
+    note(env, `Aggregate: group=[${groupKeys.map(exprText).join(', ')}] aggregates=[${aggs.map(exprText).join(', ')}]`);
     rel = planned.relation;
     scope = planned.scope;
   }
   if (core.having) {
     if (!grouped) throw new SqlPlanError('HAVING needs GROUP BY or an aggregate');
+    note(env, `Filter (HAVING): ${exprText(core.having)}`);
     rel = filter(rel, compileExpr(core.having, scope));
   }
   // Projection with hidden sort keys appended.
@@ -162,8 +167,12 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
     ...items.map((it, i) => ({ name: it.name, type: compiled[i]!.type })),
     ...hidden.map((h, i) => ({ name: `__order_${i}`, type: compiled[items.length + i]!.type })),
   ];
+  note(env, `Projection: ${outFields.map((f) => f.name).join(', ')}`);
   rel = project(rel, outFields, compiled);
-  if (core.distinct) rel = distinct(rel);
+  if (core.distinct) {
+    note(env, 'Distinct');
+    rel = distinct(rel);
+  }
   if (targets.length > 0 && !timeOrdered) {
     let h = 0;
     const keys: SortKey[] = targets.map((t, k) => {
@@ -171,8 +180,13 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
       const type = outFields[index]!.type;
       return { expr: { type, eval: (b: Batch) => b.columns[index]! }, descending: order[k]!.descending, ...(order[k]!.nullsFirst !== undefined ? { nullsFirst: order[k]!.nullsFirst } : {}) };
     });
-    rel = sort(rel, keys, count === undefined ? undefined : count + (offset ?? 0));
+    const topK = count === undefined ? undefined : count + (offset ?? 0);
+    note(env, `Sort: ${order.map((o) => `${exprText(o.expr)}${o.descending ? ' DESC' : ''}`).join(', ')}${topK !== undefined ? ` top=${topK}` : ''}`);
+    rel = sort(rel, keys, topK);
+  } else if (timeOrdered) {
+    note(env, `Sort: none (scan is in ${src?.kind === 'scan' ? src.table.timeIndex : 'time'} order)`);
   }
+  if (count !== undefined || offset !== undefined) note(env, `Limit: ${count ?? 'all'}${offset ? ` offset=${offset}` : ''}`);
   rel = limit(rel, count, offset);
   return keepColumns(rel, items.length);
 }

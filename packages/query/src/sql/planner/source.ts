@@ -3,12 +3,13 @@ import type { Expr } from '../ast/expr.js';
 import type { FromSource } from '../ast/query.js';
 import { DatabaseNotFoundError, SqlPlanError, SqlUnsupportedError, TableNotFoundError } from '../errors.js';
 import { compileExpr } from '../expr/compile.js';
+import { exprText } from '../expr/print.js';
 import { single, type Field, type Relation } from '../expr/relation.js';
 import { conjuncts, andAll, walkExpr } from '../expr/walk.js';
 import { INFORMATION_SCHEMA, VIRTUAL_TABLES, virtualBatch } from '../catalog/information-schema.js';
 import { hashJoin } from '../operators/hash-join.js';
 import { scan } from '../operators/scan.js';
-import type { QueryEnv } from './env.js';
+import { note, type QueryEnv } from './env.js';
 import { runQuery } from './plan-query.js';
 
 /** A FROM item: either a table scan still open to pushdown, or a finished relation. */
@@ -33,6 +34,7 @@ export function scanFields(t: TableInfo, qualifier: string): Field[] {
 export function sourceRelation(src: Source, env: QueryEnv, columns?: readonly string[]): Relation {
   if (src.kind === 'relation') return src.relation;
   const cols = columns ?? src.table.columns.map((c) => c.name);
+  note(env, `Scan: ${src.table.db}.${src.table.name} columns=[${cols.join(', ')}]`);
   const fields = cols.map((n) => src.fields.find((f) => f.name === n)!);
   return scan(env.store, { db: src.table.db, table: src.table.name, columns: cols }, fields);
 }
@@ -49,6 +51,7 @@ export async function resolveSource(from: FromSource, env: QueryEnv): Promise<So
         const vt = VIRTUAL_TABLES[from.name];
         if (!vt) throw new TableNotFoundError(INFORMATION_SCHEMA, from.name);
         const fields = vt.fields.map((f) => ({ ...f, qualifier }));
+        note(env, `Values: ${INFORMATION_SCHEMA}.${from.name}`);
         return { kind: 'relation', relation: { fields, batches: single(virtualBatch(vt, env.store)) } };
       }
       const table = resolveTable(env, from.db, from.name);
@@ -117,6 +120,7 @@ function planJoin(left: Relation, right: Relation, joinType: 'inner' | 'left', o
   const rest = andAll(residual);
   const residualC = rest ? compileExpr(rest, { fields: joinedFields, ctx: env.ctx }) : undefined;
   if (residualC && residualC.type !== 'boolean' && residualC.type !== 'null') throw new SqlPlanError('join condition must be boolean');
+  note(env, `HashJoin: ${joinType} on [${leftKeys.map((k, i) => `${exprText(k)} = ${exprText(rightKeys[i]!)}`).join(', ')}]${rest ? ` filter=${exprText(rest)}` : ''}`);
   return hashJoin(left, right, {
     joinType,
     leftKeys: leftKeys.map((k) => compileExpr(k, scopeOf(left))),

@@ -11,6 +11,7 @@ import { executeShowCreateTable } from './show-create-table.js';
 import { executeShowDatabases, executeShowTables } from './show.js';
 import { executeTruncate } from './truncate.js';
 import { executeUse } from './use.js';
+import { executeExplain } from './explain.js';
 import type { Executor } from './session.js';
 
 type Executors = { [K in StatementKind]: Executor<Extract<Statement, { kind: K }>> };
@@ -30,4 +31,5 @@ export const EXECUTORS: Executors = {
   delete: executeDelete,
   truncate: executeTruncate,
   use: executeUse,
+  explain: executeExplain,
 };

@@ -38,6 +38,8 @@ export function toStatement(n: CstNode): Statement {
     }
     case 'truncateStatement':
       return { kind: 'truncate', table: toTableName(node(c, 'tableName')!) };
+    case 'explainStatement':
+      return { kind: 'explain', query: toQuery(node(c, 'query')!) };
     case 'useStatement':
       return { kind: 'use', db: identifierText(node(c, 'identifier')!) };
     default:
