@@ -53,7 +53,11 @@ export const parse_apache_log = defineVrlFunction({
   ],
   compile(staticArgs) {
     oneOf(staticArgs, 'format', FORMAT_NAMES, 'common');
-    return new StrptimeCache(2);
+    const cache = new StrptimeCache(2);
+    const timeFormat = staticArgs['timestamp_format'];
+    const zone = staticArgs['timezone'];
+    cache.get(typeof timeFormat === 'string' ? timeFormat : DEFAULT_TIME_FORMAT, typeof zone === 'string' ? zone : undefined);
+    return cache;
   },
   call(args, _ctx, compiled) {
     const format = oneOf(args, 'format', FORMAT_NAMES, 'common');

@@ -52,7 +52,12 @@ export const parse_common_log = defineVrlFunction({
     },
     { title: 'Not a log line', source: 'parse_common_log!("hello")', result: { error: 'failed parsing common log line' } },
   ],
-  compile: () => new StrptimeCache(2),
+  compile(staticArgs) {
+    const cache = new StrptimeCache(2);
+    const format = staticArgs['timestamp_format'];
+    cache.get(typeof format === 'string' ? format : DEFAULT_CLF_TIME_FORMAT, undefined);
+    return cache;
+  },
   call(args, _ctx, compiled) {
     const format = optStr(args, 'timestamp_format') ?? DEFAULT_CLF_TIME_FORMAT;
     return parseLogLine(APACHE_COMMON, str(args, 'value'), 'common', (t) => parseWithFormat(compiled, t, format));

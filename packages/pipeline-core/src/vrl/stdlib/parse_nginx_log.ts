@@ -8,6 +8,8 @@ const PATTERNS = { combined: NGINX_COMBINED, error: NGINX_ERROR, main: NGINX_MAI
 type NginxFormat = keyof typeof PATTERNS;
 const FORMATS = Object.keys(PATTERNS) as NginxFormat[];
 
+const defaultTimeFormat = (format: NginxFormat): string => (format === 'error' ? '%Y/%m/%d %H:%M:%S' : '%d/%b/%Y:%T %z');
+
 export const parse_nginx_log = defineVrlFunction({
   name: 'parse_nginx_log',
   summary:
@@ -43,12 +45,16 @@ export const parse_nginx_log = defineVrlFunction({
     { title: 'Line in another format', source: 'parse_nginx_log!("hello", "main")', result: { error: 'failed parsing nginx main log line' } },
   ],
   compile(staticArgs) {
-    oneOf(staticArgs, 'format', FORMATS, 'combined');
-    return new StrptimeCache(2);
+    const format = oneOf(staticArgs, 'format', FORMATS, 'combined');
+    const cache = new StrptimeCache(2);
+    const timeFormat = staticArgs['timestamp_format'];
+    const zone = staticArgs['timezone'];
+    cache.get(typeof timeFormat === 'string' ? timeFormat : defaultTimeFormat(format), typeof zone === 'string' ? zone : undefined);
+    return cache;
   },
   call(args, _ctx, compiled) {
     const format = oneOf(args, 'format', FORMATS, 'combined');
-    const timeFormat = optStr(args, 'timestamp_format') ?? (format === 'error' ? '%Y/%m/%d %H:%M:%S' : '%d/%b/%Y:%T %z');
+    const timeFormat = optStr(args, 'timestamp_format') ?? defaultTimeFormat(format);
     const zone = optStr(args, 'timezone');
     return parseLogLine(PATTERNS[format], str(args, 'value'), `nginx ${format}`, (t) => parseWithFormat(compiled, t, timeFormat, zone));
   },

@@ -66,6 +66,11 @@ function redactValue(v: VrlValue, filters: readonly VrlRegex[], redactor: Redact
   return v;
 }
 
+interface Prepared {
+  readonly filters: readonly VrlRegex[] | undefined;
+  readonly redactor: Redactor | undefined;
+}
+
 export const redact = defineVrlFunction({
   name: 'redact',
   summary:
@@ -91,9 +96,21 @@ export const redact = defineVrlFunction({
       result: 'my id is GEtTedW1p6tC094dDKH+3B8P+xSnZz69AmpjaXRd63I=',
     },
   ],
-  call(args) {
+  // Literal filters and redactor are read once here (a bad one is a compile error), not per record.
+  compile(staticArgs): Prepared {
+    const filters = staticArgs['filters'];
+    const redactor = staticArgs['redactor'];
+    return {
+      filters: Array.isArray(filters) ? readFilters(filters) : undefined,
+      redactor: redactor !== undefined ? readRedactor(redactor) : undefined,
+    };
+  },
+  call(args, _ctx, compiled) {
     const v = args['value'] as VrlValue;
     if (typeof v !== 'string' && !Array.isArray(v) && !isObject(v)) throw expected('string, object or array', v);
-    return redactValue(v, readFilters(arr(args, 'filters')), readRedactor(args['redactor']));
+    const prepared = compiled as Prepared | undefined;
+    const filters = prepared?.filters ?? readFilters(arr(args, 'filters'));
+    const redactor = prepared?.redactor ?? readRedactor(args['redactor']);
+    return redactValue(v, filters, redactor);
   },
 });
