@@ -156,6 +156,29 @@ describe('LmdbStore', () => {
     await s.close();
   });
 
+  it('compaction merges small chunks without changing what scans return', async () => {
+    const s = await open(tempDir());
+    const w = (rows: unknown[][]) => s.write([{ db: 'public', table: 'logs', schema: LOG_SCHEMA, rows: rows as never, options: { append_mode: true } }]);
+    for (let i = 0; i < 150; i++) {
+      await w([[i * 2, `h${i % 3}`, 'a', i]]);
+      await w([[300 - i * 2 - 1, `h${i % 4}`, null, -i]]);
+      if (i === 75) await w(logRows(400, 100));
+    }
+    await w([[200_000, 'late', 'z', 0]]);
+    const views = [
+      { db: 'public', table: 'logs' },
+      { db: 'public', table: 'logs', descending: true },
+      { db: 'public', table: 'logs', predicates: [{ column: 'host', op: '=' as const, value: 'h1' }], timeRange: { startNs: 50_000_000n, endNs: 250_000_000n } },
+    ];
+    const before = await Promise.all(views.map((v) => collect(s, v)));
+    expect(before[0]).toHaveLength(701);
+    const merged = await s.compact();
+    expect(merged).toBeGreaterThan(250);
+    expect(await Promise.all(views.map((v) => collect(s, v)))).toEqual(before);
+    expect(await s.compact()).toBe(0);
+    await s.close();
+  });
+
   it('skip_wal tables are written and read like any other; the option is kept', async () => {
     const s = await open(tempDir());
     await s.write([{ db: 'public', table: 'fast', schema: LOG_SCHEMA, rows: logRows(100), options: { skip_wal: true } }]);

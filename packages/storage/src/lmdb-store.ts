@@ -11,6 +11,7 @@ import { LmdbPipelineStore } from './pipelines/lmdb-pipeline-store.js';
 import { PendingSeries, SeriesIndex } from './series/series-index.js';
 import type { AlterTable, ColumnBatch, ScanRequest, Store, StoreStats, TableDef, TableInfo, WriteRequest, WriteResult } from './store.js';
 import { alterRecord } from './table/alter-table.js';
+import { txCompactChunks } from './table/chunk-compact.js';
 import { txDeleteChunkRows, txRemoveChunks } from './table/chunk-delete.js';
 import { expiryBound, txDeleteRows, txRemoveRange } from './table/delete-rows.js';
 import { scanTable } from './table/scan.js';
@@ -21,7 +22,7 @@ export interface LmdbStoreOptions {
   readonly dataHome: string;
   /** Whether writes create missing tables when the request's options do not say (default true). */
   readonly autoCreateTable?: boolean;
-  /** Period of the background TTL sweep in milliseconds (default 60000; 0 turns it off). */
+  /** Period of the background maintenance (TTL sweep, then chunk compaction) in milliseconds (default 60000; 0 turns it off). */
   readonly ttlSweepIntervalMs?: number;
   /** Clock in milliseconds since the epoch (default Date.now), for TTL. */
   readonly now?: () => number;
@@ -35,10 +36,13 @@ export interface LmdbStoreOptions {
 export interface LmdbStore extends Store {
   /** Removes every expired row now (the background sweep does the same); returns how many. */
   sweepExpired(): Promise<number>;
+  /** Merges small chunks of append-mode tables now (the background sweep does the same); returns how many chunks were merged away. */
+  compact(): Promise<number>;
 }
 
 const SWEEP_CHUNK = 10_000;
 const CLEAR_CHUNK = 50_000;
+const COMPACT_CHUNKS = 2_000;
 const DEFAULT_DB = 'public';
 
 class LmdbStoreImpl implements LmdbStore {
@@ -56,7 +60,8 @@ class LmdbStoreImpl implements LmdbStore {
     this.pipelines = new LmdbPipelineStore(env);
     const every = o.ttlSweepIntervalMs ?? 60_000;
     if (every > 0) {
-      this.sweepTimer = setInterval(() => void this.sweepExpired().catch(() => undefined), every);
+      // Maintenance errors surface on the next write or scan; a library does not log.
+      this.sweepTimer = setInterval(() => void this.maintain(), every);
       this.sweepTimer.unref();
     }
   }
@@ -207,6 +212,38 @@ class LmdbStoreImpl implements LmdbStore {
       }
     }
     return total;
+  }
+
+  async compact(): Promise<number> {
+    let total = 0;
+    for (const t of this.catalog.allTables()) {
+      if (!t.opts.appendMode) continue;
+      let from: Buffer | undefined;
+      do {
+        const step = await this.tx(() => {
+          const cur = this.catalog.table(t.record.db, t.record.name);
+          return cur && cur.record.id === t.record.id ? txCompactChunks(this.ctx, cur, from, COMPACT_CHUNKS) : { merged: 0, next: undefined };
+        });
+        total += step.merged;
+        from = step.next;
+      } while (from !== undefined);
+    }
+    return total;
+  }
+
+  private maintaining = false;
+
+  private async maintain(): Promise<void> {
+    if (this.maintaining || this.closed) return;
+    this.maintaining = true;
+    try {
+      await this.sweepExpired();
+      await this.compact();
+    } catch {
+      // Retried at the next period.
+    } finally {
+      this.maintaining = false;
+    }
   }
 
   stats(): StoreStats {
