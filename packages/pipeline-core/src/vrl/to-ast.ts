@@ -44,6 +44,8 @@ const tokens = (n: CstNode, key: string): IToken[] => (n.children[key] ?? []) as
 const node = (n: CstNode, key: string): CstNode => nodes(n, key)[0]!;
 const isToken = (e: CstElement): e is IToken => 'image' in e;
 
+const startOf = (e: CstElement): number => ('image' in e ? e.startOffset : e.location!.startOffset);
+
 const OPS = new Set<string>(PRECEDENCE.flatMap((l) => l.ops));
 
 class AstBuilder {
@@ -113,9 +115,17 @@ class AstBuilder {
   }
 
   private postfix(n: CstNode): Expr {
-    const base = this.primary(node(n, 'primary'));
+    const primary = node(n, 'primary');
+    const base = this.primary(primary);
     const segs = (n.children['segments'] ?? []) as CstElement[];
     if (segs.length === 0) return base;
+    // A path is written without spaces (`.a.b[0]`); `.a .b` is two expressions, as in VRL.
+    const ordered = [...segs].sort((a, b) => startOf(a) - startOf(b));
+    let end = primary.location!.endOffset!;
+    for (const seg of ordered) {
+      if (startOf(seg) !== end + 1) this.fail('E203', 'syntax error: unexpected space inside a path', isToken(seg) ? tokenSpan(seg) : nodeSpan(seg));
+      end = isToken(seg) ? seg.endOffset! : seg.location!.endOffset!;
+    }
     const path = segs.map((s) => this.segment(s));
     const span = nodeSpan(n);
     if (base.kind === 'query' && base.target.type !== 'expr') return { ...base, path: [...base.path, ...path], span };
