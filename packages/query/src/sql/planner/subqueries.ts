@@ -1,9 +1,9 @@
 import type { Expr, ExprKind } from '../ast/expr.js';
-import type { SelectCore } from '../ast/query.js';
+import type { Query, SelectCore } from '../ast/query.js';
 import { SqlPlanError } from '../errors.js';
 import { collectBatches } from '../expr/relation.js';
 import { walkExpr } from '../expr/walk.js';
-import type { QueryEnv } from './env.js';
+import { note, type QueryEnv } from './env.js';
 import { runQuery } from './plan-query.js';
 
 type Rewriters = { [K in ExprKind]: (e: Extract<Expr, { kind: K }>, env: QueryEnv) => Promise<Expr> };
@@ -33,7 +33,7 @@ const REWRITE: Rewriters = {
   cast: async (e, env) => ({ ...e, operand: await resolveSubqueries(e.operand, env) }),
   // A scalar subquery: one column, at most one row (NULL when empty).
   subquery: async (e, env) => {
-    const rel = await runQuery(e.query, env);
+    const rel = await runSubquery(e.query, env);
     if (rel.fields.length !== 1) throw new SqlPlanError(`a scalar subquery must return one column, got ${rel.fields.length} (line ${e.pos.line}, column ${e.pos.column})`);
     const b = await collectBatches(rel);
     if (b.length > 1) throw new SqlPlanError(`a scalar subquery returned ${b.length} rows, expected at most one (line ${e.pos.line}, column ${e.pos.column})`);
@@ -41,7 +41,7 @@ const REWRITE: Rewriters = {
   },
   // `x IN (SELECT ...)`: the subquery's values become a list.
   in_subquery: async (e, env) => {
-    const rel = await runQuery(e.query, env);
+    const rel = await runSubquery(e.query, env);
     if (rel.fields.length !== 1) throw new SqlPlanError(`IN (subquery) must return one column, got ${rel.fields.length} (line ${e.pos.line}, column ${e.pos.column})`);
     const b = await collectBatches(rel);
     const type = rel.fields[0]!.type;
@@ -50,6 +50,16 @@ const REWRITE: Rewriters = {
     return { kind: 'in_list', operand, list: b.columns[0]!.map((value) => ({ kind: 'value', value, type })), negated: e.negated };
   },
 };
+
+/** Plans a subquery; under EXPLAIN its operators are listed, indented, under a `Subquery:` line. */
+async function runSubquery(q: Query, env: QueryEnv) {
+  if (!env.explain) return runQuery(q, env);
+  const inner: string[] = [];
+  const rel = await runQuery(q, { ...env, explain: inner });
+  for (const line of inner) note(env, `  ${line}`);
+  note(env, 'Subquery:');
+  return rel;
+}
 
 /** Runs the uncorrelated subqueries of an expression and puts their results in place. */
 export async function resolveSubqueries(e: Expr, env: QueryEnv): Promise<Expr> {
