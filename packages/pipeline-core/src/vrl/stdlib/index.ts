@@ -65,6 +65,7 @@ import { map_keys } from './map_keys.js';
 import { map_values } from './map_values.js';
 import { match } from './match.js';
 import { match_any } from './match_any.js';
+import { match_array } from './match_array.js';
 import { md5 } from './md5.js';
 import { merge } from './merge.js';
 import { mod } from './mod.js';
@@ -99,6 +100,7 @@ import { random_int } from './random_int.js';
 import { redact } from './redact.js';
 import { remove } from './remove.js';
 import { replace } from './replace.js';
+import { replace_with } from './replace_with.js';
 import { round } from './round.js';
 import { set } from './set.js';
 import { sha1 } from './sha1.js';
@@ -203,6 +205,7 @@ export const STDLIB: readonly VrlFunction[] = [
   map_values,
   match,
   match_any,
+  match_array,
   md5,
   merge,
   mod,
@@ -237,6 +240,7 @@ export const STDLIB: readonly VrlFunction[] = [
   redact,
   remove,
   replace,
+  replace_with,
   round,
   set,
   sha1,
