@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { constant, mapRows, type Compiled } from '../expr/compiled.js';
 import { castTo } from '../expr/coerce.js';
 import type { EvalContext } from '../expr/relation.js';
-import { Interval, floorDiv, isTimestampType, nsPer, type SqlValue } from '../types/sql-value.js';
+import { Interval, floorDiv, isNumericType, isTimestampType, nsPer, type SqlValue } from '../types/sql-value.js';
 import { argError, constString, expectTimestamp, type ScalarFunction } from './function.js';
 
 const NS = { second: 1_000_000_000n, minute: 60_000_000_000n, hour: 3_600_000_000_000n, day: 86_400_000_000_000n } as const;
@@ -136,7 +136,17 @@ function toTimestampFn(name: string, type: 'timestamp_s' | 'timestamp_ms' | 'tim
   };
 }
 
+/** `from_unixtime(seconds)` (MySQL; Grafana's `$__timeFilter`): a millisecond timestamp. */
+const fromUnixtime: ScalarFunction = {
+  name: 'from_unixtime', signature: 'from_unixtime(seconds)', minArgs: 1, maxArgs: 1,
+  bind: ([x]) => {
+    if (x!.type !== 'null' && !isNumericType(x!.type)) throw argError('from_unixtime', `argument must be numeric seconds, got ${x!.type}`);
+    return mapRows('timestamp_ms', [x!], (v) => BigInt(Math.round(Number(v) * 1000)));
+  },
+};
+
 export const TIME_FUNCTIONS: readonly ScalarFunction[] = [
+  fromUnixtime,
   dateBin, dateTrunc, datePart, toUnixtime, now,
   { ...now, name: 'current_timestamp', signature: 'current_timestamp()' },
   toTimestampFn('to_timestamp', 'timestamp_ns'),
