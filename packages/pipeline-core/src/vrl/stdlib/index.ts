@@ -74,6 +74,7 @@ import { object } from './object.js';
 import { object_from_array } from './object_from_array.js';
 import { parse_apache_log } from './parse_apache_log.js';
 import { parse_aws_vpc_flow_log } from './parse_aws_vpc_flow_log.js';
+import { parse_cef } from './parse_cef.js';
 import { parse_common_log } from './parse_common_log.js';
 import { parse_csv } from './parse_csv.js';
 import { parse_duration } from './parse_duration.js';
@@ -215,6 +216,7 @@ export const STDLIB: readonly VrlFunction[] = [
   object_from_array,
   parse_apache_log,
   parse_aws_vpc_flow_log,
+  parse_cef,
   parse_common_log,
   parse_csv,
   parse_duration,
