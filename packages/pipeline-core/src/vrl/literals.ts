@@ -19,10 +19,13 @@ const ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', '0': '\0', 
 /** The value of a `"..."` string literal (the token includes the quotes). */
 export function decodeString(token: string): string {
   const body = token.slice(1, -1);
-  if (!body.includes('\\')) return body;
+  if (!body.includes('\\') && !body.includes('{{')) return body;
   let out = '';
   for (let i = 0; i < body.length; i++) {
     const c = body[i]!;
+    if (c === '{' && body[i + 1] === '{') {
+      throw new LiteralError('E209', 'string templates ({{ ... }}) are not supported: build the string with +, or write \\{{ for literal braces');
+    }
     if (c !== '\\') {
       out += c;
       continue;
