@@ -51,6 +51,8 @@ class LmdbStoreImpl implements LmdbStore {
   private readonly catalog: Catalog;
   private readonly series: SeriesIndex;
   private sweepTimer: NodeJS.Timeout | undefined;
+  /** The maintenance pass in progress, awaited by close(). */
+  private maintenance: Promise<void> | undefined;
   private closed = false;
 
   constructor(private readonly env: StoreEnv, o: LmdbStoreOptions) {
@@ -60,8 +62,9 @@ class LmdbStoreImpl implements LmdbStore {
     this.pipelines = new LmdbPipelineStore(env);
     const every = o.ttlSweepIntervalMs ?? 60_000;
     if (every > 0) {
-      // Maintenance errors surface on the next write or scan; a library does not log.
-      this.sweepTimer = setInterval(() => void this.maintain(), every);
+      this.sweepTimer = setInterval(() => {
+        if (!this.maintenance && !this.closed) this.maintenance = this.maintain().finally(() => (this.maintenance = undefined));
+      }, every);
       this.sweepTimer.unref();
     }
   }
@@ -231,18 +234,13 @@ class LmdbStoreImpl implements LmdbStore {
     return total;
   }
 
-  private maintaining = false;
-
+  /** One background pass; a failed pass is retried at the next period (a library does not log). */
   private async maintain(): Promise<void> {
-    if (this.maintaining || this.closed) return;
-    this.maintaining = true;
     try {
       await this.sweepExpired();
       await this.compact();
     } catch {
       // Retried at the next period.
-    } finally {
-      this.maintaining = false;
     }
   }
 
@@ -255,6 +253,7 @@ class LmdbStoreImpl implements LmdbStore {
     if (this.closed) return;
     this.closed = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    await this.maintenance;
     await this.env.root.flushed;
     await this.env.root.close();
   }
