@@ -73,6 +73,7 @@ import { now } from './now.js';
 import { object } from './object.js';
 import { object_from_array } from './object_from_array.js';
 import { parse_apache_log } from './parse_apache_log.js';
+import { parse_aws_alb_log } from './parse_aws_alb_log.js';
 import { parse_aws_vpc_flow_log } from './parse_aws_vpc_flow_log.js';
 import { parse_cef } from './parse_cef.js';
 import { parse_common_log } from './parse_common_log.js';
@@ -215,6 +216,7 @@ export const STDLIB: readonly VrlFunction[] = [
   object,
   object_from_array,
   parse_apache_log,
+  parse_aws_alb_log,
   parse_aws_vpc_flow_log,
   parse_cef,
   parse_common_log,
