@@ -57,9 +57,16 @@ export function mul(a: VrlValue, b: VrlValue): VrlValue {
     if (isInt(a) && isInt(b)) return intOp(a, b, (x, y) => x * y, (x, y) => x * y);
     return Number(a) * Number(b);
   }
-  if (typeof a === 'string' && isInt(b)) return a.repeat(Math.max(0, Number(b)));
-  if (isInt(a) && typeof b === 'string') return b.repeat(Math.max(0, Number(a)));
+  if (typeof a === 'string' && isInt(b)) return repeat(a, b);
+  if (isInt(a) && typeof b === 'string') return repeat(b, a);
   return fail('multiply', a, b);
+}
+
+/** `"ab" * 3`; a result beyond 100 MiB of text is a failure, not an out-of-memory crash. */
+function repeat(text: string, times: Num): string {
+  const n = Math.max(0, Number(times));
+  if (text.length * n > 100 * 1024 * 1024) throw new VrlFailure(`can't repeat a string of ${text.length} characters ${n} times: the result is too large`);
+  return text.repeat(n);
 }
 
 export function div(a: VrlValue, b: VrlValue): VrlValue {
