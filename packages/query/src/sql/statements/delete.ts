@@ -14,7 +14,7 @@ import { affected, queryEnv, type Executor } from './session.js';
 
 /**
  * DELETE FROM t [WHERE ...]. A WHERE the store can apply exactly goes down in one call; otherwise the
- * matching rows are found by a scan and deleted by their key (tags + time index).
+ * matching rows are found by a scan and deleted by their values (time index, tags and fields).
  */
 export const executeDelete: Executor<DeleteStatement> = async (stmt, s) => {
   const t = resolveTable(queryEnv(s), stmt.table.db, stmt.table.name);
@@ -27,7 +27,9 @@ export const executeDelete: Executor<DeleteStatement> = async (stmt, s) => {
   if (rest.length === 0) {
     return affected(await s.store.deleteRows({ db: t.db, table: t.name, ...(predicates.length > 0 ? { predicates } : {}) }));
   }
-  const keyCols = [t.timeIndex, ...t.primaryKey];
+  // Rows are identified by all their comparable values, not only the key: append-mode tables may hold
+  // several rows with the same tags and time, and only the matching ones may go.
+  const keyCols = t.columns.filter((c) => c.type !== 'json' && c.type !== 'binary').map((c) => c.name);
   const scanCols = t.columns.map((c) => c.name);
   const rel = filter(scan(s.store, { db: t.db, table: t.name, columns: scanCols, ...(predicates.length > 0 ? { predicates } : {}) }, fields), compileExpr(andAll(rest)!, { fields, ctx: s.ctx }));
   const rows = await collectBatches(rel);
