@@ -1,9 +1,13 @@
 import type { PathSegment } from './ast.js';
 import { isObject, type VrlObject } from './kinds.js';
+import { VrlFailure } from './signals.js';
 import type { VrlValue } from './value.js';
 
 // Reading and writing paths (`.a.b[0]`) inside VRL values. Objects are plain JS objects; a key is
 // only ever read through hasOwn, and `__proto__` is written as an own property.
+
+/** How far past an array's end an assignment may write (the gap is filled with nulls). */
+const MAX_PADDING = 1_000_000;
 
 export function setKey(o: VrlObject, key: string, v: VrlValue): void {
   if (key === '__proto__') Object.defineProperty(o, key, { value: v, writable: true, enumerable: true, configurable: true });
@@ -65,6 +69,7 @@ function setAt(cur: VrlValue, path: readonly PathSegment[], i: number, value: Vr
   }
   const a: VrlValue[] = Array.isArray(cur) ? cur : [];
   let idx = seg.index < 0 ? a.length + seg.index : seg.index;
+  if (idx - a.length > MAX_PADDING || -idx > MAX_PADDING) throw new VrlFailure(`can't write at index ${seg.index}: more than ${MAX_PADDING} nulls would be needed to reach it`);
   if (idx < 0) {
     // VRL pads the front with nulls when a negative index reaches before the start.
     a.unshift(...new Array<VrlValue>(-idx).fill(null));
