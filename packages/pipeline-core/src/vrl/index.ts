@@ -7,7 +7,7 @@ import { parseVrl } from './to-ast.js';
 import type { VrlValue } from './value.js';
 
 export { VrlSyntaxError, VrlCompileError, VrlRuntimeError } from './diagnostics.js';
-export type { VrlCallContext, VrlFunction } from './stdlib/function.js';
+export { VrlFunctionError, type VrlCallContext, type VrlFunction } from './stdlib/function.js';
 export type { VrlValue } from './value.js';
 
 /** A compiled VRL program: compile once, run per event. */
