@@ -10,7 +10,7 @@ export abstract class ExpressionGrammar extends CstParser {
   declare query: ParserMethod<[], CstNode>;
 
   constructor() {
-    super(T.allTokens, { maxLookahead: 4, recoveryEnabled: false, nodeLocationTracking: 'none' });
+    super(T.allTokens, { maxLookahead: 3, recoveryEnabled: false, nodeLocationTracking: 'none' });
   }
 
   expression = this.RULE('expression', () => {
