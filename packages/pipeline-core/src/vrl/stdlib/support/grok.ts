@@ -2,7 +2,7 @@ import type { VrlRegex } from '../../value.js';
 import { VrlFunctionError } from '../function.js';
 import { GROK_PATTERNS } from './grok-patterns.js';
 import type { VrlObject } from './kind.js';
-import { compileRegex } from './regex.js';
+import { compileRegex, namesToIndex } from './regex.js';
 
 /** A grok expression compiled to one RE2 regex; capture `gN` stands for `fields[N]`. */
 export interface CompiledGrok {
@@ -34,9 +34,9 @@ export function matchGrok(g: CompiledGrok, value: string): VrlObject | undefined
   const m = g.regex.re.matcher(value);
   if (!m.find()) return undefined;
   const out: VrlObject = {};
-  const names = g.regex.re.namedGroups();
+  const names = namesToIndex(g.regex);
   g.fields.forEach((field, i) => {
-    const v = m.group(names[`g${i}`]!);
+    const v = m.group(names.get(`g${i}`)!);
     if (v !== null) out[field] = v;
   });
   return out;

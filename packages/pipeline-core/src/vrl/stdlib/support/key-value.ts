@@ -58,24 +58,24 @@ function undelimited(s: string, i: number, delim: string): Step<string> {
 
 function parseKey(s: string, i: number, o: KeyValueOptions): Step<string> {
   const { keyValueDelimiter: kvd, fieldDelimiter: fd } = o;
-  const options: (() => Step<string>)[] = o.standaloneKey
-    ? [
-        () => delimited(s, i, "'", kvd),
-        () => delimited(s, i, "'", fd),
-        () => delimited(s, i, '"', kvd),
-        () => delimited(s, i, '"', fd),
-        () => {
-          const r = undelimited(s, i, kvd);
-          return r !== undefined && r.value !== '' && !r.value.includes(fd) ? r : undefined;
-        },
-        () => undelimited(s, i, fd),
-      ]
-    : [() => delimited(s, i, "'", kvd), () => delimited(s, i, '"', kvd), () => undelimited(s, i, kvd)];
-  for (const option of options) {
-    const r = option();
-    if (r !== undefined) return r.value === '' ? undefined : r;
+  // The alternatives of VRL's parser, in its order; a key is never empty.
+  let r: Step<string>;
+  if (o.standaloneKey) {
+    r = delimited(s, i, "'", kvd) ?? delimited(s, i, "'", fd) ?? delimited(s, i, '"', kvd) ?? delimited(s, i, '"', fd);
+    if (r === undefined) {
+      const upToKvd = undelimitedKey(s, i, kvd, fd);
+      r = upToKvd ?? undelimited(s, i, fd);
+    }
+  } else {
+    r = delimited(s, i, "'", kvd) ?? delimited(s, i, '"', kvd) ?? undelimited(s, i, kvd);
   }
-  return undefined;
+  return r === undefined || r.value === '' ? undefined : r;
+}
+
+/** The text up to `delim`, when it is non-empty and holds no field delimiter (a key followed by its `=`). */
+function undelimitedKey(s: string, i: number, delim: string, fd: string): Step<string> {
+  const r = undelimited(s, i, delim);
+  return r !== undefined && r.value !== '' && !r.value.includes(fd) ? r : undefined;
 }
 
 function parseValue(s: string, i: number, fd: string): Step<string> {

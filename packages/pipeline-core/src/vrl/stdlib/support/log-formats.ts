@@ -2,7 +2,7 @@ import type { Timestamp } from '../../../value/timestamp.js';
 import type { VrlRegex, VrlValue } from '../../value.js';
 import { VrlFunctionError } from '../function.js';
 import type { VrlObject } from './kind.js';
-import { compileRegex, groupNames } from './regex.js';
+import { compileRegex, groupNames, namesToIndex } from './regex.js';
 
 /**
  * Web-server log formats, VRL's patterns (vrl/src/stdlib/log_util.rs) rewritten for RE2: no
@@ -81,7 +81,7 @@ export function parseLogLine(patterns: readonly VrlRegex[], line: string, what: 
 }
 
 function namedGroup(re: VrlRegex, m: ReturnType<VrlRegex['re']['matcher']>, name: string): string | null {
-  const index = re.re.namedGroups()[name];
+  const index = namesToIndex(re).get(name);
   return index === undefined ? null : m.group(index);
 }
 

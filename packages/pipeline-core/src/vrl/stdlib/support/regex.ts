@@ -16,10 +16,16 @@ export function compileRegex(source: string, flags = ''): VrlRegex {
   }
 }
 
-/** Group names of a regex, by group index. */
-export function groupNames(re: VrlRegex): Map<number, string> {
-  const out = new Map<number, string>();
-  for (const [name, index] of Object.entries(re.re.namedGroups())) out.set(index, name);
+const NAMES_BY_INDEX = new WeakMap<VrlRegex, ReadonlyMap<number, string>>();
+
+/** Group names of a regex, by group index (computed once per regex). */
+export function groupNames(re: VrlRegex): ReadonlyMap<number, string> {
+  let out = NAMES_BY_INDEX.get(re);
+  if (out === undefined) {
+    const m = new Map<number, string>();
+    for (const [name, index] of Object.entries(re.re.namedGroups())) m.set(index, name);
+    NAMES_BY_INDEX.set(re, (out = m));
+  }
   return out;
 }
 
@@ -80,8 +86,13 @@ export function expandReplacement(template: string, m: Matcher, names: ReadonlyM
   return out;
 }
 
-export function namesToIndex(re: VrlRegex): Map<string, number> {
-  return new Map(Object.entries(re.re.namedGroups()));
+const INDEX_BY_NAME = new WeakMap<VrlRegex, ReadonlyMap<string, number>>();
+
+/** Group indexes of a regex, by name (computed once per regex). */
+export function namesToIndex(re: VrlRegex): ReadonlyMap<string, number> {
+  let out = INDEX_BY_NAME.get(re);
+  if (out === undefined) INDEX_BY_NAME.set(re, (out = new Map(Object.entries(re.re.namedGroups()))));
+  return out;
 }
 
 export function isRegex(v: VrlValue | undefined): v is VrlRegex {
