@@ -8,6 +8,7 @@ import { identityPipeline } from './identity.js';
 import { hasRecordOptions, optionsKey, takeRecordOptions } from './record-options.js';
 import { PipelineRunError } from './run-error.js';
 import { TableCollector } from './table-collector.js';
+import { textRecord } from './text-record.js';
 import type { PipelineItemError, PipelineResult, RunOptions } from './types.js';
 
 /** How deep dispatcher rules may chain pipelines (a → b → c ...) before it is taken for a loop. */
@@ -31,7 +32,7 @@ export function runPipeline(p: CompiledPipeline, items: readonly (Doc | string)[
     try {
       const item = items[i] as Doc | string | Value;
       let doc: Doc;
-      if (typeof item === 'string') doc = { message: item };
+      if (typeof item === 'string') doc = textRecord(item);
       else if (isValueMap(item)) doc = item;
       else throw new TransformError(undefined, `an item must be a JSON object or a text line, got ${Array.isArray(item) ? 'an array' : typeof item}`);
       processFrom(p, doc, typeof item === 'string', 0, state, 0, '', undefined);
