@@ -26,6 +26,9 @@ export type Reason = (typeof R)[keyof typeof R];
 
 const unset = (v: number) => v !== v;
 
+/** Years whose day counts stay far inside exact double arithmetic. */
+const MAX_EXACT_YEAR = 1_000_000;
+
 /** Stores a field; setting it twice to different values is IMPOSSIBLE. Returns a reason or undefined. */
 export function setSlot(p: Float64Array, slot: number, v: number): Reason | undefined {
   const old = p[slot]!;
@@ -56,6 +59,9 @@ export function resolveDate(p: Float64Array): number | Reason {
   if (!unset(year) && !unset(month) && !unset(day)) {
     if (day > daysInMonth(year, month)) return R.OUT_OF_RANGE;
     days = daysFromCivil(year, month, day);
+    // Only a year, month and day (the usual log format): a valid date converts back to itself, so
+    // verifyDate could only agree. Skipped while the arithmetic is exact (any 7-digit year).
+    if (unset(ord) && unset(wd) && unset(p[S.WSUN]!) && unset(p[S.WMON]!) && unset(isoYear) && unset(p[S.ISOW]!) && year >= -MAX_EXACT_YEAR && year <= MAX_EXACT_YEAR) return days;
   } else if (!unset(year) && !unset(ord)) {
     days = daysFromOrdinal(year, ord);
   } else if (!unset(year) && !unset(wd) && (!unset(p[S.WSUN]!) || !unset(p[S.WMON]!))) {
