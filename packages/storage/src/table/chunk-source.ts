@@ -78,20 +78,29 @@ function* descending(ctx: StoreContext, t: TableState, preds: CompiledPredicates
   const end = preds.lo === undefined ? tableStart(t.storageId) : chunkKey(t.storageId, preds.lo, 0);
   const loader = chunkLoader(ctx, t, preds);
   const pending: Cursor[] = [];
-  for (const { key, value } of ctx.env.chunkEnds.getRange({ start, end, reverse: true })) {
-    const minTs = (value as Buffer).readBigInt64BE(0);
-    if (preds.hi !== undefined && minTs >= preds.hi) continue;
-    const seq = chunkKeySeq(key as Buffer);
-    const body = ctx.env.chunks.getBinary(chunkKey(t.storageId, minTs, seq));
-    if (body === undefined) continue;
-    const view = new ChunkView(body);
-    if (view.tableId !== t.record.id) continue;
-    const c = loader(view, seq);
-    if (!c) continue;
-    yield* drain(pending, chunkKeyTime(key as Buffer), true);
-    pending.push({ chunk: c, pos: c.rows.length - 1 });
+  // Chunk bodies are fetched by key while iterating `chunk_ends`: read both in one snapshot, so a
+  // concurrent compaction or delete cannot be half seen.
+  const txn = ctx.env.root.useReadTransaction();
+  // lmdb-js takes a transaction in get options at run time; its typings omit the parameter.
+  const getBody = ctx.env.chunks.getBinary.bind(ctx.env.chunks) as (k: Buffer, o: { transaction: typeof txn }) => Buffer | undefined;
+  try {
+    for (const { key, value } of ctx.env.chunkEnds.getRange({ start, end, reverse: true, transaction: txn })) {
+      const minTs = (value as Buffer).readBigInt64BE(0);
+      if (preds.hi !== undefined && minTs >= preds.hi) continue;
+      const seq = chunkKeySeq(key as Buffer);
+      const body = getBody(chunkKey(t.storageId, minTs, seq), { transaction: txn });
+      if (body === undefined) continue;
+      const view = new ChunkView(body);
+      if (view.tableId !== t.record.id) continue;
+      const c = loader(view, seq);
+      if (!c) continue;
+      yield* drain(pending, chunkKeyTime(key as Buffer), true);
+      pending.push({ chunk: c, pos: c.rows.length - 1 });
+    }
+    yield* drain(pending, undefined, true);
+  } finally {
+    txn.done();
   }
-  yield* drain(pending, undefined, true);
 }
 
 interface Cursor {
