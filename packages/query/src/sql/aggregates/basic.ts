@@ -6,6 +6,11 @@ function numeric(fn: string, t: SqlType): void {
   if (!isNumericType(t) && t !== 'null') throw aggError(fn, `argument must be numeric, got ${t}`);
 }
 
+/** Grows a flat per-group array to hold group `g`. */
+function ensure(a: number[], g: number, fill: number): void {
+  while (a.length <= g) a.push(fill);
+}
+
 const count: AggregateFunction = {
   name: 'count', signature: 'count(*) | count(x) | count(DISTINCT x)', minArgs: 1, maxArgs: 1,
   bind: () => ({
@@ -14,8 +19,51 @@ const count: AggregateFunction = {
       let n = 0;
       return { add: (v) => void (v !== null && n++), result: () => n };
     },
+    grouped: () => {
+      const counts: number[] = [];
+      return {
+        update(gids, vec, n) {
+          if (gids === undefined) {
+            ensure(counts, 0, 0);
+            if (vec === undefined) counts[0]! += n;
+            else for (let i = 0; i < n; i++) if (vec[i] !== null) counts[0]!++;
+            return;
+          }
+          for (let i = 0; i < n; i++) {
+            const g = gids[i]!;
+            if (g >= counts.length) ensure(counts, g, 0);
+            if (vec === undefined || vec[i] !== null) counts[g]!++;
+          }
+        },
+        results: (groups) => Array.from({ length: groups }, (_, g) => counts[g] ?? 0),
+      };
+    },
   }),
 };
+
+/** Float sums and counts per group (sum and avg of non-integer types). */
+function floatSums(finish: (sum: number, n: number) => SqlValue) {
+  return () => {
+    const sums: number[] = [];
+    const ns: number[] = [];
+    return {
+      update(gids: Int32Array | undefined, vec: readonly SqlValue[] | undefined, n: number) {
+        for (let i = 0; i < n; i++) {
+          const v = vec![i]!;
+          if (v === null) continue;
+          const g = gids === undefined ? 0 : gids[i]!;
+          if (g >= sums.length) {
+            ensure(sums, g, 0);
+            ensure(ns, g, 0);
+          }
+          sums[g]! += Number(v);
+          ns[g]!++;
+        }
+      },
+      results: (groups: number) => Array.from({ length: groups }, (_, g) => finish(sums[g] ?? 0, ns[g] ?? 0)),
+    };
+  };
+}
 
 const sum: AggregateFunction = {
   name: 'sum', signature: 'sum(x)', minArgs: 1, maxArgs: 1,
@@ -49,6 +97,7 @@ const sum: AggregateFunction = {
         let seen = false;
         return { add: (v) => void (v !== null && ((s += Number(v)), (seen = true))), result: () => (seen ? s : null) };
       },
+      grouped: floatSums((sum, n) => (n === 0 ? null : sum)),
     };
   },
 };
@@ -64,6 +113,7 @@ const avg: AggregateFunction = {
         let n = 0;
         return { add: (v) => void (v !== null && ((s += Number(v)), n++)), result: () => (n === 0 ? null : s / n) };
       },
+      grouped: floatSums((sum, n) => (n === 0 ? null : sum / n)),
     };
   },
 };

@@ -1,4 +1,4 @@
-import type { Accumulator, BoundAggregate } from '../aggregates/aggregate.js';
+import { perGroup, type Accumulator, type BoundAggregate, type GroupedAccumulator } from '../aggregates/aggregate.js';
 import type { Compiled } from '../expr/compiled.js';
 import { single, type Field, type Relation } from '../expr/relation.js';
 import { keyOf } from '../types/compare.js';
@@ -35,79 +35,49 @@ export function aggregate(input: Relation, keys: readonly Compiled[], calls: rea
     batches: {
       async *[Symbol.asyncIterator]() {
         const keyCols: SqlValue[][] = keys.map(() => []);
-        const accs: Accumulator[][] = calls.map(() => []);
-        const newGroup = (keyVals: readonly SqlValue[]): number => {
-          const g = accs[0]?.length ?? keyCols[0]?.length ?? 0;
-          keyVals.forEach((v, k) => keyCols[k]!.push(v));
-          calls.forEach((c, a) => {
-            const acc = c.bound.create();
-            accs[a]!.push(c.distinct ? distinctAcc(acc) : acc);
-          });
-          return g;
-        };
-        let groups = 0;
+        const states: GroupedAccumulator[] = calls.map((c) =>
+          c.distinct ? perGroup(() => distinctAcc(c.bound.create())) : (c.bound.grouped?.() ?? perGroup(() => c.bound.create())),
+        );
+        let groups = keys.length === 0 ? 1 : 0;
         const rawIndex = new Map<SqlValue, number>();
         const keyedIndex = new Map<string, number>();
-        if (keys.length === 0) {
-          newGroup([]);
-          groups = 1;
-        }
+        const newGroup = (keyVals: readonly SqlValue[]): number => {
+          keyVals.forEach((v, k) => keyCols[k]!.push(v));
+          return groups++;
+        };
         for await (const b of input.batches) {
-          const keyVecs = keys.map((k) => k.eval(b));
-          const argVecs = calls.map((c) => c.arg?.eval(b));
-          const gid = new Int32Array(b.length);
+          let gid: Int32Array | undefined;
           if (keys.length === 1) {
-            const kv = keyVecs[0]!;
+            gid = new Int32Array(b.length);
+            const kv = keys[0]!.eval(b);
             for (let i = 0; i < b.length; i++) {
               const v = kv[i]!;
               const t = typeof v;
               let g: number | undefined;
               if (v === null || t === 'string' || t === 'number' || t === 'bigint' || t === 'boolean') {
                 g = rawIndex.get(v);
-                if (g === undefined) {
-                  g = newGroup([v]);
-                  groups++;
-                  rawIndex.set(v, g);
-                }
+                if (g === undefined) rawIndex.set(v, (g = newGroup([v])));
               } else {
                 const k = keyOf(v);
                 g = keyedIndex.get(k);
-                if (g === undefined) {
-                  g = newGroup([v]);
-                  groups++;
-                  keyedIndex.set(k, g);
-                }
+                if (g === undefined) keyedIndex.set(k, (g = newGroup([v])));
               }
               gid[i] = g;
             }
           } else if (keys.length > 1) {
+            gid = new Int32Array(b.length);
+            const keyVecs = keys.map((k) => k.eval(b));
             for (let i = 0; i < b.length; i++) {
               let k = '';
               for (const kv of keyVecs) k += keyOf(kv[i]!) + '\u001f';
               let g = keyedIndex.get(k);
-              if (g === undefined) {
-                g = newGroup(keyVecs.map((kv) => kv[i]!));
-                groups++;
-                keyedIndex.set(k, g);
-              }
+              if (g === undefined) keyedIndex.set(k, (g = newGroup(keyVecs.map((kv) => kv[i]!))));
               gid[i] = g;
             }
           }
-          for (let a = 0; a < calls.length; a++) {
-            const list = accs[a]!;
-            const vec = argVecs[a];
-            if (keys.length === 0) {
-              const acc = list[0]!;
-              if (vec === undefined) for (let i = 0; i < b.length; i++) acc.add(1);
-              else for (let i = 0; i < b.length; i++) acc.add(vec[i]!);
-            } else if (vec === undefined) {
-              for (let i = 0; i < b.length; i++) list[gid[i]!]!.add(1);
-            } else {
-              for (let i = 0; i < b.length; i++) list[gid[i]!]!.add(vec[i]!);
-            }
-          }
+          calls.forEach((c, a) => states[a]!.update(gid, c.arg?.eval(b), b.length));
         }
-        const columns = [...keyCols, ...accs.map((list) => list.map((acc) => acc.result()))];
+        const columns = [...keyCols, ...states.map((st) => st.results(groups))];
         yield* single({ length: groups, columns });
       },
     },
