@@ -39,7 +39,11 @@ describe('vrl processor', () => {
   it('makes a non-object result, a regex in the result, and abort item errors', () => {
     expect(() => compile('source: "1 + 1"').exec({}, ctx)).toThrow(ProcessorError);
     expect(() => compile('source: "1 + 1"').exec({}, ctx)).toThrow('got integer');
-    expect(() => compile("source: |\n  .re = r'a+'\n  .").exec({}, ctx)).toThrow('regex');
+    expect(() => compile("source: |\n  .re = r'a+'\n  .")).toThrow(PipelineConfigError);
+    expect(() => compile("source: |\n  .re = r'a+'\n  .")).toThrow('regex at ."re"');
+    const maybe = compile("source: |\n  .re = if .x == 1 { r'a' } else { \"s\" }\n  .");
+    expect(maybe.exec({ x: 2 }, ctx)).toEqual({ x: 2, re: 's' });
+    expect(() => maybe.exec({ x: 1 }, ctx)).toThrow('regex');
     expect(() => compile('source: |\n  abort "bad record"').exec({}, ctx)).toThrow('bad record');
     expect(() => compile('source: "[1]"').exec({}, ctx)).toThrow('element 0');
   });

@@ -17,12 +17,17 @@ export const vrlProcessor = defineProcessor<VrlConfig>({
   parse(cfg) {
     const source = cfg.string('source');
     cfg.done();
+    let program: VrlProgram;
     try {
-      return { program: compileVrl(source) };
+      program = compileVrl(source);
     } catch (e) {
       if (e instanceof VrlSyntaxError || e instanceof VrlCompileError) throw cfg.error('source', e.message);
       throw e;
     }
+    // As GreptimeDB does: a result that holds a regex can never become a record.
+    const at = program.resultRegexPath;
+    if (at !== undefined) throw cfg.error('source', `the program's result holds a regex at ${at === '' ? 'its top' : at}; regexes cannot be stored (delete it or convert it to a string)`);
+    return { program };
   },
   compile({ program }) {
     return {

@@ -49,8 +49,17 @@ export class Compiler {
   }
 
   program(ast: ProgramAst): Compiled {
-    return this.statements(ast.body);
+    const compiled = this.statements(ast.body);
+    const last = ast.body[ast.body.length - 1];
+    this.resultRegexPath = regexIn(compiled.shape ?? { kinds: compiled.kinds }, '');
+    if (this.resultRegexPath === undefined && last?.kind === 'query' && last.target.type === 'event' && last.path.length === 0) {
+      for (const [key, kinds] of this.env.paths) if (kinds === K.regex) this.resultRegexPath ??= key;
+    }
+    return compiled;
   }
+
+  /** Where the program's result certainly holds a regex (which cannot become a record), if anywhere. */
+  resultRegexPath: string | undefined;
 
   /** A sequence of statements (program or block): each must have its errors handled. */
   statements(body: readonly Expr[]): Compiled {
@@ -303,6 +312,19 @@ export class Compiler {
       fallible: value.fallible,
     };
   }
+}
+
+function regexIn(shape: Shape, path: string): string | undefined {
+  if (shape.kinds === K.regex) return path;
+  for (const [k, s] of shape.fields ?? []) {
+    const found = regexIn(s, `${path}.${JSON.stringify(k)}`);
+    if (found !== undefined) return found;
+  }
+  for (const [i, s] of (shape.items ?? []).entries()) {
+    const found = regexIn(s, `${path}[${i}]`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 function shapeOf(c: Compiled): Shape {

@@ -19,6 +19,11 @@ export interface VrlProgram {
    * a failed `f!(...)` call.
    */
   run(event: VrlValue, ctx: VrlCallContext): { result: VrlValue; event: VrlValue };
+  /**
+   * Where the result certainly holds a regex, as a path such as `."re"` (`''` for the result itself),
+   * known at compile time; undefined when it does not (or the compiler cannot tell).
+   */
+  readonly resultRegexPath: string | undefined;
 }
 
 export interface CompileVrlOptions {
@@ -42,5 +47,5 @@ export function compileVrl(source: string, options: CompileVrlOptions = {}): Vrl
     throw e;
   }
   const slots = compiler.slotCount;
-  return { source, run: (event, ctx) => runProgram(body, slots, event, ctx) };
+  return { source, run: (event, ctx) => runProgram(body, slots, event, ctx), resultRegexPath: compiler.resultRegexPath };
 }
