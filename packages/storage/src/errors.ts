@@ -3,8 +3,8 @@ import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 /** A table that does not exist in the database. */
 export class TableNotFoundError extends SluiceError {
   override name = 'TableNotFoundError';
-  constructor(readonly db: string, readonly table: string, options?: { cause?: unknown }) {
-    super(StatusCode.TableNotFound, `Table not found: ${db}.${table}`, options);
+  constructor(readonly db: string, readonly table: string, detail?: string) {
+    super(StatusCode.TableNotFound, `Table not found: ${db}.${table}${detail ? ` (${detail})` : ''}`);
   }
 }
 

@@ -43,9 +43,7 @@ export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pendin
     if (!rec) {
       const opts = req.options ?? {};
       if (!(opts.auto_create_table ?? ctx.autoCreateTable)) {
-        throw new TableNotFoundError(db, req.table, {
-          cause: new InvalidRequestError(`auto_create_table is false, so a write does not create table ${db}.${req.table}`),
-        });
+        throw new TableNotFoundError(db, req.table, 'auto_create_table is false, so the write does not create it');
       }
       const id = ctx.catalog.txNext('storage');
       const physical = resolveOptions(opts).physicalTable;
