@@ -6,6 +6,7 @@ import { assert } from './assert.js';
 import { assert_eq } from './assert_eq.js';
 import { basename } from './basename.js';
 import { bool } from './bool.js';
+import { camelcase } from './camelcase.js';
 import { ceil } from './ceil.js';
 import { chunks } from './chunks.js';
 import { compact } from './compact.js';
@@ -59,6 +60,7 @@ import { is_regex } from './is_regex.js';
 import { is_string } from './is_string.js';
 import { is_timestamp } from './is_timestamp.js';
 import { join } from './join.js';
+import { kebabcase } from './kebabcase.js';
 import { keys } from './keys.js';
 import { length } from './length.js';
 import { map_keys } from './map_keys.js';
@@ -96,6 +98,7 @@ import { parse_syslog } from './parse_syslog.js';
 import { parse_timestamp } from './parse_timestamp.js';
 import { parse_tokens } from './parse_tokens.js';
 import { parse_url } from './parse_url.js';
+import { pascalcase } from './pascalcase.js';
 import { push } from './push.js';
 import { random_bool } from './random_bool.js';
 import { random_float } from './random_float.js';
@@ -105,6 +108,7 @@ import { remove } from './remove.js';
 import { replace } from './replace.js';
 import { replace_with } from './replace_with.js';
 import { round } from './round.js';
+import { screamingsnakecase } from './screamingsnakecase.js';
 import { set } from './set.js';
 import { sha1 } from './sha1.js';
 import { sha2 } from './sha2.js';
@@ -112,6 +116,7 @@ import { sha3 } from './sha3.js';
 import { shannon_entropy } from './shannon_entropy.js';
 import { sieve } from './sieve.js';
 import { slice } from './slice.js';
+import { snakecase } from './snakecase.js';
 import { split } from './split.js';
 import { split_path } from './split_path.js';
 import { starts_with } from './starts_with.js';
@@ -149,6 +154,7 @@ export const STDLIB: readonly VrlFunction[] = [
   assert_eq,
   basename,
   bool,
+  camelcase,
   ceil,
   chunks,
   compact,
@@ -202,6 +208,7 @@ export const STDLIB: readonly VrlFunction[] = [
   is_string,
   is_timestamp,
   join,
+  kebabcase,
   keys,
   length,
   map_keys,
@@ -239,6 +246,7 @@ export const STDLIB: readonly VrlFunction[] = [
   parse_timestamp,
   parse_tokens,
   parse_url,
+  pascalcase,
   push,
   random_bool,
   random_float,
@@ -248,6 +256,7 @@ export const STDLIB: readonly VrlFunction[] = [
   replace,
   replace_with,
   round,
+  screamingsnakecase,
   set,
   sha1,
   sha2,
@@ -255,6 +264,7 @@ export const STDLIB: readonly VrlFunction[] = [
   shannon_entropy,
   sieve,
   slice,
+  snakecase,
   split,
   split_path,
   starts_with,
