@@ -5,6 +5,7 @@ import { VrlRuntimeError } from './diagnostics.js';
 import { ANY_KINDS, K, kindsOf, type Kinds } from './kinds.js';
 import type { Frame, Run } from './runtime.js';
 import { pathForm } from './compile-path-forms.js';
+import { didYouMean } from '../config/did-you-mean.js';
 import { ReturnSignal, VrlFailure } from './signals.js';
 import { VrlFunctionError, type VrlClosure, type VrlFunction } from './stdlib/function.js';
 import type { VrlValue } from './value.js';
@@ -31,7 +32,7 @@ export function compileCall(c: Compiler, e: CallExpr): Compiled {
 
 function stdlibCall(c: Compiler, e: CallExpr): Compiled {
   const fn = c.lookup(e.name);
-  if (fn === undefined) c.error('E105', `call to undefined function '${e.name}'`, e.span);
+  if (fn === undefined) c.error('E105', `call to undefined function '${e.name}'${c.suggestFunction(e.name)}`, e.span);
   const bound = bindArgs(c, fn, e);
   const compiledArgs = bound.map((a) => (a === undefined ? undefined : c.expr(a.value)));
   compiledArgs.forEach((a, i) => {
@@ -104,7 +105,10 @@ function bindArgs(c: Compiler, fn: VrlFunction, e: CallExpr): (CallArg | undefin
       if (i >= fn.params.length) c.error('E106', `function argument arity mismatch: '${fn.name}' takes at most ${fn.params.length} arguments`, a.span);
     } else {
       i = fn.params.findIndex((p) => p.name === a.name);
-      if (i < 0) c.error('E108', `unknown function argument keyword '${a.name}' for '${fn.name}' (parameters: ${fn.params.map((p) => p.name).join(', ')})`, a.span);
+      if (i < 0) {
+        const names = fn.params.map((p) => p.name);
+        c.error('E108', `unknown function argument keyword '${a.name}' for '${fn.name}'${didYouMean(a.name, names)} (parameters: ${names.join(', ')})`, a.span);
+      }
     }
     if (bound[i] !== undefined) c.error('E106', `argument '${fn.params[i]!.name}' of '${fn.name}' is given twice`, a.span);
     bound[i] = a;

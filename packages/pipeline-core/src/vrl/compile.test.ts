@@ -57,6 +57,12 @@ describe('compileVrl', () => {
     expect(codeOf('"a" ?? "b"')).toBe('E651');
   });
 
+  it('suggests the closest function, variable or keyword for a typo', () => {
+    expect(() => compileVrl('upcsae("a")')).toThrow("did you mean 'upcase'?");
+    expect(() => compileVrl('count = 1\ncuont + 1')).toThrow("did you mean 'count'?");
+    expect(() => compileVrl('split("a", patern: ",")')).toThrow("did you mean 'pattern'?");
+  });
+
   it('puts the code, line, column and a snippet in compile errors', () => {
     try {
       compileVrl('.a = 1\n.b = upcase(.c)\n');

@@ -10,6 +10,7 @@ import { getField, getPath, setKey } from './path.js';
 import type { Run } from './runtime.js';
 import { ReturnSignal, VrlFailure } from './signals.js';
 import { TypeEnv } from './type-env.js';
+import { didYouMean } from '../config/did-you-mean.js';
 import type { VrlValue } from './value.js';
 import type { VrlFunction } from './stdlib/function.js';
 
@@ -29,6 +30,11 @@ export class Compiler {
 
   lookup(name: string): VrlFunction | undefined {
     return this.functions.get(name);
+  }
+
+  /** `" (did you mean 'upcase'?)"` for a misspelt function name, or `""`. */
+  suggestFunction(name: string): string {
+    return didYouMean(name, [...this.functions.keys(), 'del', 'exists']);
   }
 
   error(code: string, message: string, span: Span): never {
@@ -180,7 +186,7 @@ export class Compiler {
 
   private variable(e: VariableExpr): Compiled {
     const type = this.env.vars.get(e.name);
-    if (type === undefined) this.error('E701', `call to undefined variable '${e.name}'`, e.span);
+    if (type === undefined) this.error('E701', `call to undefined variable '${e.name}'${didYouMean(e.name, this.env.vars.keys())}`, e.span);
     const slot = this.slot(e.name);
     return {
       run: (f) => f.vars[slot]!,

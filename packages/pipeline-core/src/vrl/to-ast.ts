@@ -20,7 +20,9 @@ export function parseVrl(source: string): ProgramAst {
     const atEnd = tok.tokenType.name === 'EOF' || Number.isNaN(tok.startOffset);
     const span = atEnd ? endSpan(source) : tokenSpan(tok);
     const found = atEnd ? 'end of program' : tok.tokenType === T.Newline ? 'end of line' : `'${tok.image}'`;
-    throw new VrlSyntaxError('E203', `syntax error: unexpected ${found}`, source, span);
+    const wanted = /Expecting token of type --> (\w+) <--/.exec(err.message)?.[1];
+    const hint = wanted === undefined ? '' : `, expected ${EXPECTED[wanted] ?? wanted}`;
+    throw new VrlSyntaxError('E203', `syntax error: unexpected ${found}${hint}`, source, span);
   }
   return new AstBuilder(source).program(cst);
 }
@@ -43,6 +45,19 @@ const nodes = (n: CstNode, key: string): CstNode[] => (n.children[key] ?? []) as
 const tokens = (n: CstNode, key: string): IToken[] => (n.children[key] ?? []) as IToken[];
 const node = (n: CstNode, key: string): CstNode => nodes(n, key)[0]!;
 const isToken = (e: CstElement): e is IToken => 'image' in e;
+
+/** How a missing token is named in a syntax error. */
+const EXPECTED: Record<string, string> = {
+  RParen: "')'",
+  RBracket: "']'",
+  RCurly: "'}'",
+  LCurly: "'{' (a block)",
+  LParen: "'('",
+  Colon: "':'",
+  Pipe: "'|'",
+  Identifier: 'a name',
+  EOF: 'the end of the program or a new line',
+};
 
 const startOf = (e: CstElement): number => ('image' in e ? e.startOffset : e.location!.startOffset);
 
