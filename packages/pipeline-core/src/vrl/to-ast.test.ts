@@ -87,8 +87,9 @@ describe('parseVrl', () => {
       expect(e).toBeInstanceOf(VrlSyntaxError);
       const err = e as VrlSyntaxError;
       expect(err.vrlCode).toBe('E203');
-      expect(err.message).toContain("unexpected end of program, expected ')'");
+      expect(err.message).toContain('unexpected end of program');
     }
+    expect(() => parseVrl('.a = (1 + 2\n')).toThrow("unexpected end of program, expected ')'");
     expect(() => parseVrl('5 = 1')).toThrow('invalid assignment target');
     expect(() => parseVrl('.a[.i]')).toThrow('path index must be an integer literal');
   });
