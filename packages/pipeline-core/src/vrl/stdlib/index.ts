@@ -94,6 +94,7 @@ import { parse_nginx_log } from './parse_nginx_log.js';
 import { parse_query_string } from './parse_query_string.js';
 import { parse_regex } from './parse_regex.js';
 import { parse_regex_all } from './parse_regex_all.js';
+import { parse_ruby_hash } from './parse_ruby_hash.js';
 import { parse_syslog } from './parse_syslog.js';
 import { parse_timestamp } from './parse_timestamp.js';
 import { parse_tokens } from './parse_tokens.js';
@@ -242,6 +243,7 @@ export const STDLIB: readonly VrlFunction[] = [
   parse_query_string,
   parse_regex,
   parse_regex_all,
+  parse_ruby_hash,
   parse_syslog,
   parse_timestamp,
   parse_tokens,
