@@ -24,6 +24,8 @@ describe('stdlib registry', () => {
     for (const f of STDLIB) {
       expect(f.summary.length, f.name).toBeGreaterThan(10);
       expect(f.examples.length, f.name).toBeGreaterThanOrEqual(2);
+      // Every example calls the function it documents (as `name(` or `name!(`).
+      for (const ex of f.examples) expect(ex.source, `${f.name}: ${ex.title}`).toMatch(new RegExp(`\\b${f.name}!?\\(`));
     }
   });
 });
