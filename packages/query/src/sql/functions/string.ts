@@ -89,7 +89,85 @@ function trimmer(name: string, mode: 'both' | 'start' | 'end'): ScalarFunction {
   };
 }
 
+/** Compiles a regex argument once per distinct pattern; errors name the function. */
+function regexCache(fn: string): (p: string, flags: string) => RegExp {
+  const cache = new Map<string, RegExp>();
+  return (p, flags) => {
+    const key = `${flags}\u0000${p}`;
+    let re = cache.get(key);
+    if (!re) {
+      try {
+        re = new RegExp(p, flags);
+      } catch (e) {
+        throw argError(fn, `invalid regular expression '${p}': ${(e as Error).message}`);
+      }
+      cache.set(key, re);
+    }
+    return re;
+  };
+}
+
+const regexpReplace: ScalarFunction = {
+  name: 'regexp_replace', signature: "regexp_replace(s, pattern, replacement[, flags])", minArgs: 3, maxArgs: 4,
+  bind: (args) => {
+    const get = regexCache('regexp_replace');
+    // PostgreSQL replaces the first match unless flags contain 'g'; `\1` refers to a group.
+    return mapRows('string', str(args), (s, p, r, flags) => {
+      const f = (flags as string | undefined) ?? '';
+      const re = get(p as string, f.replace(/[^gimsuy]/g, ''));
+      return (s as string).replace(re, (r as string).replace(/\$/g, '$$$$').replace(/\\(\d)/g, '$$$1'));
+    });
+  },
+};
+
+const regexpLike: ScalarFunction = {
+  name: 'regexp_like', signature: 'regexp_like(s, pattern[, flags])', minArgs: 2, maxArgs: 3,
+  bind: (args) => {
+    const get = regexCache('regexp_like');
+    return mapRows('boolean', str(args), (s, p, flags) => get(p as string, ((flags as string | undefined) ?? '').replace(/[^imsu]/g, '')).test(s as string));
+  },
+};
+
+function side(name: 'left' | 'right'): ScalarFunction {
+  return {
+    name, signature: `${name}(s, n)`, minArgs: 2, maxArgs: 2,
+    bind: ([s, n]) => {
+      expectNumeric(name, n!.type, 'n');
+      return mapRows('string', [castTo(s!, 'string'), n!], (a, k) => {
+        const cs = chars(a as string);
+        const m = Number(k);
+        // Negative n: all but the last (left) or first (right) |n| characters.
+        if (name === 'left') return (m >= 0 ? cs.slice(0, m) : cs.slice(0, Math.max(0, cs.length + m))).join('');
+        return (m >= 0 ? cs.slice(Math.max(0, cs.length - m)) : cs.slice(Math.min(cs.length, -m))).join('');
+      });
+    },
+  };
+}
+
+function pad(name: 'lpad' | 'rpad'): ScalarFunction {
+  return {
+    name, signature: `${name}(s, length[, fill])`, minArgs: 2, maxArgs: 3,
+    bind: ([s, n, fill]) => {
+      expectNumeric(name, n!.type, 'length');
+      const args = [castTo(s!, 'string'), n!, ...(fill ? [castTo(fill, 'string')] : [])];
+      return mapRows('string', args, (a, k, f) => {
+        const cs = chars(a as string);
+        const len = Math.max(0, Math.trunc(Number(k)));
+        if (len > 16 * 1024 * 1024) throw argError(name, `length ${len} is too large`);
+        if (cs.length >= len) return cs.slice(0, len).join('');
+        const fc = chars((f as string | undefined) ?? ' ');
+        if (fc.length === 0) return cs.join('');
+        const padding = Array.from({ length: len - cs.length }, (_, i) => fc[i % fc.length]).join('');
+        return name === 'lpad' ? padding + cs.join('') : cs.join('') + padding;
+      });
+    },
+  };
+}
+
 export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
+  regexpReplace, regexpLike, side('left'), side('right'), pad('lpad'), pad('rpad'),
+  simple('contains', 'contains(s, substring)', 2, 2, 'boolean', (s, sub) => (s as string).includes(sub as string)),
+  simple('initcap', 'initcap(s)', 1, 1, 'string', (s) => (s as string).toLowerCase().replace(/(^|[^\p{L}\p{N}])(\p{L})/gu, (_m, a: string, b: string) => a + b.toUpperCase())),
   simple('lower', 'lower(s)', 1, 1, 'string', (s) => (s as string).toLowerCase()),
   simple('upper', 'upper(s)', 1, 1, 'string', (s) => (s as string).toUpperCase()),
   simple('length', 'length(s)', 1, 1, 'int64', (s) => chars(s as string).length),

@@ -145,8 +145,49 @@ const fromUnixtime: ScalarFunction = {
   },
 };
 
+const STRFTIME: Record<string, (d: DateTime, fracNs: number) => string> = {
+  Y: (d) => String(d.year).padStart(4, '0'), m: (d) => String(d.month).padStart(2, '0'), d: (d) => String(d.day).padStart(2, '0'),
+  H: (d) => String(d.hour).padStart(2, '0'), M: (d) => String(d.minute).padStart(2, '0'), S: (d) => String(d.second).padStart(2, '0'),
+  f: (_d, ns) => String(ns).padStart(9, '0'), '3f': (_d, ns) => String(ns).padStart(9, '0').slice(0, 3), '6f': (_d, ns) => String(ns).padStart(9, '0').slice(0, 6),
+  j: (d) => String(d.ordinal).padStart(3, '0'), b: (d) => d.toFormat('LLL'), B: (d) => d.toFormat('LLLL'), a: (d) => d.toFormat('ccc'), A: (d) => d.toFormat('cccc'),
+  y: (d) => String(d.year % 100).padStart(2, '0'), e: (d) => String(d.day).padStart(2, ' '), p: (d) => (d.hour < 12 ? 'AM' : 'PM'),
+  z: (d) => d.toFormat('ZZZ'), Z: (d) => d.toFormat('ZZZZ'), s: (d) => String(Math.floor(d.toSeconds())), '%': () => '%',
+};
+
+/** `date_format(ts, '%Y-%m-%d %H:%M:%S%.3f')` with strftime specifiers (%Y %m %d %H %M %S %.3f %.6f %.f %j %b %B %a %A %y %e %p %z %Z %s %%). */
+const dateFormat: ScalarFunction = {
+  name: 'date_format', signature: "date_format(ts, 'format')", minArgs: 2, maxArgs: 2,
+  bind: ([ts0, f], ctx) => {
+    const format = constString('date_format', f!, 'format');
+    const parts: ({ lit: string } | { spec: string })[] = [];
+    const re = /%(\.?(?:3|6)?f|[A-Za-z%])|[^%]+/gy;
+    let m: RegExpExecArray | null;
+    let pos = 0;
+    while (pos < format.length) {
+      re.lastIndex = pos;
+      m = re.exec(format);
+      const raw = m?.[1];
+      const spec = raw?.replace('.', '');
+      if (!m || (spec !== undefined && !STRFTIME[spec])) throw argError('date_format', `unsupported specifier at position ${pos} of '${format}'`);
+      // `%.3f` is chrono's "dot and 3 digits"; `%3f` the digits alone.
+      if (raw?.startsWith('.')) parts.push({ lit: '.' });
+      parts.push(spec !== undefined ? { spec } : { lit: m[0] });
+      pos = re.lastIndex;
+    }
+    const ts = tsArg('date_format', ts0!, ctx);
+    if (ts.type === 'null') return constant(null, 'string');
+    const per = nsPer(ts.type);
+    return mapRows('string', [ts], (v) => {
+      const ns = (v as bigint) * per;
+      const d = DateTime.fromMillis(Number(floorDiv(ns, 1_000_000n)), { zone: ctx.timezone ?? 'UTC' });
+      const frac = Number(((ns % 1_000_000_000n) + 1_000_000_000n) % 1_000_000_000n);
+      return parts.map((p) => ('lit' in p ? p.lit : STRFTIME[p.spec]!(d, frac))).join('');
+    });
+  },
+};
+
 export const TIME_FUNCTIONS: readonly ScalarFunction[] = [
-  fromUnixtime,
+  fromUnixtime, dateFormat,
   dateBin, dateTrunc, datePart, toUnixtime, now,
   { ...now, name: 'current_timestamp', signature: 'current_timestamp()' },
   toTimestampFn('to_timestamp', 'timestamp_ns'),

@@ -198,6 +198,16 @@ export abstract class ExpressionGrammar extends CstParser {
           this.CONSUME3(T.RParen);
         },
       },
+      {
+        // `left(s, n)`: LEFT is reserved for joins, but names a function before '('.
+        GATE: () => this.LA(2).tokenType === T.LParen,
+        ALT: () => {
+          this.CONSUME(T.Left, { LABEL: 'leftFn' });
+          this.CONSUME4(T.LParen);
+          this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE4(this.expression, { LABEL: 'leftArgs' }) });
+          this.CONSUME4(T.RParen);
+        },
+      },
       { ALT: () => this.SUBRULE(this.nameOrCall) },
     ]);
   });
