@@ -180,9 +180,10 @@ export class VrlParser extends CstParser {
     this.CONSUME(T.RCurly);
   });
 
+  /** `(expr)`, or `(a; b)` as in VRL's multi-expression if predicates (the value is the last one). */
   group = this.RULE('group', () => {
     this.CONSUME(T.LParen);
-    this.SUBRULE(this.statement);
+    this.SUBRULE(this.statements);
     this.CONSUME(T.RParen);
   });
 

@@ -189,7 +189,9 @@ class AstBuilder {
       case 'curly':
         return this.curly(c);
       case 'group': {
-        const inner = this.statement(node(c, 'statement'));
+        const body = this.statements(node(c, 'statements'));
+        if (body.length !== 1) return body.length === 0 ? this.fail('E203', 'syntax error: empty parentheses', span) : { kind: 'block', body, span };
+        const inner = body[0]!;
         return inner.kind === 'binary' ? { ...inner, grouped: true } : inner;
       }
       case 'ifExpr':
