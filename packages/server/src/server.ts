@@ -124,7 +124,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
         await workers?.close();
         await tracing.shutdown();
         log.info('sluice stopped');
-        logging.flush();
+        await logging.close();
       })();
       return closing;
     },

@@ -21,7 +21,10 @@ export interface LogControl {
   filter(): LogFilter;
   /** Replaces the filter; throws a SluiceError (InvalidArguments) on a bad filter. Returns the old text. */
   setFilter(text: string): string;
-  flush(): void;
+  /** Writes out what the log file destination still buffers (waits for the file to be open). */
+  flush(): Promise<void>;
+  /** Flushes and closes the log file (the server's stop); later lines still reach stdout. */
+  close(): Promise<void>;
 }
 
 export function createLogging(opts: LoggingOptions): LogControl {
@@ -30,10 +33,16 @@ export function createLogging(opts: LoggingOptions): LogControl {
   const wrap = (s: { write(s: string): unknown }) => (opts.log_format === 'text' ? textStream(s) : s);
   streams.push({ stream: wrap(opts.stream ?? pino.destination({ dest: 1, sync: false })) });
   let fileDest: ReturnType<typeof pino.destination> | undefined;
+  let fileReady: Promise<void> = Promise.resolve();
   if (opts.dir !== undefined) {
     mkdirSync(opts.dir, { recursive: true });
-    fileDest = pino.destination({ dest: join(opts.dir, 'sluice.log'), sync: false, mkdir: true });
-    streams.push({ stream: wrap(fileDest) });
+    const dest = pino.destination({ dest: join(opts.dir, 'sluice.log'), sync: false, mkdir: true });
+    fileReady = new Promise((resolve) => {
+      dest.once('ready', () => resolve());
+      dest.once('error', () => resolve());
+    });
+    fileDest = dest;
+    streams.push({ stream: wrap(dest) });
   }
   const root = pino({ level: 'trace', base: undefined }, pino.multistream(streams.map((s) => ({ ...s, level: 'trace' as const }))));
   root.level = filter.defaultLevel;
@@ -60,8 +69,18 @@ export function createLogging(opts: LoggingOptions): LogControl {
       for (const [target, child] of children) child.level = levelOf(target);
       return old;
     },
-    flush() {
-      fileDest?.flushSync?.();
+    async flush() {
+      if (fileDest === undefined) return;
+      await fileReady;
+      try {
+        fileDest.flushSync();
+      } catch {
+        // the file could not be opened: pino reported it on the destination's 'error'
+      }
+    },
+    async close() {
+      await this.flush();
+      fileDest?.end();
     },
   };
 }
