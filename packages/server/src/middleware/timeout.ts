@@ -1,9 +1,22 @@
 import type { MiddlewareHandler } from 'hono';
-import { SluiceError, StatusCode } from '@sluice/pipeline-core';
+import { DurationSyntaxError, parseDuration, SluiceError, StatusCode } from '@sluice/pipeline-core';
 
-/** Fails a request that runs longer than `ms` with DeadlineExceeded (HTTP 408). */
-export function requestTimeout(ms: number, text: string): MiddlewareHandler {
-  return async function requestTimeout(_c, next) {
+export const TIMEOUT_HEADER = 'x-service-timeout';
+
+/** The request's own timeout (`x-service-timeout: 120s`), else the configured one. */
+function timeoutFor(header: string | undefined, ms: number, text: string): { ms: number; text: string } {
+  if (header === undefined || header.trim() === '') return { ms, text };
+  try {
+    return { ms: parseDuration(header), text: header.trim() };
+  } catch (e) {
+    throw new SluiceError(StatusCode.InvalidArguments, `invalid ${TIMEOUT_HEADER} header: ${e instanceof DurationSyntaxError ? e.message : String(e)}`);
+  }
+}
+
+/** Fails a request that runs longer than its timeout with DeadlineExceeded (HTTP 408); 0 disables. */
+export function requestTimeout(configuredMs: number, configuredText: string): MiddlewareHandler {
+  return async function requestTimeout(c, next) {
+    const { ms, text } = timeoutFor(c.req.header(TIMEOUT_HEADER), configuredMs, configuredText);
     if (ms <= 0) return next();
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
