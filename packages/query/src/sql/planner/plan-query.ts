@@ -4,6 +4,9 @@ import type { Batch, Relation } from '../expr/relation.js';
 import type { Scope } from '../expr/scope.js';
 import { compileExpr } from '../expr/compile.js';
 import { limit } from '../operators/limit.js';
+import { project } from '../operators/project.js';
+import { castTo } from '../expr/coerce.js';
+import type { Compiled } from '../expr/compiled.js';
 import { sort, type SortKey } from '../operators/sort.js';
 import { unionAll } from '../operators/union-all.js';
 import { note, type QueryEnv } from './env.js';
@@ -24,7 +27,7 @@ export async function runQuery(q: Query, outer: QueryEnv): Promise<Relation> {
     if (p.fields.length !== width) throw new SqlPlanError(`UNION ALL: select ${i + 1} has ${p.fields.length} columns, the first has ${width}`);
   });
   note(env, `UnionAll: ${parts.length} inputs`);
-  let rel = unionAll(parts);
+  let rel = unionAll(parts.map((p, i) => (i === 0 ? p : castLike(p, parts[0]!, env))));
   if (q.orderBy.length > 0) {
     const scope: Scope = { fields: rel.fields, ctx: env.ctx };
     const keys: SortKey[] = q.orderBy.map((k) => {
@@ -40,4 +43,21 @@ export async function runQuery(q: Query, outer: QueryEnv): Promise<Relation> {
   }
   if (q.limit !== undefined || q.offset !== undefined) note(env, `Limit: ${q.limit ?? 'all'}${q.offset ? ` offset=${q.offset}` : ''}`);
   return limit(rel, q.limit, q.offset);
+}
+
+/** Casts the columns of a later UNION ALL input to the first input's types (names come from the first). */
+function castLike(rel: Relation, first: Relation, env: QueryEnv): Relation {
+  const targets = first.fields.map((f, i) => {
+    const from = rel.fields[i]!.type;
+    return f.type === from || f.type === 'null' || f.type === 'interval' || from === 'null' ? undefined : f.type;
+  });
+  if (targets.every((t) => t === undefined)) return rel;
+  const exprs = rel.fields.map((f, i): Compiled => {
+    const col: Compiled = { type: f.type, eval: (b: Batch) => b.columns[i]! };
+    const to = targets[i];
+    if (to === undefined) return col;
+    if (f.type === 'interval') throw new SqlPlanError(`UNION ALL: column ${i + 1} is an interval in one input and ${to} in the first`);
+    return castTo(col, to, env.ctx.timezone);
+  });
+  return project(rel, first.fields, exprs);
 }
