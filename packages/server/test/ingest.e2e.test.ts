@@ -33,7 +33,7 @@ describe('/v1/ingest end to end', () => {
     const csv = await sql('SELECT ip, status FROM nginx_logs WHERE status = 404');
     expect(csv.status).toBe(200);
     const rows = await s.fetch(`/v1/sql?format=csv&sql=${encodeURIComponent("SELECT ip, status FROM nginx_logs WHERE status = 404")}`);
-    expect(await rows.text()).toBe('10.0.0.1,404\n');
+    expect(await rows.text()).toBe('10.0.0.1,404\r\n');
   });
 
   it('creates log tables in append mode', async () => {

@@ -30,15 +30,18 @@ describe('/v1/sql end to end', () => {
 
   it('encodes csv, table, json and null', async () => {
     const q = 'SELECT host, cpu FROM hosts ORDER BY host';
-    expect(await (await sql(q, 'format=csv')).text()).toBe('a,0.5\n"b, the second",1.25\n');
+    expect(await (await sql(q, 'format=csv')).text()).toBe('a,0.5\r\n"b, the second",1.25\r\n');
+    expect(await (await sql(q, 'format=csvWithNames')).text()).toBe('host,cpu\r\na,0.5\r\n"b, the second",1.25\r\n');
     expect(await (await sql(q, 'format=table')).text()).toBe(
-      ['┌─host──────────┬─cpu──┐', '│ a             │ 0.5  │', '│ b, the second │ 1.25 │', '└───────────────┴──────┘', ''].join('\n'),
+      ['┌─host────────────┬─cpu──┐', '│ "a"             │ 0.5  │', '│ "b, the second" │ 1.25 │', '└─────────────────┴──────┘', ''].join('\n'),
     );
-    expect((await (await sql(q, 'format=json')).json()).output[0].data).toEqual([
+    expect((await (await sql(q, 'format=json')).json()).data).toEqual([
       { host: 'a', cpu: 0.5 },
       { host: 'b, the second', cpu: 1.25 },
     ]);
-    expect(await (await sql(q, 'format=null')).text()).toMatch(/^2 rows in set\.\nElapsed: \d+ ms\n$/);
+    expect(await (await sql(q, 'format=null')).text()).toMatch(/^2 rows in set\.\nElapsed: \d+\.\d{3} sec\.\n$/);
+    const multi = await sql('SELECT 1; SELECT 2', 'format=csv');
+    expect(multi.status).toBe(400);
   });
 
   it('answers errors with the error body and the mapped status', async () => {

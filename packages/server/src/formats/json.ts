@@ -1,18 +1,20 @@
 import { stringifyExact } from '@sluice/pipeline-core';
-import type { StatementOutput } from '@sluice/query';
 import { cellToJson } from './cell-json.js';
+import { singleOutput } from './single-output.js';
 import type { SqlEncoder } from './sql-output.js';
 
-function outputEntry(o: StatementOutput): unknown {
-  if (o.kind === 'affected_rows') return { affectedrows: o.count };
-  return {
-    data: o.rows.map((r) => Object.fromEntries(o.columns.map((c, i) => [c.name, cellToJson(r[i] ?? null, c.type)]))),
-    total_rows: o.rows.length,
-  };
-}
-
-/** Rows as objects keyed by column name: `{"output":[{"data":[{...}],"total_rows":N}],"execution_time_ms":N}`. */
-export const encodeJson: SqlEncoder = (outputs, elapsedMs) => ({
-  body: stringifyExact({ output: outputs.map(outputEntry), execution_time_ms: elapsedMs }),
-  contentType: 'application/json',
-});
+/**
+ * GreptimeDB's `json`: rows as objects keyed by column name, `{"data":[{...}],"execution_time_ms":N}`
+ * (`{"data":[],"affected_rows":N,...}` for writes); one statement.
+ */
+export const encodeJson: SqlEncoder = (outputs, elapsedMs) => {
+  const o = singleOutput(outputs, 'json');
+  let payload: unknown;
+  if (o === undefined) payload = { data: [], execution_time_ms: elapsedMs };
+  else if (o.kind === 'affected_rows') payload = { data: [], affected_rows: o.count, execution_time_ms: elapsedMs };
+  else {
+    const data = o.rows.map((r) => Object.fromEntries(o.columns.map((c, i) => [c.name, cellToJson(r[i] ?? null, c.type)])));
+    payload = { data, execution_time_ms: elapsedMs };
+  }
+  return { body: stringifyExact(payload), contentType: 'application/json' };
+};

@@ -1,15 +1,17 @@
 import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 import type { SqlEncoder } from './sql-output.js';
 import { encodeGreptimedbV1 } from './greptimedb-v1.js';
-import { encodeCsv } from './csv.js';
+import { csvEncoder } from './csv.js';
 import { encodeTable } from './table.js';
 import { encodeJson } from './json.js';
 import { encodeNull } from './null.js';
 
-/** The `format` values of `/v1/sql`, one encoder each. */
+/** The `format` values of `/v1/sql` (GreptimeDB's names, matched without regard to case), one encoder each. */
 export const SQL_FORMATS = {
   greptimedb_v1: encodeGreptimedbV1,
-  csv: encodeCsv,
+  csv: csvEncoder(false, false, 'csv'),
+  csvWithNames: csvEncoder(true, false, 'csvWithNames'),
+  csvWithNamesAndTypes: csvEncoder(true, true, 'csvWithNamesAndTypes'),
   table: encodeTable,
   json: encodeJson,
   null: encodeNull,
@@ -17,9 +19,11 @@ export const SQL_FORMATS = {
 
 export type SqlFormat = keyof typeof SQL_FORMATS;
 
-export function sqlEncoder(format: string | undefined): SqlEncoder {
-  const f = (format ?? 'greptimedb_v1').trim().toLowerCase() || 'greptimedb_v1';
-  const enc = (SQL_FORMATS as Record<string, SqlEncoder>)[f];
-  if (enc === undefined) throw new SluiceError(StatusCode.InvalidArguments, `unknown format '${format}' (use ${Object.keys(SQL_FORMATS).join(', ')})`);
-  return enc;
+const BY_LOWER = new Map(Object.entries(SQL_FORMATS).map(([name, enc]) => [name.toLowerCase(), { name: name as SqlFormat, encode: enc as SqlEncoder }]));
+
+/** The encoder for a `format` parameter (default greptimedb_v1); an unknown one is a 400 listing them. */
+export function sqlEncoder(format: string | undefined): { name: SqlFormat; encode: SqlEncoder } {
+  const found = BY_LOWER.get((format ?? '').trim().toLowerCase() || 'greptimedb_v1');
+  if (found === undefined) throw new SluiceError(StatusCode.InvalidArguments, `unknown format '${format}' (use ${Object.keys(SQL_FORMATS).join(', ')})`);
+  return found;
 }

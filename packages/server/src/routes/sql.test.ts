@@ -39,22 +39,43 @@ describe('/v1/sql', () => {
     expect((await post.json()).output).toEqual([{ affectedrows: 3 }]);
   });
 
-  it('encodes csv, table, json and null', async () => {
+  it('encodes csv (with names and types), table, json and null as GreptimeDB does', async () => {
     const app = setup();
-    const get = async (format: string) => (await app.request(`/v1/sql?format=${format}&sql=select%20*%20from%20t`)).text();
-    expect(await get('csv')).toBe('"a,b",2023-11-14 22:13:20.123,9007199254740993\n,2023-11-14 22:13:20.000,2\n');
-    expect(await get('table')).toBe(
+    const get = async (format: string, sql = 'select * from t') => {
+      const res = await app.request(`/v1/sql?format=${format}&sql=${encodeURIComponent(sql)}`);
+      return { res, text: await res.text() };
+    };
+    const csv = await get('csv');
+    expect(csv.text).toBe('"a,b",1700000000123,9007199254740993\r\n,1700000000000,2\r\n');
+    expect(csv.res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.res.headers.get('x-service-format')).toBe('csv');
+    expect((await get('csvWithNames')).text).toMatch(/^host,ts,n\r\n"a,b"/);
+    expect((await get('CSVWITHNAMESANDTYPES')).text).toMatch(/^host,ts,n\r\nString,TimestampMillisecond,Int64\r\n"a,b"/);
+    expect((await get('csv', 'insert x')).text).toBe('3\n');
+    expect((await get('table')).text).toBe(
       [
-        '┌─host─┬─ts──────────────────────┬─n────────────────┐',
-        '│ a,b  │ 2023-11-14 22:13:20.123 │ 9007199254740993 │',
-        '│      │ 2023-11-14 22:13:20.000 │ 2                │',
-        '└──────┴─────────────────────────┴──────────────────┘',
+        '┌─host──┬─ts────────────┬─n────────────────┐',
+        '│ "a,b" │ 1700000000123 │ 9007199254740993 │',
+        '│ null  │ 1700000000000 │ 2                │',
+        '└───────┴───────────────┴──────────────────┘',
         '',
       ].join('\n'),
     );
-    const json = await get('json');
-    expect(json).toContain('{"host":"a,b","ts":1700000000123,"n":9007199254740993}');
-    expect(await get('null')).toMatch(/^2 rows in set\.\nElapsed: \d+ ms\n$/);
+    const json = (await get('json')).text;
+    expect(json).toMatch(/^\{"data":\[\{"host":"a,b","ts":1700000000123,"n":9007199254740993\},\{"host":null,"ts":1700000000000,"n":2\}\],"execution_time_ms":\d+\}$/);
+    expect(JSON.parse((await get('json', 'insert x')).text)).toMatchObject({ data: [], affected_rows: 3 });
+    expect((await get('null')).text).toMatch(/^2 rows in set\.\nElapsed: \d+\.\d{3} sec\.\n$/);
+    expect((await get('null', 'insert x')).text).toMatch(/^3 rows affected\./);
+  });
+
+  it('refuses several statements in the text formats', async () => {
+    const app = createApp(fakeDeps({ answers: { 'two': [RECORDS, RECORDS] } }));
+    for (const format of ['csv', 'table', 'json', 'null']) {
+      const res = await app.request(`/v1/sql?format=${format}&sql=two`);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe(`cannot output multi-statements result in ${format} format`);
+    }
+    expect((await (await app.request('/v1/sql?sql=two')).json()).output).toHaveLength(2);
   });
 
   it('reports a missing sql, an unknown format and engine errors with the error body', async () => {

@@ -20,12 +20,13 @@ export function createSqlRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const handler = async (c: Context) => {
     const p = await sqlParams(c);
-    const encode = sqlEncoder(p.format);
+    const format = sqlEncoder(p.format);
     const sql = requireParam('sql', p.sql, 'the SQL to run');
     const timezone = c.req.header('x-service-timezone') ?? deps.config.default_timezone;
     const outputs = await deps.query.executeSql(sql, { db: p.db || 'public', ...(timezone ? { timezone } : {}) });
-    const { body, contentType } = encode(outputs, elapsedMs(c));
-    return c.body(body, 200, { 'content-type': contentType });
+    const elapsed = elapsedMs(c);
+    const { body, contentType } = format.encode(outputs, elapsed);
+    return c.body(body, 200, { 'content-type': contentType, 'x-service-format': format.name, 'x-service-execution-time': String(elapsed) });
   };
   app.get('/v1/sql', handler);
   app.post('/v1/sql', handler);
