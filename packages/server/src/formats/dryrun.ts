@@ -31,12 +31,15 @@ function rowEntry(schema: readonly ColumnSchema[], row: readonly Value[]) {
   }));
 }
 
-/** One entry per destination table: its suffix, options, schema and rows (nothing is written). */
+/** The table name a dry run reports, as GreptimeDB does: `dry_run` plus the pipeline's suffix. */
+export const DRY_RUN_TABLE = 'dry_run';
+
+/** One entry per destination table: schema, rows, table name and the table options (nothing is written). */
 export function dryrunBody(tables: readonly RunTable[]): unknown[] {
   return tables.map((t) => ({
-    table_suffix: t.suffix,
-    options: t.options,
     schema: t.schema.map(schemaEntry),
     rows: t.rows.map((r) => rowEntry(t.schema, r)),
+    table_name: DRY_RUN_TABLE + t.suffix,
+    options: t.options,
   }));
 }

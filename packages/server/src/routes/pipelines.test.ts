@@ -91,6 +91,7 @@ describe('/v1/pipelines', () => {
     expect(text).toContain('"value":9007199254740993');
     const tables = JSON.parse(text);
     expect(tables).toHaveLength(1);
+    expect(tables[0].table_name).toBe('dry_run');
     expect(tables[0].schema.map((s: { name: string }) => s.name)).toEqual(['user', 'n', 'service_timestamp']);
     expect(tables[0].schema[1]).toEqual({ name: 'n', data_type: 'INT64', column_type: 'FIELD', fulltext: false });
     expect(tables[0].rows[1][0]).toEqual({ key: 'user', value: 'bob', data_type: 'STRING', semantic_type: 'FIELD' });
