@@ -5,6 +5,7 @@ import { Interval, isIntType, isNumericType, isTimestampType, nsPer, floorDiv, t
 import { constant, mapRows, type Compiled } from './compiled.js';
 import { castTo, unify } from './coerce.js';
 import { compileFulltext } from './fulltext.js';
+import { compileMatchTerm } from './match-term.js';
 import { exprText as exprTextOf } from './print.js';
 import type { Batch } from './relation.js';
 import type { Scope } from './scope.js';
@@ -192,12 +193,12 @@ function regexMatch(op: string, l: Compiled, r: Compiled): Compiled {
   return mapRows('boolean', [l, r], (s, p) => get(p as string).test(s as string) !== negate);
 }
 
-/** `col @@ 'term'` and `matches(col, 'query')`: the query must be a constant string. */
-export function fulltextMatch(text: Compiled, query: Compiled, fn: string): Compiled {
+/** `matches(col, 'query')`, `matches_term(col, 'term')` and `col @@ 'term'`: the query must be a constant string. */
+export function fulltextMatch(text: Compiled, query: Compiled, fn: 'matches' | 'matches_term' | '@@'): Compiled {
   if (!query.constant || typeof query.constant.value !== 'string') {
     throw new SqlInvalidArgumentError(`${fn}: the query must be a string literal`);
   }
-  const match = compileFulltext(query.constant.value);
+  const match = fn === 'matches' ? compileFulltext(query.constant.value) : compileMatchTerm(query.constant.value);
   return mapRows('boolean', [text], (s) => match(s as string));
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileFulltext, parseFulltextQuery } from './fulltext.js';
+import { compileMatchTerm } from './match-term.js';
 
-describe('full-text queries', () => {
+describe('matches() queries', () => {
   const m = (q: string, text: string) => compileFulltext(q)(text);
 
   it('matches whole words case-insensitively', () => {
@@ -11,32 +12,59 @@ describe('full-text queries', () => {
     expect(m('über', 'Größe über alles')).toBe(true);
   });
 
+  it('treats adjacent terms as alternatives and AND as tighter than OR', () => {
+    expect(m('a b', 'a c')).toBe(true);
+    expect(m('a b', 'c d')).toBe(false);
+    expect(m('a AND b', 'b a')).toBe(true);
+    expect(m('a AND b', 'a c')).toBe(false);
+    expect(m('a AND b OR c', 'c')).toBe(true);
+    expect(m('a AND b OR c', 'a')).toBe(false);
+    expect(m('(a OR b) AND c', 'b c')).toBe(true);
+  });
+
+  it('honours + and - clauses', () => {
+    expect(m('+a +b', 'a')).toBe(false);
+    expect(m('+a +b', 'b a')).toBe(true);
+    expect(m('+a b', 'a')).toBe(true); // optional when something is required
+    expect(m('a -b', 'a b')).toBe(false);
+    expect(m('a -b', 'a')).toBe(true);
+    expect(m('-b', 'a')).toBe(true);
+    expect(m('a AND -b', 'a b')).toBe(false);
+  });
+
+  it('matches phrases and multi-word terms in order', () => {
+    expect(m('"not found"', 'file not found!')).toBe(true);
+    expect(m('"found not"', 'file not found!')).toBe(false);
+    expect(m('db-1', 'connect to DB-1 failed')).toBe(true);
+    expect(m('db-1', 'db 2 1')).toBe(false);
+    expect(m('"say \\"hi\\""', 'they say "hi" there')).toBe(true);
+  });
+
   it('agrees with lowercasing when pre-filtering on required words', () => {
     expect(m('error AND timeout', 'ERROR: upstream TimeOut')).toBe(true);
     expect(m('error AND timeout', 'error only')).toBe(false);
     expect(m('k', 'size \u212A')).toBe(true); // KELVIN SIGN lowercases to k
-    expect(m('error -timeout', 'error')).toBe(true);
-  });
-
-  it('combines AND, OR, exclusion and parentheses', () => {
-    expect(m('a AND b', 'b a')).toBe(true);
-    expect(m('a b', 'a c')).toBe(false);
-    expect(m('a OR b', 'x b')).toBe(true);
-    expect(m('a -b', 'a b')).toBe(false);
-    expect(m('(a OR b) AND c', 'b c')).toBe(true);
-    expect(m('a OR b c', 'a')).toBe(true); // AND binds tighter
-  });
-
-  it('matches phrases in order', () => {
-    expect(m('"not found"', 'file not found!')).toBe(true);
-    expect(m('"found not"', 'file not found!')).toBe(false);
-    expect(m('-"not found"', 'all good')).toBe(true);
   });
 
   it('rejects malformed queries with a clear message', () => {
     expect(() => parseFulltextQuery('')).toThrow(/empty/);
     expect(() => parseFulltextQuery('(a')).toThrow(/missing '\)'/);
-    expect(() => parseFulltextQuery('a AND')).toThrow(/ends unexpectedly/);
+    expect(() => parseFulltextQuery('a AND')).toThrow(/unexpected end/);
     expect(() => parseFulltextQuery('a )')).toThrow(/unexpected '\)'/);
+    expect(() => parseFulltextQuery('"..."')).toThrow(/no words/);
+  });
+});
+
+describe('matches_term', () => {
+  const t = (term: string, text: string) => compileMatchTerm(term)(text);
+  it('is exact, case-sensitive and needs non-alphanumeric boundaries', () => {
+    expect(t('error', 'An error occurred!')).toBe(true);
+    expect(t('error', 'error-prone')).toBe(true);
+    expect(t('error', 'errors')).toBe(false);
+    expect(t('error', 'error123')).toBe(false);
+    expect(t('error', 'errorLogs')).toBe(false);
+    expect(t('error', 'ERROR')).toBe(false);
+    expect(t('error', 'errors and error')).toBe(true);
+    expect(t('not found', 'file not found.')).toBe(true);
   });
 });

@@ -1,15 +1,22 @@
 import { SqlInvalidArgumentError } from '../errors.js';
 
 /**
- * The `matches(col, query)` query language: terms (words), `"quoted phrases"`, `-excluded` terms,
- * `AND`, `OR` (AND binds tighter; adjacent terms are AND-ed) and parentheses. Matching is
- * case-insensitive; a term matches a whole word of the text (words are runs of letters, digits and `_`);
- * a phrase matches its words in sequence.
+ * The `matches(col, query)` query language (GreptimeDB's, after tantivy's query parser): terms,
+ * `"quoted phrases"` (`\"` inside), `+required` and `-excluded` terms, `AND`, `OR` and parentheses.
+ * Terms next to each other are alternatives (`a b` = `a OR b`); AND binds tighter than OR
+ * (`a AND b OR c` = `(a AND b) OR c`). In a group, every `+` clause must match, no `-` clause may match,
+ * and when there is no `+` clause at least one plain clause must match (a group of `-` clauses alone
+ * matches the texts without them). Matching is case-insensitive on whole words (runs of letters, digits
+ * and `_`); a phrase, or a term that splits into several words such as `db-1`, matches them in sequence.
  */
+type Occur = 'should' | 'must' | 'must_not';
 type Node =
   | { readonly kind: 'term'; readonly words: readonly string[] }
-  | { readonly kind: 'not'; readonly operand: Node }
-  | { readonly kind: 'and' | 'or'; readonly operands: readonly Node[] };
+  | { readonly kind: 'group'; readonly clauses: readonly Clause[] };
+interface Clause {
+  readonly occur: Occur;
+  readonly node: Node;
+}
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 
@@ -17,23 +24,26 @@ export function words(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? [];
 }
 
-function tokenize(q: string): string[] {
-  const out: string[] = [];
-  const re = /\s*(?:(\()|(\))|(-)?"([^"]*)"|(-)?([^\s()"]+))/gy;
-  let m: RegExpExecArray | null;
+type Token = { readonly kind: '(' | ')' | 'AND' | 'OR' } | { readonly kind: 'unit'; readonly prefix: '' | '+' | '-'; readonly text: string; readonly raw: string };
+
+function fail(q: string, why: string): never {
+  throw new SqlInvalidArgumentError(`matches(): ${why} in query '${q}'`);
+}
+
+function tokenize(q: string): Token[] {
+  const out: Token[] = [];
+  const re = /\s*(?:(\()|(\))|([+-])?"((?:[^"\\]|\\.)*)"|([+-])?([^\s()"]+))\s*/y;
   let pos = 0;
   while (pos < q.length) {
     re.lastIndex = pos;
-    m = re.exec(q);
-    if (!m) {
-      if (q.slice(pos).trim() === '') break;
-      throw new SqlInvalidArgumentError(`matches(): cannot parse query '${q}' at position ${pos}`);
-    }
+    const m = re.exec(q);
+    if (!m) fail(q, `cannot parse at position ${pos}`);
     pos = re.lastIndex;
-    if (m[1]) out.push('(');
-    else if (m[2]) out.push(')');
-    else if (m[4] !== undefined) out.push(`${m[3] ?? ''}"${m[4]}`);
-    else out.push(`${m[5] ?? ''}${m[6]}`);
+    if (m[1]) out.push({ kind: '(' });
+    else if (m[2]) out.push({ kind: ')' });
+    else if (m[4] !== undefined) out.push({ kind: 'unit', prefix: (m[3] ?? '') as '' | '+' | '-', text: m[4].replace(/\\(.)/g, '$1'), raw: m[0].trim() });
+    else if (!m[5] && (m[6] === 'AND' || m[6] === 'OR')) out.push({ kind: m[6] });
+    else out.push({ kind: 'unit', prefix: (m[5] ?? '') as '' | '+' | '-', text: m[6]!, raw: m[0].trim() });
   }
   return out;
 }
@@ -41,41 +51,42 @@ function tokenize(q: string): string[] {
 export function parseFulltextQuery(q: string): Node {
   const toks = tokenize(q);
   let i = 0;
-  const orExpr = (): Node => {
-    const ops = [andExpr()];
-    while (toks[i] === 'OR') {
-      i++;
-      ops.push(andExpr());
-    }
-    return ops.length === 1 ? ops[0]! : { kind: 'or', operands: ops };
-  };
-  const andExpr = (): Node => {
-    const ops = [unit()];
-    while (i < toks.length && toks[i] !== ')' && toks[i] !== 'OR') {
-      if (toks[i] === 'AND') i++;
-      ops.push(unit());
-    }
-    return ops.length === 1 ? ops[0]! : { kind: 'and', operands: ops };
-  };
-  const unit = (): Node => {
+  const unit = (): Clause => {
     const t = toks[i++];
-    if (t === undefined) throw new SqlInvalidArgumentError(`matches(): query '${q}' ends unexpectedly`);
-    if (t === '(') {
-      const n = orExpr();
-      if (toks[i++] !== ')') throw new SqlInvalidArgumentError(`matches(): missing ')' in query '${q}'`);
-      return n;
+    if (t === undefined) fail(q, 'unexpected end');
+    if (t.kind === '(') {
+      const node = group();
+      if (toks[i++]?.kind !== ')') fail(q, "missing ')'");
+      return { occur: 'should', node };
     }
-    if (t === ')' || t === 'AND' || t === 'OR') throw new SqlInvalidArgumentError(`matches(): unexpected '${t}' in query '${q}'`);
-    const negated = t.startsWith('-') && t.length > 1;
-    const body = negated ? t.slice(1) : t;
-    const ws = words(body.startsWith('"') ? body.slice(1) : body);
-    if (ws.length === 0) throw new SqlInvalidArgumentError(`matches(): term '${t}' has no words`);
-    const term: Node = { kind: 'term', words: ws };
-    return negated ? { kind: 'not', operand: term } : term;
+    if (t.kind !== 'unit') fail(q, `unexpected '${t.kind}'`);
+    const ws = words(t.text);
+    if (ws.length === 0) fail(q, `term '${t.raw}' has no words`);
+    return { occur: t.prefix === '+' ? 'must' : t.prefix === '-' ? 'must_not' : 'should', node: { kind: 'term', words: ws } };
+  };
+  // `a AND b AND -c`: one clause whose members are all required (or excluded).
+  const conjunction = (): Clause => {
+    const first = unit();
+    if (toks[i]?.kind !== 'AND') return first;
+    const members: Clause[] = [{ ...first, occur: first.occur === 'must_not' ? 'must_not' : 'must' }];
+    while (toks[i]?.kind === 'AND') {
+      i++;
+      const c = unit();
+      members.push({ ...c, occur: c.occur === 'must_not' ? 'must_not' : 'must' });
+    }
+    return { occur: 'should', node: { kind: 'group', clauses: members } };
+  };
+  const group = (): Node => {
+    const clauses: Clause[] = [conjunction()];
+    while (i < toks.length && toks[i]!.kind !== ')') {
+      if (toks[i]!.kind === 'OR') i++;
+      clauses.push(conjunction());
+    }
+    return clauses.length === 1 && clauses[0]!.occur === 'should' ? clauses[0]!.node : { kind: 'group', clauses };
   };
   if (toks.length === 0) throw new SqlInvalidArgumentError('matches(): empty query');
-  const root = orExpr();
-  if (i < toks.length) throw new SqlInvalidArgumentError(`matches(): unexpected '${toks[i]}' in query '${q}'`);
+  const root = group();
+  if (i < toks.length) fail(q, `unexpected '${toks[i]!.kind === 'unit' ? (toks[i] as { raw: string }).raw : toks[i]!.kind}'`);
   return root;
 }
 
@@ -113,26 +124,37 @@ interface Row {
 }
 
 function evalNode(n: Node, row: Row): boolean {
-  switch (n.kind) {
-    case 'term':
-      if (n.words.length === 1) return containsWord(row.lower, n.words[0]!);
-      if (!row.lower.includes(n.words[0]!)) return false;
-      row.words ??= words(row.lower);
-      return hasSequence(row.words, n.words);
-    case 'not':
-      return !evalNode(n.operand, row);
-    case 'and':
-      return n.operands.every((o) => evalNode(o, row));
-    case 'or':
-      return n.operands.some((o) => evalNode(o, row));
+  if (n.kind === 'term') {
+    if (n.words.length === 1) return containsWord(row.lower, n.words[0]!);
+    if (!row.lower.includes(n.words[0]!)) return false;
+    row.words ??= words(row.lower);
+    return hasSequence(row.words, n.words);
   }
+  let anyShould = false;
+  let hasShould = false;
+  let hasMust = false;
+  for (const c of n.clauses) {
+    if (c.occur === 'must') {
+      hasMust = true;
+      if (!evalNode(c.node, row)) return false;
+    } else if (c.occur === 'must_not') {
+      if (evalNode(c.node, row)) return false;
+    } else {
+      hasShould = true;
+      if (!anyShould && evalNode(c.node, row)) anyShould = true;
+    }
+  }
+  return hasMust || !hasShould || anyShould;
 }
 
-/** Words every matching text must contain (the positive terms under top-level ANDs). */
+/** Words every matching text must contain: single-word terms that are required at the top level. */
 function requiredWords(n: Node): string[] {
   if (n.kind === 'term') return [n.words[0]!];
-  if (n.kind === 'and') return n.operands.flatMap(requiredWords);
-  return [];
+  const musts = n.clauses.filter((c) => c.occur === 'must');
+  const shoulds = n.clauses.filter((c) => c.occur === 'should');
+  const req = musts.flatMap((c) => requiredWords(c.node));
+  if (musts.length === 0 && shoulds.length === 1) req.push(...requiredWords(shoulds[0]!.node));
+  return req;
 }
 
 /**
@@ -143,7 +165,7 @@ export function compileFulltext(q: string): (text: string) => boolean {
   const root = parseFulltextQuery(q);
   const pre = requiredWords(root)
     .filter((w) => /^[\x20-\x7e]+$/.test(w))
-    .map((w) => new RegExp(w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'), 'iu'));
+    .map((w) => new RegExp(w, 'iu'));
   return (text) => {
     for (const re of pre) if (!re.test(text)) return false;
     return evalNode(root, { lower: text.toLowerCase() });

@@ -49,7 +49,10 @@ export const OTHER_FUNCTIONS: readonly ScalarFunction[] = [
   extreme('greatest', 1),
   extreme('least', -1),
   matches,
-  { ...matches, name: 'matches_term', signature: "matches_term(column, 'term')" },
+  {
+    name: 'matches_term', signature: "matches_term(column, 'term')", minArgs: 2, maxArgs: 2,
+    bind: ([text, q]) => fulltextMatch(castTo(text!, 'string'), q!, 'matches_term'),
+  },
   {
     name: 'database', signature: 'database()', minArgs: 0, maxArgs: 0,
     bind: (_args, ctx) => constant(ctx.db ?? 'public', 'string'),
