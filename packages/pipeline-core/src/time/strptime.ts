@@ -24,6 +24,8 @@ export interface StrptimeMatcher {
 const MIN_SEC = -9_223_372_036; // the i64 nanosecond range (1677-09-21 .. 2262-04-11)
 const MAX_SEC = 9_223_372_036;
 const NS = 1_000_000_000n;
+/** Every slot unset (NaN), copied over the scratch fields before each parse. */
+const UNSET = new Float64Array(SLOT_COUNT).fill(NaN);
 
 /**
  * Compiles a chrono strftime format once into a matcher (charCode scanning, no regex, no luxon per
@@ -43,7 +45,7 @@ export function compileStrptimeMatcher(format: string, options: StrptimeOptions 
     format,
     lastError: '',
     tryParse(text: string): Timestamp | undefined {
-      p.fill(NaN);
+      p.set(UNSET); // a block copy: faster than fill(NaN) on this hot path
       const r = scan(ops, text, p, names);
       if (r !== undefined) {
         matcher.lastError = r;
