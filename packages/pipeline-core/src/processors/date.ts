@@ -70,8 +70,10 @@ export const dateProcessor = defineProcessor<DateConfig>({
   compile(config) {
     const matchers = compileAll(config);
     const parse = (value: Value, field: Field): Value => {
-      if (value instanceof Timestamp) return value;
-      if (typeof value !== 'string') throw new ProcessorError('date', field.input, `expected a string, got ${kindOf(value)}`);
+      if (typeof value !== 'string') {
+        if (value instanceof Timestamp) return value;
+        throw new ProcessorError('date', field.input, `expected a string, got ${kindOf(value)}`);
+      }
       for (let i = 0; i < matchers.length; i++) {
         const ts = matchers[i]!.tryParse(value);
         if (ts !== undefined) return ts;

@@ -76,6 +76,8 @@ class CompiledDissect implements DissectMatcher {
   /** Fast path when every output is a plain key: field names and their slots, in output order. */
   private readonly plainNames: readonly string[] | null;
   private readonly plainSlots: readonly number[];
+  /** No plain name is `__proto__`, so a plain assignment writes each field (setField's check is not needed). */
+  private readonly plainDirect: boolean;
   /** Captured values of the current input (reused: matching is synchronous and not re-entrant). */
   private readonly values: string[];
 
@@ -90,6 +92,7 @@ class CompiledDissect implements DissectMatcher {
     const plain = this.outputs.every((o) => o.kind === 'set');
     this.plainNames = plain ? this.outputs.map((o) => (o as { name: string }).name) : null;
     this.plainSlots = plain ? this.outputs.map((o) => (o as { slot: number }).slot) : [];
+    this.plainDirect = this.plainNames !== null && !this.plainNames.includes('__proto__');
     this.values = new Array<string>(this.delimiters.length).fill('');
   }
 
@@ -141,7 +144,8 @@ class CompiledDissect implements DissectMatcher {
     const names = this.plainNames;
     if (names !== null) {
       const slots = this.plainSlots;
-      for (let i = 0; i < names.length; i++) setField(out, names[i]!, values[slots[i]!]!);
+      if (this.plainDirect) for (let i = 0; i < names.length; i++) out[names[i]!] = values[slots[i]!]!;
+      else for (let i = 0; i < names.length; i++) setField(out, names[i]!, values[slots[i]!]!);
       return true;
     }
     if (this.hasRefs && !this.refsValid(values)) return false;
