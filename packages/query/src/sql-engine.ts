@@ -1,6 +1,7 @@
 import type { Store } from '@sluice/storage';
 import type { QueryEngine, SqlContext, StatementOutput } from './engine.js';
 import { parseSql } from './sql/parse.js';
+import { normalizeTimezone } from './sql/types/timezone.js';
 import { EXECUTORS } from './sql/statements/registry.js';
 import type { Executor, Session } from './sql/statements/session.js';
 import type { Statement } from './sql/ast/statement.js';
@@ -9,11 +10,12 @@ import type { Statement } from './sql/ast/statement.js';
 export function createQueryEngine(store: Store): QueryEngine {
   return {
     async executeSql(sql: string, ctx: SqlContext): Promise<StatementOutput[]> {
+      const timezone = normalizeTimezone(ctx.timezone);
       const statements = parseSql(sql);
       const session: Session = {
         store,
         db: ctx.db || 'public',
-        ctx: { nowNs: BigInt(Date.now()) * 1_000_000n, ...(ctx.timezone ? { timezone: ctx.timezone } : {}) },
+        ctx: { nowNs: BigInt(Date.now()) * 1_000_000n, ...(timezone ? { timezone } : {}) },
       };
       const out: StatementOutput[] = [];
       for (const st of statements) out.push(await (EXECUTORS[st.kind] as Executor<Statement>)(st, session));
