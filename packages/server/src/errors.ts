@@ -18,7 +18,11 @@ export class HttpRequestError extends SluiceError {
   }
 }
 
-/** The one table from GreptimeDB status codes to HTTP statuses. */
+/**
+ * The one table from GreptimeDB status codes to HTTP statuses, as GreptimeDB's
+ * `status_code_to_http_status` maps them (RegionReadonly is 401 there too); anything missing is 500.
+ * The request `timeout` is a transport error of its own (408, see middleware/timeout.ts).
+ */
 const HTTP_STATUS: Partial<Record<StatusCode, ContentfulStatusCode>> = {
   [StatusCode.Success]: 200,
   [StatusCode.Unsupported]: 400,
@@ -41,13 +45,13 @@ const HTTP_STATUS: Partial<Record<StatusCode, ContentfulStatusCode>> = {
   [StatusCode.UserPasswordMismatch]: 401,
   [StatusCode.AuthHeaderNotFound]: 401,
   [StatusCode.InvalidAuthHeader]: 401,
+  [StatusCode.RegionReadonly]: 401,
   [StatusCode.AccessDenied]: 403,
   [StatusCode.PermissionDenied]: 403,
-  [StatusCode.RegionReadonly]: 403,
-  [StatusCode.Cancelled]: 408,
-  [StatusCode.DeadlineExceeded]: 408,
+  [StatusCode.Cancelled]: 504,
+  [StatusCode.DeadlineExceeded]: 504,
   [StatusCode.RateLimited]: 429,
-  [StatusCode.RuntimeResourcesExhausted]: 503,
+  [StatusCode.External]: 503,
   [StatusCode.StorageUnavailable]: 503,
   [StatusCode.RegionNotReady]: 503,
   [StatusCode.RegionBusy]: 503,

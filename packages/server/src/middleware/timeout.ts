@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { DurationSyntaxError, parseDuration, SluiceError, StatusCode } from '@sluice/pipeline-core';
+import { HttpRequestError } from '../errors.js';
 
 export const TIMEOUT_HEADER = 'x-service-timeout';
 
@@ -20,7 +21,7 @@ export function requestTimeout(configuredMs: number, configuredText: string): Mi
     if (ms <= 0) return next();
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new SluiceError(StatusCode.DeadlineExceeded, `request timed out after ${text}`)), ms);
+      timer = setTimeout(() => reject(new HttpRequestError(StatusCode.DeadlineExceeded, 408, `request timed out after ${text}`)), ms);
     });
     try {
       const run = next();
