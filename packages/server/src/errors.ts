@@ -83,5 +83,10 @@ export function describeError(err: unknown): { code: number; message: string; ht
 /** Writes the one error body `{code, error, execution_time_ms}` with the mapped HTTP status. */
 export function errorResponse(c: Context, err: unknown): Response {
   const d = describeError(err);
-  return c.body(errorBody(d.code, d.message, elapsedMs(c)), d.httpStatus, { 'content-type': 'application/json' });
+  const elapsed = elapsedMs(c);
+  return c.body(errorBody(d.code, d.message, elapsed), d.httpStatus, {
+    'content-type': 'application/json',
+    'x-service-error-code': String(d.code),
+    'x-service-execution-time': String(elapsed),
+  });
 }

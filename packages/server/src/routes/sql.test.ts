@@ -89,6 +89,7 @@ describe('/v1/sql', () => {
     expect(syntax.status).toBe(400);
     const body = await syntax.json();
     expect(body.code).toBe(2000);
+    expect(syntax.headers.get('x-service-error-code')).toBe('2000');
     expect(Object.keys(body).sort()).toEqual(['code', 'error', 'execution_time_ms']);
   });
 });
