@@ -15,14 +15,14 @@ function run(main: string, args: string[]): { child: ChildProcess; output: () =>
 }
 
 async function waitFor(check: () => boolean, what: () => string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 400; i++) {
     if (check()) return;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`timed out waiting; output so far:\n${what()}`);
 }
 
-describe('the sluice command', () => {
+describe('the sluice command', { timeout: 60_000 }, () => {
   let main: string;
   const dir = mkdtempSync(join(tmpdir(), 'sluice-cli-'));
   beforeAll(async () => {
