@@ -2,12 +2,16 @@ import type { Processor } from '../processors/processor.js';
 import type { Doc } from '../value/value.js';
 import type { Dispatcher } from './dispatch.js';
 import { runPipeline } from './run-pipeline.js';
+import { ShapeKeeper } from './shape-keeper.js';
 import type { TableSuffixTemplate } from './table-suffix.js';
 import type { RowTransform } from './transform/row-transform.js';
 import type { ParseOptions, Pipeline, PipelineResult, RunOptions } from './types.js';
 
 /** The compiled form `parsePipeline` returns: processors, transform, routing — all built once. */
 export class CompiledPipeline implements Pipeline {
+  /** The last run's record and table shapes (no data), so full GCs do not discard optimized code. */
+  readonly shapes = new ShapeKeeper();
+
   constructor(
     readonly version: 1 | 2,
     readonly description: string | undefined,

@@ -19,12 +19,16 @@ interface RunState {
   readonly ctx: ExecContext;
   readonly out: TableCollector;
   item: number;
+  /** The text record of the current item (created by this run). */
+  text: Doc | undefined;
+  /** The last text record that reached the transform (see ShapeKeeper). */
+  lastText: Doc | undefined;
 }
 
 /** Runs items through a pipeline: processors, table options from records, dispatcher, transform. */
 export function runPipeline(p: CompiledPipeline, items: readonly (Doc | string)[], opts?: RunOptions): PipelineResult {
   const now = (opts?.now ?? nowTimestamp()).withUnit('ns');
-  const state: RunState = { ctx: { now }, out: new TableCollector(), item: 0 };
+  const state: RunState = { ctx: { now }, out: new TableCollector(), item: 0, text: undefined, lastText: undefined };
   const errors: PipelineItemError[] = [];
   const skipError = opts?.skipError === true;
   for (let i = 0; i < items.length; i++) {
@@ -32,7 +36,7 @@ export function runPipeline(p: CompiledPipeline, items: readonly (Doc | string)[
     try {
       const item = items[i] as Doc | string | Value;
       let doc: Doc;
-      if (typeof item === 'string') doc = textRecord(item);
+      if (typeof item === 'string') doc = state.text = textRecord(item);
       else if (isValueMap(item)) doc = item;
       else throw new TransformError(undefined, `an item must be a JSON object or a text line, got ${Array.isArray(item) ? 'an array' : typeof item}`);
       processFrom(p, doc, typeof item === 'string', 0, state, 0, '', undefined);
@@ -42,7 +46,9 @@ export function runPipeline(p: CompiledPipeline, items: readonly (Doc | string)[
       errors.push(err.processor === undefined ? { index: i, message: err.detail, code: err.code } : { index: i, processor: err.processor, message: err.detail, code: err.code });
     }
   }
-  return { tables: state.out.finish(), errors };
+  const tables = state.out.finish();
+  p.shapes.keep(state.lastText, state.out);
+  return { tables, errors };
 }
 
 function nowTimestamp(): Timestamp {
@@ -114,6 +120,7 @@ function emit(p: CompiledPipeline, doc: Doc, owned: boolean, s: RunState, depth:
   else if (p.tableSuffix !== undefined) suffix += p.tableSuffix.render(doc) ?? '';
   const table = s.out.table(suffix, options, options === undefined ? '' : optionsKey(options));
   p.transform.apply(doc, table, s.ctx.now);
+  if (doc === s.text) s.lastText = doc;
 }
 
 function resolve(p: CompiledPipeline, name: string): CompiledPipeline {

@@ -10,7 +10,8 @@ import type { PipelineTable } from './types.js';
  */
 export class TableBuilder {
   readonly columns: ColumnSchema[] = [];
-  readonly rows: Value[][] = [];
+  /** Replaced (not cleared) by `release()`: the rows handed out by `finish()` belong to the caller. */
+  rows: Value[][] = [];
   private readonly byName = new Map<string, number>();
   /** Columns whose type was inferred from values (they may widen int64 → float64). */
   private readonly inferred = new Set<number>();
@@ -85,6 +86,11 @@ export class TableBuilder {
     const identity = map.length === this.columns.length && map.every((m, i) => m === i);
     this.layoutKey = layoutKey;
     this.layoutMap = identity ? undefined : map;
+  }
+
+  /** Lets go of the rows handed out (the builder is only kept for its hidden class, see ShapeKeeper). */
+  release(): void {
+    this.rows = [];
   }
 
   /** Pads short rows with nulls and hands the table out. */

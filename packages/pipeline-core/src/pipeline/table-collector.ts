@@ -36,6 +36,11 @@ export class TableCollector {
     for (const t of this.tables.values()) t.rows.length = mark.get(t) ?? 0;
   }
 
+  /** Lets go of every table's rows (after `finish`: the caller owns them). */
+  release(): void {
+    for (const t of this.tables.values()) t.release();
+  }
+
   finish(): PipelineTable[] {
     return [...this.tables.values()].filter((t) => t.rows.length > 0).map((t) => t.finish());
   }
