@@ -101,6 +101,8 @@ export const Use = kw('USE', true);
 export const Comment = kw('COMMENT', true);
 export const Fulltext = kw('FULLTEXT', true);
 export const Explain = kw('EXPLAIN', true);
+export const Over = kw('OVER', true);
+export const Partition = kw('PARTITION', true);
 
 export const QuotedIdentifier = createToken({ name: 'QuotedIdentifier', pattern: /"(?:[^"]|"")*"/ });
 export const BacktickIdentifier = createToken({ name: 'BacktickIdentifier', pattern: /`(?:[^`]|``)*`/ });

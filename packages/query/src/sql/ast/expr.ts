@@ -1,5 +1,5 @@
 import type { ColumnType } from '@sluice/pipeline-core';
-import type { Query } from './query.js';
+import type { OrderKey, Query } from './query.js';
 import type { SqlType, SqlValue } from '../types/sql-value.js';
 
 /** Where a node starts in the SQL text (1-based). */
@@ -35,6 +35,12 @@ export interface FunctionExpr {
   readonly args: readonly Expr[];
   readonly distinct: boolean;
   readonly pos: Pos;
+  /** A window function call: `f(...) OVER (PARTITION BY ... ORDER BY ...)`. */
+  readonly over?: WindowSpec;
+}
+export interface WindowSpec {
+  readonly partitionBy: readonly Expr[];
+  readonly orderBy: readonly OrderKey[];
 }
 export interface CaseExpr {
   readonly kind: 'case';

@@ -84,6 +84,7 @@ const COMPILERS: Compilers = {
     return mapRows('boolean', [x], (v) => (v === null) !== e.negated, true);
   },
   function: (e, s) => {
+    if (e.over) throw new SqlPlanError(`window function ${exprText(e)} is only allowed in the select list and ORDER BY`);
     if (isAggregateName(e.name)) {
       throw new SqlPlanError(`aggregate function ${e.name}() is not allowed here (${exprText(e)} at line ${e.pos.line}, column ${e.pos.column})`);
     }

@@ -1,4 +1,11 @@
-import type { Expr, ExprKind } from '../ast/expr.js';
+import type { Expr, ExprKind, WindowSpec } from '../ast/expr.js';
+
+function windowText(w: WindowSpec): string {
+  const parts: string[] = [];
+  if (w.partitionBy.length > 0) parts.push(`PARTITION BY ${w.partitionBy.map(exprText).join(', ')}`);
+  if (w.orderBy.length > 0) parts.push(`ORDER BY ${w.orderBy.map((k) => `${exprText(k.expr)}${k.descending ? ' DESC' : ''}`).join(', ')}`);
+  return parts.join(' ');
+}
 
 type Printer = { [K in ExprKind]: (e: Extract<Expr, { kind: K }>) => string };
 
@@ -25,7 +32,7 @@ const PRINT: Printer = {
   in_list: (e) => `${wrap(e.operand)} ${e.negated ? 'NOT ' : ''}IN (${e.list.map(exprText).join(', ')})`,
   like: (e) => `${wrap(e.operand)} ${e.negated ? 'NOT ' : ''}${e.caseInsensitive ? 'ILIKE' : 'LIKE'} ${wrap(e.pattern)}`,
   is_null: (e) => `${wrap(e.operand)} IS ${e.negated ? 'NOT ' : ''}NULL`,
-  function: (e) => `${e.name}(${e.distinct ? 'DISTINCT ' : ''}${e.args.map(exprText).join(',')})`,
+  function: (e) => `${e.name}(${e.distinct ? 'DISTINCT ' : ''}${e.args.map(exprText).join(',')})${e.over ? ` OVER (${windowText(e.over)})` : ''}`,
   case: (e) =>
     `CASE ${e.operand ? exprText(e.operand) + ' ' : ''}${e.whens.map((w) => `WHEN ${exprText(w.when)} THEN ${exprText(w.then)}`).join(' ')}${e.otherwise ? ` ELSE ${exprText(e.otherwise)}` : ''} END`,
   cast: (e) => `CAST(${exprText(e.operand)} AS ${e.typeText})`,

@@ -8,6 +8,7 @@ import * as T from '../tokens.js';
  */
 export abstract class ExpressionGrammar extends CstParser {
   declare query: ParserMethod<[], CstNode>;
+  declare orderItem: ParserMethod<[], CstNode>;
 
   constructor() {
     super(T.allTokens, { maxLookahead: 3, recoveryEnabled: false, nodeLocationTracking: 'none' });
@@ -247,6 +248,7 @@ export abstract class ExpressionGrammar extends CstParser {
             ]),
           );
           this.CONSUME(T.RParen);
+          this.OPTION3(() => this.SUBRULE(this.overClause));
         },
       },
       {
@@ -257,6 +259,23 @@ export abstract class ExpressionGrammar extends CstParser {
           }),
       },
     ]);
+  });
+
+  /** `OVER ([PARTITION BY e, ...] [ORDER BY k [ASC|DESC] [NULLS ...], ...])`. */
+  overClause = this.RULE('overClause', () => {
+    this.CONSUME(T.Over);
+    this.CONSUME(T.LParen);
+    this.OPTION(() => {
+      this.CONSUME(T.Partition);
+      this.CONSUME(T.By);
+      this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'partitionBy' }) });
+    });
+    this.OPTION2(() => {
+      this.CONSUME(T.Order);
+      this.CONSUME2(T.By);
+      this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.orderItem) });
+    });
+    this.CONSUME(T.RParen);
   });
 
   typeName = this.RULE('typeName', () => {

@@ -137,7 +137,7 @@ export abstract class QueryGrammar extends ExpressionGrammar {
     this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.orderItem) });
   });
 
-  orderItem = this.RULE('orderItem', () => {
+  override orderItem = this.RULE('orderItem', () => {
     this.SUBRULE(this.expression);
     this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(T.Asc) }, { ALT: () => this.CONSUME(T.Desc) }]));
     this.OPTION2(() => {

@@ -10,13 +10,11 @@ export interface SortKey {
   readonly nullsFirst?: boolean;
 }
 
-/** The row order of a batch under the keys (stable). */
-function order(b: Batch, keys: readonly SortKey[]): number[] {
-  const cols: (readonly SqlValue[])[] = keys.map((k) => k.expr.eval(b));
-  const idx = Array.from({ length: b.length }, (_, i) => i);
+/** Compares rows `a` and `c` by the key columns (0 for peers); nulls placed by each key's NULLS option. */
+export function rowComparator(cols: readonly (readonly SqlValue[])[], keys: readonly SortKey[]): (a: number, c: number) => number {
   const dirs = keys.map((k) => (k.descending ? -1 : 1));
   const nullsFirst = keys.map((k) => k.nullsFirst ?? k.descending);
-  idx.sort((a, c) => {
+  return (a, c) => {
     for (let k = 0; k < cols.length; k++) {
       const x = cols[k]![a]!;
       const y = cols[k]![c]!;
@@ -27,9 +25,14 @@ function order(b: Batch, keys: readonly SortKey[]): number[] {
       const r = compareValues(x, y);
       if (r !== 0) return r * dirs[k]!;
     }
-    return a - c;
-  });
-  return idx;
+    return 0;
+  };
+}
+
+/** The row order of a batch under the keys (stable). */
+function order(b: Batch, keys: readonly SortKey[]): number[] {
+  const cmp = rowComparator(keys.map((k) => k.expr.eval(b)), keys);
+  return Array.from({ length: b.length }, (_, i) => i).sort((a, c) => cmp(a, c) || a - c);
 }
 
 function append(into: SqlValue[][], b: Batch): void {

@@ -13,6 +13,8 @@ export function collectAggregates(exprs: readonly Expr[]): FunctionExpr[] {
   const found = new Map<string, FunctionExpr>();
   for (const e of exprs) {
     walkExpr(e, (x) => {
+      // A window call is not a group aggregate; aggregates inside it (its arguments, PARTITION BY, ORDER BY) are.
+      if (x.kind === 'function' && x.over) return;
       if (x.kind === 'function' && isAggregateName(x.name)) {
         for (const a of x.args) {
           walkExpr(a, (y) => {

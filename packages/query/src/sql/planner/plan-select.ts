@@ -17,6 +17,7 @@ import { collectAggregates, planAggregate } from './aggregate-plan.js';
 import { note, type QueryEnv } from './env.js';
 import { describePredicate } from './describe.js';
 import { pushDown } from './pushdown.js';
+import { collectWindows, planWindows } from './window-plan.js';
 import { resolveSource, sourceRelation, type Source } from './source.js';
 import { withSubqueriesResolved } from './subqueries.js';
 
@@ -110,6 +111,8 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
     if (inWhere.length > 0) throw new SqlPlanError(`aggregate functions are not allowed in WHERE: ${exprText(inWhere[0]!)}`);
   }
   const grouped = groupKeys.length > 0 || aggs.length > 0;
+  const hiddenExprs = targets.flatMap((t) => (t.kind === 'hidden' ? [t.expr] : []));
+  const windows = collectWindows([...items.map((i) => i.expr), ...hiddenExprs]);
 
   // Source, with pushdown for a single table.
   let rel: Relation;
@@ -124,10 +127,10 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
     if (restWhere) compileExpr(restWhere, inputScope);
     // The store returns rows in time order (newest first when descending), so ORDER BY the time
     // index alone needs no sort, and with nothing else to filter the LIMIT goes down too.
-    timeOrdered = !grouped && !core.distinct && targets.length === 1 && plainColumn(targets[0]!, items) === src.table.timeIndex;
+    timeOrdered = !grouped && !core.distinct && windows.length === 0 && targets.length === 1 && plainColumn(targets[0]!, items) === src.table.timeIndex;
     const descending = timeOrdered && order[0]!.descending;
     let scanLimit: number | undefined;
-    if (!restWhere && !grouped && !core.distinct && count !== undefined && (targets.length === 0 || timeOrdered)) {
+    if (!restWhere && !grouped && !core.distinct && windows.length === 0 && count !== undefined && (targets.length === 0 || timeOrdered)) {
       scanLimit = count + (offset ?? 0);
     }
     const fields = columns.map((n) => src.fields.find((f) => f.name === n)!);
@@ -158,6 +161,12 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
     if (!grouped) throw new SqlPlanError('HAVING needs GROUP BY or an aggregate');
     note(env, `Filter (HAVING): ${exprText(core.having)}`);
     rel = filter(rel, compileExpr(core.having, scope));
+  }
+  if (windows.length > 0) {
+    const planned = planWindows(rel, scope, windows);
+    note(env, `Window: ${windows.map(exprText).join(', ')}`);
+    rel = planned.relation;
+    scope = planned.scope;
   }
   // Projection with hidden sort keys appended.
   const hidden = targets.flatMap((t) => (t.kind === 'hidden' ? [t.expr] : []));

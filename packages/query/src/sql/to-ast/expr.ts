@@ -4,7 +4,7 @@ import type { BinaryOp, Expr, LiteralValue } from '../ast/expr.js';
 import { SqlSyntaxError } from '../errors.js';
 import { columnTypeOf } from '../types/type-names.js';
 import { type Children, firstToken, has, identifierText, node, nodes, operatorTokens, posOf, stringValue, token, tokens } from './cst.js';
-import { toQuery } from './query.js';
+import { toOrderKey, toQuery } from './query.js';
 
 const OP_OF_TOKEN: Record<string, BinaryOp> = {
   Eq: '=', NotEq: '!=', Lt: '<', LtEq: '<=', Gt: '>', GtEq: '>=',
@@ -123,6 +123,12 @@ function nameOrCall(c: Children): Expr {
   if (has(c, 'LParen')) {
     const name = identifierText(parts[0]!);
     const args: Expr[] = has(c, 'Star') ? [{ kind: 'star' }] : nodes(c, 'args').map(toExpr);
+    const over = node(c, 'overClause');
+    if (over) {
+      const oc = over.children as Children;
+      const spec = { partitionBy: nodes(oc, 'partitionBy').map(toExpr), orderBy: nodes(oc, 'orderItem').map(toOrderKey) };
+      return { kind: 'function', name, args, distinct: has(c, 'Distinct'), pos, over: spec };
+    }
     return { kind: 'function', name, args, distinct: has(c, 'Distinct'), pos };
   }
   const names = parts.map(identifierText);

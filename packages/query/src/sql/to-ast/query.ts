@@ -25,7 +25,7 @@ export function toQuery(n: CstNode): Query {
   };
 }
 
-function toOrderKey(n: CstNode): OrderKey {
+export function toOrderKey(n: CstNode): OrderKey {
   const c = n.children as Children;
   const key: OrderKey = { expr: toExpr(node(c, 'expression')!), descending: has(c, 'Desc') };
   if (has(c, 'Nulls')) return { ...key, nullsFirst: has(c, 'First') };
