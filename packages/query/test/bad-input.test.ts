@@ -30,6 +30,10 @@ const inputs = [
   "SELECT to_timestamp('2026-01-01')", 'SELECT greatest()', 'SELECT coalesce()', 'SELECT CASE WHEN 1 THEN 2 END', 'SELECT CASE 1 WHEN \'a\' THEN 2 END',
   'SELECT v FROM t GROUP BY v HAVING v', 'SELECT count(*) FROM t HAVING count(*)', "SELECT max(j) FROM t", "SELECT min(b) FROM t", 'SELECT sum(b) FROM t',
   'SELECT avg(ts) FROM t', 'SELECT ts + ts FROM t', 'SELECT ts * 2 FROM t', "SELECT ts || 'x' FROM t", 'SELECT b + 1 FROM t', "SELECT matches(v, 'a') FROM t",
+  'SELECT row_number() OVER', 'SELECT rank(1) OVER () FROM t', 'SELECT sum(DISTINCT v) OVER () FROM t', 'SELECT count(*) OVER (PARTITION BY) FROM t',
+  'SELECT lag(v, -1) OVER (ORDER BY ts) FROM t', 'SELECT lead() OVER () FROM t', 'SELECT percentile(v, 2) OVER () FROM t', 'SELECT v FROM t GROUP BY v HAVING rank() OVER () > 1',
+  "SELECT date_format(ts, '%') FROM t", "SELECT json_get_int(j, '') FROM t", "SELECT json_get_int(v, 'a') FROM t", "SELECT lpad('a', 1e12)", "SELECT matches(host, '+') FROM t",
+  "SELECT host FROM t WHERE host IN (SELECT v, v FROM t)", 'EXPLAIN', 'EXPLAIN DELETE FROM t', "SELECT regexp_replace('a', '(', 'b')",
   "SELECT * FROM t WHERE b = 'yes'", "SELECT * FROM t WHERE host > 5", 'USE information_schema; SELECT * FROM columns LIMIT 1', 'SELECT "unterminated',
 ];
 
