@@ -84,11 +84,12 @@ export class PipelineService {
   }
 
   /**
-   * What a pipeline worker needs to run a pipeline: a cache key and the YAML (undefined for the
-   * built-in identity). `undefined` when the pipeline must run here (a dispatcher names other pipelines).
+   * What a pipeline worker needs to run a pipeline: a cache key and the YAML. `undefined` when the
+   * pipeline runs here: the built-in identity (measured: copying its rows back costs more than it
+   * saves) and pipelines with a dispatcher (they name other pipelines).
    */
-  workerSource(name: string, version: string | undefined): { key: string; yaml: string | undefined } | undefined {
-    if (name === this.compiler.identityName) return { key: name, yaml: undefined };
+  workerSource(name: string, version: string | undefined): { key: string; yaml: string } | undefined {
+    if (name === this.compiler.identityName) return undefined;
     const stored = this.get(name, version);
     if (/^dispatcher\s*:/m.test(stored.yaml)) return undefined;
     return { key: `${name}\u0000${stored.version}`, yaml: stored.yaml };

@@ -1,14 +1,13 @@
 // Worker thread entry: parses request bodies and runs pipelines, so the main thread only does HTTP
 // and store writes. Compiled pipelines are cached per name and version, as on the main thread.
 import { parentPort } from 'node:worker_threads';
-import { identityPipeline, parsePipeline, type Pipeline } from '@sluice/pipeline-core';
+import { parsePipeline, type Pipeline } from '@sluice/pipeline-core';
 import { parseItems } from '../ingest/parse-items.js';
 import { encodeTables, toWireError, type PipelineReply, type PipelineTask } from './protocol.js';
 
 const cache = new Map<string, Pipeline>();
 
 function pipelineFor(task: PipelineTask): Pipeline {
-  if (task.yaml === undefined) return identityPipeline();
   let p = cache.get(task.key);
   if (p === undefined) {
     p = parsePipeline(task.yaml);

@@ -9,9 +9,9 @@ import type { RunItemError, RunTable } from '../pipelines/compiler.js';
  */
 export interface PipelineTask {
   readonly id: number;
-  /** `name\0version`, the worker's cache key; `yaml` undefined means the built-in identity pipeline. */
+  /** `name\0version`, the worker's cache key. */
   readonly key: string;
-  readonly yaml: string | undefined;
+  readonly yaml: string;
   readonly body: string;
   readonly contentType: IngestContentType;
   readonly skipError: boolean;
