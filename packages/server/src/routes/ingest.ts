@@ -6,9 +6,10 @@ import { readBodyText } from '../ingest/read-body.js';
 import { jsonExact } from '../formats/json-response.js';
 import { parseBoolParam, parseParamsHeader, requireParam } from '../params.js';
 
-/** `POST /v1/ingest` (and GreptimeDB's older `/v1/events/logs`): log lines through a pipeline into tables. */
+/** `/v1/ingest`, and GreptimeDB's older `/v1/events/logs` for clients that still use it. */
 export const INGEST_PATHS = ['/v1/ingest', '/v1/events/logs'] as const;
 
+/** `POST` log lines through a pipeline into tables. */
 export function createIngestRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
   const app = new Hono();
   app.on('POST', [...INGEST_PATHS], async (c) => {

@@ -89,7 +89,6 @@ function pipelineRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
 
   app.post('/:name', async (c) => {
     const name = c.req.param('name');
-    deps.pipelines.checkName(name);
     const stored = await deps.pipelines.upload(name, await pipelineText(c, maxBodyBytes));
     deps.logging.forTarget('pipeline').info({ pipeline: name, version: stored.version }, 'pipeline uploaded');
     return jsonExact(c, { pipelines: [brief(stored)] });
