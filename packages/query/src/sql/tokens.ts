@@ -60,6 +60,7 @@ export const Inner = kw('INNER');
 export const Left = kw('LEFT');
 export const Outer = kw('OUTER');
 export const On = kw('ON');
+export const Cross = kw('CROSS');
 export const Create = kw('CREATE');
 export const Drop = kw('DROP');
 export const Alter = kw('ALTER');

@@ -8,10 +8,11 @@ export interface TableSource { readonly kind: 'table'; readonly db?: string; rea
 export interface SubquerySource { readonly kind: 'subquery'; readonly query: Query; readonly alias?: string }
 export interface JoinSource {
   readonly kind: 'join';
-  readonly joinType: 'inner' | 'left';
+  readonly joinType: 'inner' | 'left' | 'cross';
   readonly left: FromSource;
   readonly right: FromSource;
-  readonly on: Expr;
+  /** Absent for cross joins. */
+  readonly on?: Expr;
 }
 export type FromSource = TableSource | SubquerySource | JoinSource;
 

@@ -88,22 +88,38 @@ export abstract class QueryGrammar extends ExpressionGrammar {
     this.MANY(() => this.SUBRULE(this.joinClause));
   });
 
+  /** `, t` (cross), `CROSS JOIN t`, `[INNER] JOIN t ON ...`, `LEFT [OUTER] JOIN t ON ...` (ON is checked in to-ast). */
   joinClause = this.RULE('joinClause', () => {
-    this.OPTION(() =>
-      this.OR([
-        { ALT: () => this.CONSUME(T.Inner) },
-        {
-          ALT: () => {
-            this.CONSUME(T.Left);
-            this.OPTION2(() => this.CONSUME(T.Outer));
-          },
+    this.OR3([
+      {
+        ALT: () => {
+          this.CONSUME(T.Comma);
+          this.SUBRULE2(this.tableRef);
         },
-      ]),
-    );
-    this.CONSUME(T.Join);
-    this.SUBRULE(this.tableRef);
-    this.CONSUME(T.On);
-    this.SUBRULE(this.expression);
+      },
+      {
+        ALT: () => {
+          this.OPTION(() =>
+            this.OR([
+              { ALT: () => this.CONSUME(T.Inner) },
+              { ALT: () => this.CONSUME(T.Cross) },
+              {
+                ALT: () => {
+                  this.CONSUME(T.Left);
+                  this.OPTION2(() => this.CONSUME(T.Outer));
+                },
+              },
+            ]),
+          );
+          this.CONSUME(T.Join);
+          this.SUBRULE(this.tableRef);
+          this.OPTION3(() => {
+            this.CONSUME(T.On);
+            this.SUBRULE(this.expression);
+          });
+        },
+      },
+    ]);
   });
 
   tableRef = this.RULE('tableRef', () => {

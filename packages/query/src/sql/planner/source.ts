@@ -8,6 +8,7 @@ import { single, type Field, type Relation } from '../expr/relation.js';
 import { conjuncts, andAll, walkExpr } from '../expr/walk.js';
 import { INFORMATION_SCHEMA, VIRTUAL_TABLES, virtualBatch } from '../catalog/information-schema.js';
 import { hashJoin } from '../operators/hash-join.js';
+import { crossJoin } from '../operators/cross-join.js';
 import { scan } from '../operators/scan.js';
 import { note, type QueryEnv } from './env.js';
 import { runQuery } from './plan-query.js';
@@ -64,7 +65,11 @@ export async function resolveSource(from: FromSource, env: QueryEnv): Promise<So
     case 'join': {
       const left = sourceRelation(await resolveSource(from.left, env), env);
       const right = sourceRelation(await resolveSource(from.right, env), env);
-      return { kind: 'relation', relation: planJoin(left, right, from.joinType, from.on, env) };
+      if (from.joinType === 'cross') {
+        note(env, 'CrossJoin');
+        return { kind: 'relation', relation: crossJoin(left, right) };
+      }
+      return { kind: 'relation', relation: planJoin(left, right, from.joinType, from.on!, env) };
     }
   }
 }

@@ -2,6 +2,7 @@ import type { CstNode } from 'chevrotain';
 import type { FromSource, OrderKey, Query, SelectCore, SelectItem } from '../ast/query.js';
 import { type Children, has, identifierText, integerOf, node, nodes, posOf, firstToken, token } from './cst.js';
 import { toExpr } from './expr.js';
+import { SqlSyntaxError } from '../errors.js';
 
 export function toQuery(n: CstNode): Query {
   const c = n.children as Children;
@@ -61,7 +62,13 @@ function toFrom(n: CstNode): FromSource {
   let src = toTableRef(node(c, 'tableRef')!);
   for (const j of nodes(c, 'joinClause')) {
     const jc = j.children as Children;
-    src = { kind: 'join', joinType: has(jc, 'Left') ? 'left' : 'inner', left: src, right: toTableRef(node(jc, 'tableRef')!), on: toExpr(node(jc, 'expression')!) };
+    const right = toTableRef(node(jc, 'tableRef')!);
+    const on = node(jc, 'expression');
+    const cross = has(jc, 'Comma') || has(jc, 'Cross');
+    const at = posOf(firstToken(j));
+    if (cross && on) throw new SqlSyntaxError(at.line, at.column, 'a CROSS JOIN takes no ON condition');
+    if (!cross && !on) throw new SqlSyntaxError(at.line, at.column, 'JOIN needs an ON condition (or write CROSS JOIN)');
+    src = cross ? { kind: 'join', joinType: 'cross', left: src, right } : { kind: 'join', joinType: has(jc, 'Left') ? 'left' : 'inner', left: src, right, on: toExpr(on!) };
   }
   return src;
 }
