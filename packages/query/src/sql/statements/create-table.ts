@@ -29,8 +29,6 @@ export const executeCreateTable: Executor<CreateTableStatement> = async (stmt, s
   const columns: ColumnDef[] = stmt.columns.map((c) =>
     toColumnDef(c, c.name === timeIndex ? 'timestamp' : primaryKey.includes(c.name) ? 'tag' : 'field', s.ctx),
   );
-  const existed = s.store.getTable(db, name) !== undefined;
   await s.store.createTable(db, { name, columns, timeIndex, primaryKey, options: stmt.options }, { ifNotExists: stmt.ifNotExists });
-  void existed;
   return affected(0);
 };

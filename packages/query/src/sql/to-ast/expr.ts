@@ -1,5 +1,5 @@
 import type { CstNode, IToken } from 'chevrotain';
-import { parseDuration } from '@sluice/pipeline-core';
+import { parseDuration, SluiceError, StatusCode } from '@sluice/pipeline-core';
 import type { BinaryOp, Expr, LiteralValue } from '../ast/expr.js';
 import { SqlSyntaxError } from '../errors.js';
 import { columnTypeOf } from '../types/type-names.js';
@@ -47,7 +47,7 @@ export function toExpr(n: CstNode): Expr {
     case 'primary':
       return primary(c);
     default:
-      throw new Error(`unexpected CST node ${n.name}`);
+      throw new SluiceError(StatusCode.Internal, `SQL parser: unexpected CST node ${n.name}`);
   }
 }
 

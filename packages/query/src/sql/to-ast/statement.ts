@@ -1,5 +1,5 @@
 import type { CstNode, IToken } from 'chevrotain';
-import { isTableOptionName, parseTableOption, TableOptionError, type TableOptions } from '@sluice/pipeline-core';
+import { isTableOptionName, parseTableOption, SluiceError, StatusCode, TableOptionError, type TableOptions } from '@sluice/pipeline-core';
 import type { ColumnDefAst, Statement } from '../ast/statement.js';
 import { SqlSyntaxError } from '../errors.js';
 import { type Children, has, identifierText, node, nodes, posOf, firstToken, stringValue, token, tokens } from './cst.js';
@@ -43,7 +43,7 @@ export function toStatement(n: CstNode): Statement {
     case 'useStatement':
       return { kind: 'use', db: identifierText(node(c, 'identifier')!) };
     default:
-      throw new Error(`unexpected statement ${child!.name}`);
+      throw new SluiceError(StatusCode.Internal, `SQL parser: unexpected statement ${child!.name}`);
   }
 }
 
