@@ -58,6 +58,7 @@ export const All = kw('ALL');
 export const Join = kw('JOIN');
 export const Inner = kw('INNER');
 export const Left = kw('LEFT');
+export const Right = kw('RIGHT');
 export const Outer = kw('OUTER');
 export const On = kw('ON');
 export const Cross = kw('CROSS');

@@ -200,10 +200,10 @@ export abstract class ExpressionGrammar extends CstParser {
         },
       },
       {
-        // `left(s, n)`: LEFT is reserved for joins, but names a function before '('.
+        // `left(s, n)`, `right(s, n)`: LEFT and RIGHT are reserved for joins, but name functions before '('.
         GATE: () => this.LA(2).tokenType === T.LParen,
         ALT: () => {
-          this.CONSUME(T.Left, { LABEL: 'leftFn' });
+          this.OR5([{ ALT: () => this.CONSUME(T.Left, { LABEL: 'leftFn' }) }, { ALT: () => this.CONSUME(T.Right, { LABEL: 'leftFn' }) }]);
           this.CONSUME4(T.LParen);
           this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE4(this.expression, { LABEL: 'leftArgs' }) });
           this.CONSUME4(T.RParen);

@@ -105,7 +105,7 @@ export abstract class QueryGrammar extends ExpressionGrammar {
               { ALT: () => this.CONSUME(T.Cross) },
               {
                 ALT: () => {
-                  this.CONSUME(T.Left);
+                  this.OR2([{ ALT: () => this.CONSUME(T.Left) }, { ALT: () => this.CONSUME(T.Right) }]);
                   this.OPTION2(() => this.CONSUME(T.Outer));
                 },
               },

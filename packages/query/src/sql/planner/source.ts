@@ -4,11 +4,12 @@ import type { FromSource } from '../ast/query.js';
 import { DatabaseNotFoundError, SqlPlanError, SqlUnsupportedError, TableNotFoundError } from '../errors.js';
 import { compileExpr } from '../expr/compile.js';
 import { exprText } from '../expr/print.js';
-import { single, type Field, type Relation } from '../expr/relation.js';
+import { single, type Batch, type Field, type Relation } from '../expr/relation.js';
 import { conjuncts, andAll, walkExpr } from '../expr/walk.js';
 import { INFORMATION_SCHEMA, VIRTUAL_TABLES, virtualBatch } from '../catalog/information-schema.js';
 import { hashJoin } from '../operators/hash-join.js';
 import { crossJoin } from '../operators/cross-join.js';
+import { project } from '../operators/project.js';
 import { scan } from '../operators/scan.js';
 import { note, type QueryEnv } from './env.js';
 import { runQuery } from './plan-query.js';
@@ -68,6 +69,13 @@ export async function resolveSource(from: FromSource, env: QueryEnv): Promise<So
       if (from.joinType === 'cross') {
         note(env, 'CrossJoin');
         return { kind: 'relation', relation: crossJoin(left, right) };
+      }
+      if (from.joinType === 'right') {
+        // A right join is the left join with the sides swapped, columns put back in FROM order.
+        const swapped = planJoin(right, left, 'left', from.on!, env);
+        const nr = right.fields.length;
+        const order = [...left.fields.map((_, i) => nr + i), ...right.fields.map((_, i) => i)];
+        return { kind: 'relation', relation: project(swapped, [...left.fields, ...right.fields], order.map((i) => ({ type: swapped.fields[i]!.type, eval: (b: Batch) => b.columns[i]! }))) };
       }
       return { kind: 'relation', relation: planJoin(left, right, from.joinType, from.on!, env) };
     }
