@@ -68,7 +68,8 @@ class CompiledDissect implements DissectMatcher {
   readonly pattern: string;
   private readonly leading: string;
   private readonly delimiters: readonly string[];
-  private readonly padding: readonly boolean[];
+  /** Right padding (`->`) per key; null when no key has it (the common case skips the check). */
+  private readonly padding: readonly boolean[] | null;
   private readonly outputs: readonly Output[];
   /** Names written by set/append keys: a reference whose name collides with one makes the match fail. */
   private readonly fixedNames: ReadonlySet<string>;
@@ -85,7 +86,7 @@ class CompiledDissect implements DissectMatcher {
     this.pattern = p.source;
     this.leading = p.leading;
     this.delimiters = p.pairs.map((x) => x.delimiter);
-    this.padding = p.pairs.map((x) => x.key.rightPadding);
+    this.padding = p.pairs.some((x) => x.key.rightPadding) ? p.pairs.map((x) => x.key.rightPadding) : null;
     this.outputs = buildOutputs(p);
     this.fixedNames = new Set(p.pairs.filter((x) => x.key.kind === 'set' || x.key.kind === 'append').map((x) => x.key.name));
     this.hasRefs = this.outputs.some((o) => o.kind === 'ref');
@@ -110,6 +111,7 @@ class CompiledDissect implements DissectMatcher {
     const delimiters = this.delimiters;
     const count = delimiters.length;
     const values = this.values;
+    const padding = this.padding;
     let k = 0;
     let delim = delimiters[0]!;
     let i = lead.length;
@@ -118,7 +120,7 @@ class CompiledDissect implements DissectMatcher {
       if (at < 0) return false;
       values[k] = input.slice(i, at);
       i = at + delim.length;
-      if (this.padding[k]) while (input.startsWith(delim, i)) i += delim.length;
+      if (padding !== null && padding[k]) while (input.startsWith(delim, i)) i += delim.length;
       if (++k === count) return true;
       delim = delimiters[k]!;
     }
