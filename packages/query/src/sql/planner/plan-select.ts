@@ -15,7 +15,7 @@ import { scan } from '../operators/scan.js';
 import { sort, type SortKey } from '../operators/sort.js';
 import { collectAggregates, planAggregate } from './aggregate-plan.js';
 import { note, type QueryEnv } from './env.js';
-import { describePredicate } from './describe.js';
+import { describePredicate, describeTimeRange } from './describe.js';
 import { pushDown } from './pushdown.js';
 import { collectWindows, planWindows } from './window-plan.js';
 import { resolveSource, sourceRelation, type Source } from './source.js';
@@ -74,13 +74,13 @@ function resolveGroupKey(e: Expr, items: readonly Item[], input: readonly Field[
   return e;
 }
 
-/** Column names a query core reads from its source (for projection pushdown); undefined = all. */
-function referencedColumns(core: SelectCore, order: readonly OrderKey[]): Set<string> | undefined {
+/** Column names a query core reads from its source (for projection pushdown) besides pushed-down predicates; undefined = all. */
+function referencedColumns(core: SelectCore, order: readonly OrderKey[], where: Expr | undefined): Set<string> | undefined {
   if (core.items.some((i) => i.kind === 'star')) return undefined;
   const names = new Set<string>();
   const exprs: Expr[] = [
     ...core.items.flatMap((i) => (i.kind === 'expr' ? [i.expr] : [])),
-    ...(core.where ? [core.where] : []), ...core.groupBy, ...(core.having ? [core.having] : []), ...order.map((o) => o.expr),
+    ...(where ? [where] : []), ...core.groupBy, ...(core.having ? [core.having] : []), ...order.map((o) => o.expr),
   ];
   for (const e of exprs) walkExpr(e, (x) => void (x.kind === 'column' && names.add(x.name.toLowerCase())));
   return names;
@@ -119,9 +119,10 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
   let restWhere = core.where;
   let timeOrdered = false;
   if (src?.kind === 'scan') {
-    const { predicates, rest } = pushDown(core.where, src.table, src.qualifier, env.ctx);
+    const { predicates, timeRange, rest } = pushDown(core.where, src.table, src.qualifier, env.ctx);
     restWhere = andAll(rest);
-    const refs = referencedColumns(core, order);
+    // Conjuncts the store applies need not be read back.
+    const refs = referencedColumns(core, order, restWhere);
     const columns = refs === undefined ? src.table.columns.map((c) => c.name) : src.table.columns.filter((c) => refs.has(c.name.toLowerCase())).map((c) => c.name);
     // Validate the remaining WHERE against the full table before narrowing the fields.
     if (restWhere) compileExpr(restWhere, inputScope);
@@ -134,10 +135,11 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
       scanLimit = count + (offset ?? 0);
     }
     const fields = columns.map((n) => src.fields.find((f) => f.name === n)!);
-    note(env, `Scan: ${src.table.db}.${src.table.name} columns=[${columns.join(', ')}]${predicates.length > 0 ? ` predicates=[${predicates.map(describePredicate).join(', ')}]` : ''}${scanLimit !== undefined ? ` limit=${scanLimit}` : ''}${descending ? ' descending' : ''}`);
+    note(env, `Scan: ${src.table.db}.${src.table.name} columns=[${columns.join(', ')}]${predicates.length > 0 ? ` predicates=[${predicates.map(describePredicate).join(', ')}]` : ''}${timeRange ? ` ${describeTimeRange(timeRange)}` : ''}${scanLimit !== undefined ? ` limit=${scanLimit}` : ''}${descending ? ' descending' : ''}`);
     rel = scan(env.store, {
       db: src.table.db, table: src.table.name, columns,
       ...(predicates.length > 0 ? { predicates } : {}),
+      ...(timeRange ? { timeRange } : {}),
       ...(scanLimit !== undefined ? { limit: scanLimit } : {}),
       ...(descending ? { descending } : {}),
     }, fields);

@@ -4,7 +4,7 @@ import { compileExpr } from '../expr/compile.js';
 import type { Compiled } from '../expr/compiled.js';
 import { unify } from '../expr/coerce.js';
 import type { EvalContext } from '../expr/relation.js';
-import { isNumericType, isTimestampType, type SqlValue } from '../types/sql-value.js';
+import { isNumericType, isTimestampType, nsPer, type SqlValue } from '../types/sql-value.js';
 import { conjuncts } from '../expr/walk.js';
 
 const MIRROR: Record<string, PredicateOp> = { '=': '=', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
@@ -85,8 +85,43 @@ function toPredicate(e: Expr, table: TableInfo, qualifier: string, ctx: EvalCont
   }
 }
 
-/** Splits a WHERE clause into predicates the store applies exactly and the conjuncts left to filter. */
-export function pushDown(where: Expr | undefined, table: TableInfo, qualifier: string, ctx: EvalContext): { predicates: Predicate[]; rest: Expr[] } {
+export interface TimeRange {
+  startNs?: bigint;
+  endNs?: bigint;
+}
+
+/**
+ * Moves comparisons of the time index with a constant into a nanosecond range (start inclusive, end
+ * exclusive), which the store turns into a key range; the other predicates stay.
+ */
+function extractTimeRange(predicates: Predicate[], table: TableInfo): { predicates: Predicate[]; timeRange?: TimeRange } {
+  const ti = table.columns.find((c) => c.name === table.timeIndex);
+  if (!ti) return { predicates };
+  const unit = nsPer(ti.type);
+  const range: TimeRange = {};
+  const raise = (ns: bigint) => void (range.startNs === undefined || ns > range.startNs ? (range.startNs = ns) : undefined);
+  const lower = (ns: bigint) => void (range.endNs === undefined || ns < range.endNs ? (range.endNs = ns) : undefined);
+  const rest: Predicate[] = [];
+  for (const p of predicates) {
+    if (p.column !== table.timeIndex || typeof p.value !== 'bigint') {
+      rest.push(p);
+      continue;
+    }
+    const v = p.value * unit;
+    switch (p.op) {
+      case '=': raise(v); lower(v + unit); break;
+      case '>=': raise(v); break;
+      case '>': raise(v + unit); break;
+      case '<=': lower(v + unit); break;
+      case '<': lower(v); break;
+      default: rest.push(p);
+    }
+  }
+  return range.startNs === undefined && range.endNs === undefined ? { predicates: rest } : { predicates: rest, timeRange: range };
+}
+
+/** Splits a WHERE clause into a time range and predicates the store applies exactly, and the conjuncts left to filter. */
+export function pushDown(where: Expr | undefined, table: TableInfo, qualifier: string, ctx: EvalContext): { predicates: Predicate[]; timeRange?: TimeRange; rest: Expr[] } {
   const predicates: Predicate[] = [];
   const rest: Expr[] = [];
   for (const c of conjuncts(where)) {
@@ -94,5 +129,5 @@ export function pushDown(where: Expr | undefined, table: TableInfo, qualifier: s
     if (p) predicates.push(...p);
     else rest.push(c);
   }
-  return { predicates, rest };
+  return { ...extractTimeRange(predicates, table), rest };
 }

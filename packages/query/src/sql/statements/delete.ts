@@ -23,15 +23,14 @@ export const executeDelete: Executor<DeleteStatement> = async (stmt, s) => {
     const c = compileExpr(stmt.where, { fields, ctx: s.ctx });
     if (c.type !== 'boolean' && c.type !== 'null') throw new SqlPlanError(`DELETE WHERE must be a boolean expression, got ${c.type}`);
   }
-  const { predicates, rest } = pushDown(stmt.where, t, t.name, s.ctx);
-  if (rest.length === 0) {
-    return affected(await s.store.deleteRows({ db: t.db, table: t.name, ...(predicates.length > 0 ? { predicates } : {}) }));
-  }
+  const { predicates, timeRange, rest } = pushDown(stmt.where, t, t.name, s.ctx);
+  const narrowed = { ...(predicates.length > 0 ? { predicates } : {}), ...(timeRange ? { timeRange } : {}) };
+  if (rest.length === 0) return affected(await s.store.deleteRows({ db: t.db, table: t.name, ...narrowed }));
   // Rows are identified by all their comparable values, not only the key: append-mode tables may hold
   // several rows with the same tags and time, and only the matching ones may go.
   const keyCols = t.columns.filter((c) => c.type !== 'json' && c.type !== 'binary').map((c) => c.name);
   const scanCols = t.columns.map((c) => c.name);
-  const rel = filter(scan(s.store, { db: t.db, table: t.name, columns: scanCols, ...(predicates.length > 0 ? { predicates } : {}) }, fields), compileExpr(andAll(rest)!, { fields, ctx: s.ctx }));
+  const rel = filter(scan(s.store, { db: t.db, table: t.name, columns: scanCols, ...narrowed }, fields), compileExpr(andAll(rest)!, { fields, ctx: s.ctx }));
   const rows = await collectBatches(rel);
   const idx = keyCols.map((k) => scanCols.indexOf(k));
   const seen = new Set<string>();
