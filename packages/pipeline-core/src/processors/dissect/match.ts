@@ -79,7 +79,13 @@ class CompiledDissect implements DissectMatcher {
   private readonly plainSlots: readonly number[];
   /** No plain name is `__proto__`, so a plain assignment writes each field (setField's check is not needed). */
   private readonly plainDirect: boolean;
-  /** Captured values of the current input (reused: matching is synchronous and not re-entrant). */
+  /**
+   * Where each captured value of the current input starts and ends (start at 2k, end at 2k+1); reused:
+   * matching is synchronous and not re-entrant. Numbers, not the strings: a long-lived list of new
+   * strings costs a GC write barrier per value, and a slice is made only once the whole pattern matched.
+   */
+  private readonly bounds: Int32Array;
+  /** The captured strings, for the rarer append/reference outputs. */
   private readonly values: string[];
 
   constructor(p: DissectPattern, private readonly separator: string) {
@@ -94,6 +100,7 @@ class CompiledDissect implements DissectMatcher {
     this.plainNames = plain ? this.outputs.map((o) => (o as { name: string }).name) : null;
     this.plainSlots = plain ? this.outputs.map((o) => (o as { slot: number }).slot) : [];
     this.plainDirect = this.plainNames !== null && !this.plainNames.includes('__proto__');
+    this.bounds = new Int32Array(2 * this.delimiters.length);
     this.values = new Array<string>(this.delimiters.length).fill('');
   }
 
@@ -110,7 +117,7 @@ class CompiledDissect implements DissectMatcher {
     if (n <= lead.length || (lead.length > 0 && !input.startsWith(lead))) return false;
     const delimiters = this.delimiters;
     const count = delimiters.length;
-    const values = this.values;
+    const bounds = this.bounds;
     const padding = this.padding;
     let k = 0;
     let delim = delimiters[0]!;
@@ -118,14 +125,16 @@ class CompiledDissect implements DissectMatcher {
     while (delim.length > 0) {
       const at = input.indexOf(delim, i);
       if (at < 0) return false;
-      values[k] = input.slice(i, at);
+      bounds[2 * k] = i;
+      bounds[2 * k + 1] = at;
       i = at + delim.length;
       if (padding !== null && padding[k]) while (input.startsWith(delim, i)) i += delim.length;
       if (++k === count) return true;
       delim = delimiters[k]!;
     }
     // The last key takes the rest of the input when no delimiter follows it.
-    values[k] = input.slice(i);
+    bounds[2 * k] = i;
+    bounds[2 * k + 1] = n;
     return true;
   }
 
@@ -142,14 +151,20 @@ class CompiledDissect implements DissectMatcher {
 
   match(input: string, out: Doc): boolean {
     if (!this.capture(input)) return false;
-    const values = this.values;
+    const bounds = this.bounds;
     const names = this.plainNames;
     if (names !== null) {
       const slots = this.plainSlots;
-      if (this.plainDirect) for (let i = 0; i < names.length; i++) out[names[i]!] = values[slots[i]!]!;
-      else for (let i = 0; i < names.length; i++) setField(out, names[i]!, values[slots[i]!]!);
+      for (let i = 0; i < names.length; i++) {
+        const at = 2 * slots[i]!;
+        const value = input.slice(bounds[at]!, bounds[at + 1]!);
+        if (this.plainDirect) out[names[i]!] = value;
+        else setField(out, names[i]!, value);
+      }
       return true;
     }
+    const values = this.values;
+    for (let k = 0; k < values.length; k++) values[k] = input.slice(bounds[2 * k]!, bounds[2 * k + 1]!);
     if (this.hasRefs && !this.refsValid(values)) return false;
     for (const o of this.outputs) {
       if (o.kind === 'set') setField(out, o.name, values[o.slot]!);
