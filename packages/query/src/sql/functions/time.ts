@@ -189,6 +189,7 @@ const dateFormat: ScalarFunction = {
 export const TIME_FUNCTIONS: readonly ScalarFunction[] = [
   fromUnixtime, dateFormat,
   dateBin, dateTrunc, datePart, toUnixtime, now,
+  { ...toUnixtime, name: 'unix_timestamp', signature: 'unix_timestamp(ts | text)' },
   { ...now, name: 'current_timestamp', signature: 'current_timestamp()' },
   toTimestampFn('to_timestamp', 'timestamp_ns'),
   toTimestampFn('to_timestamp_seconds', 'timestamp_s'),
