@@ -1,7 +1,7 @@
 import { parse as parseToml, TomlError } from 'smol-toml';
 import { ConfigError } from './config-error.js';
 import { checkValue } from './check-value.js';
-import { didYouMean } from './did-you-mean.js';
+import { didYouMean } from '@sluice/pipeline-core';
 import { CONFIG_SPEC, DEFAULT_CONFIG, type KeySpec, type PartialConfig, type SluiceConfig } from './schema.js';
 
 const SPEC: Record<string, Record<string, KeySpec>> = CONFIG_SPEC;
