@@ -15,6 +15,13 @@ describe('ConfigMap', () => {
     expect(() => readYamlRoot('processors:\n  - a: [1,\n')).toThrow(/line \d+/);
   });
 
+  it('points at a misspelled key when a required one is missing', () => {
+    const root = readYamlRoot('dissect:\n  field: message\n  patern: "%{a}"\n');
+    const d = root.map('dissect');
+    d.string('field');
+    expect(() => d.stringList('patterns')).toThrow("missing required key 'patterns'; found unknown key 'patern' (did you mean 'patterns'?)");
+  });
+
   it('names the missing key', () => {
     const root = readYamlRoot('a: 1\n');
     expect(() => root.string('b')).toThrow("missing required key 'b'");

@@ -59,9 +59,21 @@ export class ConfigMap {
 
   /** An error located at `key` (or at this map when `key` is undefined). */
   error(key: string | undefined, message: string): PipelineConfigError {
-    if (key === undefined) return new PipelineConfigError(this.positions.locate(this.path, this.node), message);
+    if (key === undefined) return new PipelineConfigError(this.positions.locate(this.path, this.node), message + this.misspelledHint(message));
     const n = this.child(key);
     return new PipelineConfigError(this.positions.locate(this.pathOf(key), n ?? this.node), message);
+  }
+
+  /**
+   * For a "missing required key 'k'" error: names a present key that nobody asked for and that is a
+   * likely misspelling of `k`, so `patern:` is reported next to the missing `patterns`.
+   */
+  private misspelledHint(message: string): string {
+    const m = /^missing required key '([^']+)'/.exec(message);
+    if (m === null) return '';
+    const unknown = this.keys().filter((k) => !this.known.has(k));
+    const near = unknown.find((k) => didYouMean(k, [m[1]!]) !== '');
+    return near === undefined ? '' : `; found unknown key '${near}' (did you mean '${m[1]}'?)`;
   }
 
   errorAt(path: string, node: Node | undefined, message: string): PipelineConfigError {
