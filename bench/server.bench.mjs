@@ -28,9 +28,13 @@ const methods = ['GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE'];
 const paths = ['/', '/index.html', '/api/v1/users', '/api/v1/orders?id=42', '/static/app.js', '/favicon.ico'];
 const agents = ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36', 'curl/8.5.0', 'Go-http-client/1.1'];
 const pad = (n) => String(n).padStart(2, '0');
+let lineNo = 0;
 const line = () => {
   const ip = `${10 + rand(200)}.${rand(256)}.${rand(256)}.${rand(256)}`;
-  const ts = `${pad(1 + rand(28))}/${months[rand(12)]}/2024:${pad(rand(24))}:${pad(rand(60))}:${pad(rand(60))} +0000`;
+  // Access logs arrive in time order: one line every 10 ms from 2024-03-01 (scattered random dates
+  // would cut every request into one-row chunks; see docs/storage.md).
+  const t = new Date(Date.UTC(2024, 2, 1) + 10 * lineNo++);
+  const ts = `${pad(t.getUTCDate())}/${months[t.getUTCMonth()]}/${t.getUTCFullYear()}:${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}:${pad(t.getUTCSeconds())} +0000`;
   return `${ip} - - [${ts}] "${methods[rand(methods.length)]} ${paths[rand(paths.length)]} HTTP/1.1" ${[200, 200, 200, 304, 404, 500][rand(6)]} ${rand(50_000)} "-" "${agents[rand(agents.length)]}"`;
 };
 // A handful of distinct bodies, reused round-robin (generation stays out of the measurement).
