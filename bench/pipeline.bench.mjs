@@ -8,53 +8,16 @@
 const entry = process.env.SLUICE_PIPELINE_CORE ?? new URL('../packages/pipeline-core/dist/index.js', import.meta.url).href;
 const { parsePipeline, identityPipeline, Timestamp } = await import(entry.startsWith('/') ? `file://${entry}` : entry);
 
+import { createRand, nginxLines, NGINX_PIPELINE } from './lib/nginx.mjs';
+
 const N = 200_000;
 const BATCH = 1_000;
 
-// A small deterministic PRNG, so every run measures the same lines.
-let seed = 42;
-const rand = (n) => {
-  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-  return seed % n;
-};
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const methods = ['GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE'];
-const paths = ['/', '/index.html', '/api/v1/users', '/api/v1/orders?id=42', '/static/app.js', '/favicon.ico'];
-const agents = ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36', 'curl/8.5.0', 'Go-http-client/1.1'];
-const pad = (n) => String(n).padStart(2, '0');
-
+const rand = createRand();
 // Lines are split out of one request body, as the server does (flat sliced strings, not ropes).
-const lines = Array.from({ length: N }, () => {
-  const ip = `${10 + rand(200)}.${rand(256)}.${rand(256)}.${rand(256)}`;
-  const ts = `${pad(1 + rand(28))}/${months[rand(12)]}/2024:${pad(rand(24))}:${pad(rand(60))}:${pad(rand(60))} +0000`;
-  return `${ip} - - [${ts}] "${methods[rand(methods.length)]} ${paths[rand(paths.length)]} HTTP/1.1" ${[200, 200, 200, 304, 404, 500][rand(6)]} ${rand(50_000)} "-" "${agents[rand(agents.length)]}"`;
-})
-  .join('\n')
-  .split('\n');
+const lines = nginxLines(N, rand).join('\n').split('\n');
 
-const nginx = parsePipeline(`
-processors:
-  - dissect:
-      field: message
-      patterns:
-        - '%{ip} - %{user} [%{ts}] "%{method} %{path} %{protocol}" %{status} %{size} "%{referrer}" "%{agent}"'
-  - date:
-      field: ts
-      formats: ["%d/%b/%Y:%H:%M:%S %z"]
-transform:
-  - fields: [ip, method]
-    type: string
-    index: tag
-  - fields: [path, agent, referrer]
-    type: string
-  - field: status
-    type: uint16
-  - field: size
-    type: uint64
-  - field: ts
-    type: time
-    index: timestamp
-`);
+const nginx = parsePipeline(NGINX_PIPELINE);
 
 const now = Timestamp.fromMillis(Date.UTC(2024, 0, 1));
 

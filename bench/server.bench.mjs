@@ -9,6 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRand, nginxLines, NGINX_PIPELINE, paths } from './lib/nginx.mjs';
 
 const entry = process.env.SLUICE_SERVER ?? new URL('../packages/server/dist/index.js', import.meta.url).href;
 const { startServer } = await import(entry.startsWith('/') ? `file://${entry}` : entry);
@@ -18,53 +19,15 @@ const BATCH = 1_000;
 const CONCURRENCY = 8;
 const WORKERS = Number(process.env.SLUICE_BENCH_WORKERS ?? 0);
 
-let seed = 42;
-const rand = (n) => {
-  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-  return seed % n;
-};
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const methods = ['GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE'];
-const paths = ['/', '/index.html', '/api/v1/users', '/api/v1/orders?id=42', '/static/app.js', '/favicon.ico'];
-const agents = ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36', 'curl/8.5.0', 'Go-http-client/1.1'];
-const pad = (n) => String(n).padStart(2, '0');
-let lineNo = 0;
-const line = () => {
-  const ip = `${10 + rand(200)}.${rand(256)}.${rand(256)}.${rand(256)}`;
-  // Access logs arrive in time order: one line every 10 ms from 2024-03-01 (scattered random dates
-  // would cut every request into one-row chunks; see docs/storage.md).
-  const t = new Date(Date.UTC(2024, 2, 1) + 10 * lineNo++);
-  const ts = `${pad(t.getUTCDate())}/${months[t.getUTCMonth()]}/${t.getUTCFullYear()}:${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}:${pad(t.getUTCSeconds())} +0000`;
-  return `${ip} - - [${ts}] "${methods[rand(methods.length)]} ${paths[rand(paths.length)]} HTTP/1.1" ${[200, 200, 200, 304, 404, 500][rand(6)]} ${rand(50_000)} "-" "${agents[rand(agents.length)]}"`;
-};
+const rand = createRand();
 // A handful of distinct bodies, reused round-robin (generation stays out of the measurement).
-const textBodies = Array.from({ length: 16 }, () => Array.from({ length: BATCH }, line).join('\n'));
+const allLines = nginxLines(16 * BATCH, rand);
+const textBodies = Array.from({ length: 16 }, (_, i) => allLines.slice(BATCH * i, BATCH * (i + 1)).join('\n'));
 const jsonBodies = Array.from({ length: 16 }, () =>
   JSON.stringify(Array.from({ length: BATCH }, () => ({ host: `web-${rand(20)}`, level: ['info', 'warn', 'error'][rand(3)], latency_ms: rand(2000), path: paths[rand(paths.length)], ok: rand(2) === 1 }))),
 );
 
-const PIPELINE = `processors:
-  - dissect:
-      field: message
-      patterns:
-        - '%{ip} - %{user} [%{ts}] "%{method} %{path} %{protocol}" %{status} %{size} "%{referrer}" "%{agent}"'
-  - date:
-      field: ts
-      formats: ["%d/%b/%Y:%H:%M:%S %z"]
-transform:
-  - fields: [ip, method]
-    type: string
-    index: inverted
-  - fields: [path, agent, referrer]
-    type: string
-  - field: status
-    type: uint16
-  - field: size
-    type: uint64
-  - field: ts
-    type: time
-    index: timestamp
-`;
+const PIPELINE = NGINX_PIPELINE;
 
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
