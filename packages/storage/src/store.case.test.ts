@@ -122,6 +122,18 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
         expect(await count(s, { db: 'public', table: 'logs' })).toBe(1);
       });
 
+      it('widens integers written to a float64 column (JSON cannot tell 2 from 2.0); never narrows', async () => {
+        const s = await fresh();
+        await s.write([{ db: 'public', table: 'logs', schema: LOG_SCHEMA, rows: rows(1) }]);
+        const ints = [LOG_SCHEMA[0]!, { name: 'latency', type: 'int64', semantic: 'field' }] as const;
+        await s.write([{ db: 'public', table: 'logs', schema: ints, rows: [[7000, 2]] }]);
+        expect(s.getTable('public', 'logs')!.columns.find((c) => c.name === 'latency')!.type).toBe('float64');
+        expect((await collect(s, { db: 'public', table: 'logs' })).map((r) => r.latency)).toEqual([0, 2]);
+        await s.write([{ db: 'public', table: 'counts', schema: ints, rows: [[1, 2]] }]);
+        const floats = [LOG_SCHEMA[0]!, { name: 'latency', type: 'float64', semantic: 'field' }] as const;
+        await expect(s.write([{ db: 'public', table: 'counts', schema: floats, rows: [[2, 2.5]] }])).rejects.toThrow(/column 'latency'.*Int64.*Float64/);
+      });
+
       it('rejects values that do not fit the column type, writing nothing', async () => {
         const s = await fresh();
         await s.write([{ db: 'public', table: 'logs', schema: LOG_SCHEMA, rows: rows(1) }]);

@@ -1,4 +1,4 @@
-import { timeUnitOf, type ColumnSchema, type TableOptions } from '@sluice/pipeline-core';
+import { isFloatType, isIntegerType, timeUnitOf, type ColumnSchema, type ColumnType, type TableOptions } from '@sluice/pipeline-core';
 import { checkColumn, defineTable } from '../catalog/define-table.js';
 import { columnToRecord, type ColumnRecord, type TableRecord } from '../catalog/table-record.js';
 import { InvalidRequestError, SchemaConflictError } from '../errors.js';
@@ -24,6 +24,15 @@ export function recordForWrite(
 }
 
 /**
+ * Integers written to a float column, and float32 to float64, are widened instead of refused: JSON
+ * cannot tell `2` from `2.0`, so a float column fed from JSON regularly receives integral values.
+ * Every other type difference is a conflict (nothing lossy is coerced).
+ */
+function widensLosslessly(written: ColumnType, column: ColumnType): boolean {
+  return column === 'float64' && (isIntegerType(written) || written === 'float32');
+}
+
+/**
  * The table record after adding the write's new columns; the same record when nothing is new.
  * A column whose type differs from the table's is a SchemaConflictError naming both types.
  */
@@ -36,7 +45,7 @@ export function evolveSchema(rec: TableRecord, schema: readonly ColumnSchema[]):
     seen.add(c.name);
     const cur = byName.get(c.name);
     if (cur) {
-      if (cur.type !== c.type) throw new SchemaConflictError(`${rec.db}.${rec.name}`, c.name, displayType(cur.type), displayType(c.type));
+      if (cur.type !== c.type && !widensLosslessly(c.type, cur.type)) throw new SchemaConflictError(`${rec.db}.${rec.name}`, c.name, displayType(cur.type), displayType(c.type));
       if (c.semantic === 'timestamp' && c.name !== rec.timeIndex) {
         throw new SchemaConflictError(`${rec.db}.${rec.name}`, c.name, `a ${cur.semantic} column`, `the time index`, `the time index is '${rec.timeIndex}'`);
       }
