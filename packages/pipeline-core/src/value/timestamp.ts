@@ -41,10 +41,9 @@ export class Timestamp {
   toISOString(): string {
     const ms = this.in('ms');
     const base = new Date(Number(ms)).toISOString(); // yyyy-mm-ddThh:mm:ss.mmmZ
-    let frac = this.ns - this.in('s') * 1_000_000_000n;
+    const frac = this.ns - this.in('s') * 1_000_000_000n;
     const digits = frac.toString().padStart(9, '0');
     const trimmed = frac === 0n ? '' : digits.endsWith('000000') ? digits.slice(0, 3) : digits.endsWith('000') ? digits.slice(0, 6) : digits;
-    frac = 0n;
     return `${base.slice(0, 19)}${trimmed === '' ? '' : '.' + trimmed}Z`;
   }
 
