@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { DuckDBInstance, DuckDBTimestampValue } from '@duckdb/node-api';
 import { openLmdbStore } from '@sluice/storage';
 import { createQueryEngine } from '@sluice/query';
+import { LEVELS, LOG_SCHEMA } from './lib/log-table.mjs';
 
 const ROWS = Number(process.env.SLUICE_BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.SLUICE_BENCH_RUNS ?? 5);
@@ -19,15 +20,8 @@ const BATCH = 10_000;
 const STEP_MS = 60; // 1M rows cover about 16.7 hours
 const t0 = Date.UTC(2026, 0, 1);
 
-const schema = [
-  { name: 'ts', type: 'timestamp_ms', semantic: 'timestamp' },
-  { name: 'host', type: 'string', semantic: 'tag' },
-  { name: 'level', type: 'string', semantic: 'field' },
-  { name: 'status', type: 'int32', semantic: 'field' },
-  { name: 'latency_ms', type: 'float64', semantic: 'field' },
-  { name: 'message', type: 'string', semantic: 'field', index: 'fulltext' },
-];
-const levels = ['info', 'info', 'info', 'warn', 'error'];
+const schema = LOG_SCHEMA;
+const levels = LEVELS;
 const paths = ['/api/v1/users', '/api/v1/orders/42', '/static/app.js', '/healthz', '/api/v1/search?q=sluice'];
 
 function row(k) {

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLmdbStore } from '@sluice/storage';
+import { LEVELS, LOG_SCHEMA } from './lib/log-table.mjs';
 
 const ROWS = Number(process.env.SLUICE_BENCH_ROWS ?? 2_000_000);
 const BATCH = 1000;
@@ -14,15 +15,8 @@ const dataHome = mkdtempSync(join(tmpdir(), 'sluice-bench-'));
 const mb = (b) => `${(b / 1048576).toFixed(0)} MB`;
 const rate = (n, ms) => `${Math.round((n / ms) * 1000).toLocaleString('en-US')} rows/s`;
 
-const schema = [
-  { name: 'ts', type: 'timestamp_ms', semantic: 'timestamp' },
-  { name: 'host', type: 'string', semantic: 'tag' },
-  { name: 'level', type: 'string', semantic: 'field' },
-  { name: 'status', type: 'int32', semantic: 'field' },
-  { name: 'latency_ms', type: 'float64', semantic: 'field' },
-  { name: 'message', type: 'string', semantic: 'field' },
-];
-const levels = ['info', 'info', 'info', 'warn', 'error'];
+const schema = LOG_SCHEMA;
+const levels = LEVELS;
 const paths = ['/api/v1/users', '/api/v1/orders/42', '/static/app.js', '/healthz', '/api/v1/search?q=sluice'];
 const t0 = Date.UTC(2026, 0, 1);
 
