@@ -232,6 +232,16 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
         });
       });
 
+      it('keeps extra options verbatim through create, reopen-free reads, ALTER SET and UNSET', async () => {
+        const s = await fresh();
+        await s.write([{ db: 'public', table: 'ex', schema: LOG_SCHEMA, rows: rows(1), options: { append_mode: true, extra: { comment: 'Created on insertion', 'service.semantic.signal_type': 'log' } } }]);
+        expect(s.getTable('public', 'ex')!.options).toEqual({ append_mode: true, extra: { comment: 'Created on insertion', 'service.semantic.signal_type': 'log' } });
+        await s.alterTable('public', 'ex', { kind: 'set_options', options: { extra: { comment: 'logs' } } });
+        expect(s.getTable('public', 'ex')!.options.extra).toEqual({ comment: 'logs', 'service.semantic.signal_type': 'log' });
+        await s.alterTable('public', 'ex', { kind: 'unset_options', names: ['comment', 'service.semantic.signal_type'] });
+        expect(s.getTable('public', 'ex')!.options).toEqual({ append_mode: true });
+      });
+
       it.each([false, true])('physical_table: logical tables share storage but each scan returns only its rows (append_mode %s)', async (append_mode) => {
         const s = await fresh();
         const opts = { physical_table: 'greptime_physical_table', append_mode };

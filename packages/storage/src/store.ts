@@ -31,7 +31,7 @@ export interface TableInfo extends TableDef {
 export type AlterTable =
   | { readonly kind: 'add_column'; readonly column: ColumnDef }
   | { readonly kind: 'set_options'; readonly options: TableOptions }
-  | { readonly kind: 'unset_options'; readonly names: readonly (keyof TableOptions)[] };
+  | { readonly kind: 'unset_options'; readonly names: readonly string[] };
 
 /**
  * Rows for one table. `rows[i][j]` is the value of `schema[j]`; timestamp columns take a

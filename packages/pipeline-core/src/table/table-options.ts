@@ -14,11 +14,18 @@ export interface TableOptions {
   readonly skip_wal?: boolean;
   readonly physical_table?: string;
   readonly auto_create_table?: boolean;
+  /**
+   * Options that Sluice keeps and prints verbatim but does not interpret, keyed by their full name:
+   * `comment`, `service.semantic.signal_type`, `service.semantic.source`, `compaction.*`, ... Which
+   * names a caller may set is the caller's decision (SQL `WITH`, protocol endpoints); the catalog
+   * stores whatever it is given.
+   */
+  readonly extra?: Readonly<Record<string, string>>;
 }
 
 export type TableOptionName = keyof TableOptions;
 
-export const TABLE_OPTION_NAMES: readonly TableOptionName[] = [
+export const TABLE_OPTION_NAMES: readonly Exclude<TableOptionName, 'extra'>[] = [
   'ttl', 'append_mode', 'merge_mode', 'skip_wal', 'physical_table', 'auto_create_table',
 ];
 
@@ -70,7 +77,7 @@ export function parseTableOption<K extends TableOptionName>(name: K, value: unkn
   }
 }
 
-export function isTableOptionName(name: string): name is TableOptionName {
+export function isTableOptionName(name: string): name is Exclude<TableOptionName, 'extra'> {
   return (TABLE_OPTION_NAMES as readonly string[]).includes(name);
 }
 
@@ -83,5 +90,6 @@ export function tableOptionsToStrings(o: TableOptions): Record<string, string> {
   if (o.skip_wal !== undefined) out.skip_wal = String(o.skip_wal);
   if (o.physical_table !== undefined) out.physical_table = o.physical_table;
   if (o.auto_create_table !== undefined) out.auto_create_table = String(o.auto_create_table);
+  if (o.extra !== undefined) for (const [k, v] of Object.entries(o.extra)) out[k] = v;
   return out;
 }

@@ -55,7 +55,12 @@ export function optionsToRecord(o: TableOptions): Record<string, string> {
 
 export function optionsFromRecord(r: Readonly<Record<string, string>>): TableOptions {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(r)) if (isTableOptionName(k)) out[k] = parseTableOption(k, v);
+  let extra: Record<string, string> | undefined;
+  for (const [k, v] of Object.entries(r)) {
+    if (isTableOptionName(k)) out[k] = parseTableOption(k, v);
+    else (extra ??= {})[k] = v;
+  }
+  if (extra !== undefined) out.extra = extra;
   return out as TableOptions;
 }
 

@@ -32,6 +32,10 @@ export function alterRecord(rec: TableRecord, change: AlterTable): TableRecord {
         next = { ...cur };
         for (const [k, v] of Object.entries(change.options)) {
           if (v === undefined) continue;
+          if (k === 'extra') {
+            next.extra = { ...cur.extra, ...(v as Record<string, string>) };
+            continue;
+          }
           try {
             next[k] = parseTableOption(k as keyof TableOptions, typeof v === 'object' && v !== null && 'text' in v ? v.text : v);
           } catch (e) {
@@ -42,6 +46,11 @@ export function alterRecord(rec: TableRecord, change: AlterTable): TableRecord {
       } else {
         next = { ...cur };
         for (const k of change.names) delete next[k];
+        if (cur.extra !== undefined) {
+          const extra = { ...cur.extra };
+          for (const k of change.names) delete extra[k];
+          next.extra = Object.keys(extra).length > 0 ? extra : undefined;
+        }
       }
       const before = resolveOptions(cur);
       const after = resolveOptions(next as TableOptions);
