@@ -25,7 +25,7 @@ export class LoadedChunk {
     return this.view.ts();
   }
 
-  series(): number[] {
+  series(): Uint32Array {
     return this.view.series();
   }
 
