@@ -1,4 +1,4 @@
-import { SluiceError } from '@sluice/pipeline-core';
+import { SluiceError, type Value } from '@sluice/pipeline-core';
 import { Catalog } from './catalog/catalog.js';
 import { checkName, defineTable } from './catalog/define-table.js';
 import type { TableRecord } from './catalog/table-record.js';
@@ -9,8 +9,9 @@ import { DatabaseAlreadyExistsError, DatabaseNotFoundError, InvalidRequestError,
 import { resolveOptions } from './options/resolved-options.js';
 import { LmdbPipelineStore } from './pipelines/lmdb-pipeline-store.js';
 import { PendingSeries, SeriesIndex } from './series/series-index.js';
-import type { AlterTable, ColumnBatch, ScanRequest, Store, StoreStats, TableDef, TableInfo, WriteRequest, WriteResult } from './store.js';
+import type { AggregateRequest, AlterTable, ChunkStatistics, ColumnBatch, ScanRequest, Store, StoreStats, TableDef, TableInfo, WriteRequest, WriteResult } from './store.js';
 import { alterRecord } from './table/alter-table.js';
+import { aggregateChunks, chunkStatistics } from './table/chunk-aggregate.js';
 import { txCompactChunks } from './table/chunk-compact.js';
 import { txDeleteChunkRows, txRemoveChunks } from './table/chunk-delete.js';
 import { expiryBound, txDeleteRows, txRemoveRange } from './table/delete-rows.js';
@@ -184,6 +185,14 @@ class LmdbStoreImpl implements LmdbStore {
 
   scan(req: ScanRequest): AsyncIterable<ColumnBatch> {
     return scanTable(this.ctx, this.existing(req.db, req.table), req);
+  }
+
+  async aggregate(req: AggregateRequest): Promise<readonly Value[] | undefined> {
+    return aggregateChunks(this.ctx, this.existing(req.db, req.table), req);
+  }
+
+  async statistics(db: string, table: string): Promise<ChunkStatistics> {
+    return chunkStatistics(this.ctx, this.existing(db, table));
   }
 
   async deleteRows(req: Pick<ScanRequest, 'db' | 'table' | 'timeRange' | 'predicates'>): Promise<number> {

@@ -95,6 +95,28 @@ export interface ColumnBatch {
   readonly columns: readonly ColumnVector[];
 }
 
+/** An aggregate a store may answer from its metadata: `count` without a column is count(*). */
+export interface AggregateSpec {
+  readonly fn: 'count' | 'min' | 'max';
+  readonly column?: string;
+}
+
+export interface AggregateRequest extends Pick<ScanRequest, 'db' | 'table' | 'timeRange' | 'predicates'> {
+  readonly aggregates: readonly AggregateSpec[];
+}
+
+/**
+ * Per-chunk statistics of a table (a remote store reports its parts or granules the same way): rows and
+ * time bounds of each stored unit. Lets a planner size work and skip ranges without scanning.
+ */
+export interface ChunkStatistics {
+  readonly chunks: number;
+  readonly rows: number;
+  /** Time index bounds in the column's unit; undefined for an empty table. */
+  readonly minTs?: bigint;
+  readonly maxTs?: bigint;
+}
+
 export interface StoredPipeline {
   readonly name: string;
   /** Creation time, `YYYY-MM-DD HH:MM:SS.fffffffff` in UTC. */
@@ -132,6 +154,15 @@ export interface Store {
   /** All requests commit in one transaction: a reader never sees part of it. */
   write(requests: readonly WriteRequest[]): Promise<WriteResult[]>;
   scan(req: ScanRequest): AsyncIterable<ColumnBatch>;
+  /**
+   * Optional aggregate pushdown: one value per requested aggregate (count as a number, min/max in the
+   * column's stored form, null over no rows), or undefined when the store cannot answer without a full
+   * scan (the caller then scans). The embedded store answers from chunk metadata; a remote store runs it
+   * natively (`SELECT count(), min(x) ...`).
+   */
+  aggregate?(req: AggregateRequest): Promise<readonly Value[] | undefined>;
+  /** Optional: row and chunk counts and time bounds of a table, from metadata. */
+  statistics?(db: string, table: string): Promise<ChunkStatistics>;
   /** Deletes the rows matching the predicates (all rows when none); returns how many. */
   deleteRows(req: Pick<ScanRequest, 'db' | 'table' | 'timeRange' | 'predicates'>): Promise<number>;
   truncate(db: string, table: string): Promise<void>;

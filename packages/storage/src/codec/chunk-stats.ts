@@ -7,7 +7,7 @@ import { decodeValue, encodeValue } from './value-codec.js';
  * A chunk's metadata, kept beside it (the value of its `chunk_ends` key, so a descending scan and a
  * count read it without the chunk body):
  *
- *   i64 minTs | varint count | varint slotCount | per slot: u8 kind | kind 1: varint nulls | min | max
+ *   i64 minTs | varint tableId | varint count | varint slotCount | per slot: u8 kind | kind 1: varint nulls | min | max
  *                                                                   kind 2: varint nulls (no bounds)
  *
  * Bounds are kept for numbers, timestamps, booleans and strings up to MAX_BOUND_BYTES; they let a scan
@@ -22,9 +22,13 @@ export interface SlotStats {
 
 export interface ChunkMeta {
   readonly minTs: bigint;
+  /** The logical table (several share one physical table). */
+  readonly tableId: number;
   readonly count: number;
   /** Per stored slot; slots past the end were absent from the chunk (the column default applies). */
   readonly slots: readonly SlotStats[];
+  /** How many slots the chunk stores (slots may hold fewer when decoded with `upTo`). */
+  readonly stored: number;
 }
 
 const MAX_BOUND_BYTES = 256;
@@ -54,12 +58,13 @@ export function columnStats(type: ColumnType, col: readonly Value[]): SlotStats 
 
 const metaWriter = new ByteWriter(256);
 
-export function encodeChunkMeta(types: readonly ColumnType[], minTs: bigint, count: number, stats: readonly SlotStats[]): Buffer {
+export function encodeChunkMeta(types: readonly ColumnType[], minTs: bigint, tableId: number, count: number, stats: readonly SlotStats[]): Buffer {
   const w = metaWriter;
   w.reset();
   w.ensure(8);
   w.buf.writeBigInt64BE(minTs, 0);
   w.pos = 8;
+  w.varint(tableId);
   w.varint(count);
   w.varint(stats.length);
   stats.forEach((s, i) => {
@@ -81,10 +86,13 @@ export function metaMinTs(buf: Buffer): bigint {
   return buf.readBigInt64BE(0);
 }
 
-export function decodeChunkMeta(types: readonly ColumnType[], buf: Buffer): ChunkMeta {
+/** Decodes a chunk's metadata; with `upTo`, slot statistics past that many slots are not read. */
+export function decodeChunkMeta(types: readonly ColumnType[], buf: Buffer, upTo = Infinity): ChunkMeta {
   const r = new ByteReader().reset(buf, 8);
+  const tableId = r.varint();
   const count = r.varint();
-  const n = r.varint();
+  const stored = r.varint();
+  const n = Math.min(stored, upTo);
   const slots: SlotStats[] = [];
   for (let i = 0; i < n; i++) {
     const kind = r.u8();
@@ -95,5 +103,5 @@ export function decodeChunkMeta(types: readonly ColumnType[], buf: Buffer): Chun
       slots.push({ nulls, min, max });
     } else slots.push({ nulls });
   }
-  return { minTs: metaMinTs(buf), count, slots };
+  return { minTs: metaMinTs(buf), tableId, count, slots, stored };
 }

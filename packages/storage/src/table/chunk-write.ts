@@ -53,5 +53,5 @@ export function txStoreChunk(ctx: StoreContext, t: TableState, c: ChunkInput, se
   const min = c.ts[0]!;
   const max = c.ts[c.ts.length - 1]!;
   ctx.env.chunks.putSync(chunkKey(t.storageId, min, seq), writer.buf.subarray(0, writer.pos));
-  ctx.env.chunkEnds.putSync(chunkKey(t.storageId, max, seq), encodeChunkMeta(t.fieldTypes, min, c.ts.length, stats));
+  ctx.env.chunkEnds.putSync(chunkKey(t.storageId, max, seq), encodeChunkMeta(t.fieldTypes, min, t.record.id, c.ts.length, stats));
 }
