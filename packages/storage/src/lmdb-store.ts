@@ -12,6 +12,7 @@ import { PendingSeries, SeriesIndex } from './series/series-index.js';
 import type { AggregateRequest, AlterTable, ChunkStatistics, ColumnBatch, ScanRequest, Store, StoreStats, TableDef, TableInfo, WriteRequest, WriteResult } from './store.js';
 import { alterRecord } from './table/alter-table.js';
 import { aggregateChunks, chunkStatistics } from './table/chunk-aggregate.js';
+import { groupChunks } from './table/chunk-group.js';
 import { txCompactChunks } from './table/chunk-compact.js';
 import { txDeleteChunkRows, txRemoveChunks } from './table/chunk-delete.js';
 import { expiryBound, txDeleteRows, txRemoveRange } from './table/delete-rows.js';
@@ -187,8 +188,10 @@ class LmdbStoreImpl implements LmdbStore {
     return scanTable(this.ctx, this.existing(req.db, req.table), req);
   }
 
-  async aggregate(req: AggregateRequest): Promise<readonly Value[] | undefined> {
-    return aggregateChunks(this.ctx, this.existing(req.db, req.table), req);
+  async aggregate(req: AggregateRequest): Promise<readonly (readonly Value[])[] | undefined> {
+    const t = this.existing(req.db, req.table);
+    const fromMeta = aggregateChunks(this.ctx, t, req);
+    return fromMeta !== undefined ? [fromMeta] : groupChunks(this.ctx, t, req);
   }
 
   async statistics(db: string, table: string): Promise<ChunkStatistics> {

@@ -118,6 +118,13 @@ export type TypedSlot =
   | { readonly kind: 'dict'; readonly codes: Int32Array; readonly dict: readonly string[]; readonly valid: Uint8Array }
   | { readonly kind: 'boxed'; readonly values: Value[] };
 
+/** Set bits per byte value. */
+const POPCOUNT = Uint8Array.from({ length: 256 }, (_, b) => {
+  let c = 0;
+  for (let x = b; x; x >>= 1) c += x & 1;
+  return c;
+});
+
 /** A chunk read lazily: the header at once, the time, series and field columns on demand. */
 export class ChunkView {
   readonly tableId: number;
@@ -196,14 +203,17 @@ export class ChunkView {
     const r = new ByteReader().reset(body, bitmapLen);
     if (type === 'float64') {
       let m = 0;
-      for (let i = 0; i < n; i++) if (present(i)) m++;
+      for (let b = 0; b < bitmapLen; b++) m += POPCOUNT[valid[b]!]!;
       const dense = new Uint8Array(m * 8);
-      for (let k = 0; k < 8; k++) for (let i = 0; i < m; i++) dense[i * 8 + k] = body[bitmapLen + k * m + i]!;
+      for (let k = 0; k < 8; k++) {
+        const plane = bitmapLen + k * m;
+        for (let i = 0, o = k; i < m; i++, o += 8) dense[o] = body[plane + i]!;
+      }
       const f = new Float64Array(dense.buffer);
       let values = f;
       if (m !== n) {
         values = new Float64Array(n);
-        for (let i = 0, j = 0; i < n; i++) if (present(i)) values[i] = f[j++]!;
+        for (let i = 0, j = 0; i < n; i++) if ((valid[i >> 3]! & (1 << (i & 7))) !== 0) values[i] = f[j++]!;
       }
       t = { kind: 'f64', values, valid };
     } else if (type === 'string' && r.u8() === 1) {

@@ -39,9 +39,10 @@ class Acc {
  * answer (predicates, tag columns, unordered types, tables without chunks).
  */
 export function aggregateChunks(ctx: StoreContext, t: TableState, req: AggregateRequest): Value[] | undefined {
-  if (!t.opts.appendMode || (req.predicates?.length ?? 0) > 0) return undefined;
+  if (!t.opts.appendMode || (req.predicates?.length ?? 0) > 0 || (req.groupBy?.length ?? 0) > 0) return undefined;
   const targets: Target[] = [];
   for (const a of req.aggregates) {
+    if (a.fn === 'sum' || a.fn === 'avg') return undefined;
     if (a.column === undefined) {
       if (a.fn !== 'count') return undefined;
       targets.push({ fn: 'count', kind: 'star' });

@@ -3,8 +3,9 @@ import type { Field, Relation } from '../expr/relation.js';
 import type { SqlValue } from '../types/sql-value.js';
 
 /**
- * count/min/max without GROUP BY answered by the store from its metadata (Store.aggregate): one row of
- * the aggregates, or — when the store declines — the planned scan + aggregate `fallback`.
+ * A GROUP BY / aggregate computed by the store (Store.aggregate: from chunk metadata or over typed
+ * columns): its rows as one batch of key and aggregate columns, or — when the store declines — the
+ * planned scan + aggregate `fallback`.
  */
 export function storedAggregate(store: Store, req: AggregateRequest, fallback: Relation): Relation {
   return {
@@ -16,7 +17,9 @@ export function storedAggregate(store: Store, req: AggregateRequest, fallback: R
           yield* fallback.batches;
           return;
         }
-        yield { length: 1, columns: got.map((v) => [v as SqlValue]) };
+        const width = fallback.fields.length;
+        const columns: SqlValue[][] = Array.from({ length: width }, (_, j) => got.map((r) => r[j] as SqlValue));
+        yield { length: got.length, columns };
       },
     },
   };

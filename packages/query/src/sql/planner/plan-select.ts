@@ -19,7 +19,7 @@ import { collectAggregates, planAggregate } from './aggregate-plan.js';
 import { note, type QueryEnv } from './env.js';
 import { describePredicate, describeTimeRange } from './describe.js';
 import { pushDown } from './pushdown.js';
-import { storedAggregateSpecs } from './stored-aggregate-plan.js';
+import { storedAggregatePlan } from './stored-aggregate-plan.js';
 import { collectWindows, planWindows } from './window-plan.js';
 import { resolveSource, sourceRelation, type Source } from './source.js';
 import { withSubqueriesResolved } from './subqueries.js';
@@ -138,8 +138,15 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
     if (!restWhere && !grouped && !core.distinct && windows.length === 0 && count !== undefined && (targets.length === 0 || timeOrdered)) {
       scanLimit = count + (offset ?? 0);
     }
-    const specs = env.store.aggregate ? storedAggregateSpecs(src.table, src.qualifier, groupKeys, aggs, predicates, restWhere) : undefined;
-    if (specs) stored = { db: src.table.db, table: src.table.name, aggregates: specs, ...(timeRange ? { timeRange } : {}) };
+    const pushed = env.store.aggregate && grouped ? storedAggregatePlan(src.table, src.qualifier, groupKeys, aggs, restWhere, env.ctx) : undefined;
+    if (pushed) {
+      stored = {
+        db: src.table.db, table: src.table.name, aggregates: pushed.aggregates,
+        ...(pushed.groupBy.length > 0 ? { groupBy: pushed.groupBy } : {}),
+        ...(predicates.length > 0 ? { predicates } : {}),
+        ...(timeRange ? { timeRange } : {}),
+      };
+    }
     const fields = columns.map((n) => src.fields.find((f) => f.name === n)!);
     note(env, `Scan: ${src.table.db}.${src.table.name} columns=[${columns.join(', ')}]${predicates.length > 0 ? ` predicates=[${predicates.map(describePredicate).join(', ')}]` : ''}${timeRange ? ` ${describeTimeRange(timeRange)}` : ''}${scanLimit !== undefined ? ` limit=${scanLimit}` : ''}${descending ? ' descending' : ''}`);
     rel = scan(env.store, {
@@ -161,7 +168,7 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
   }
   if (grouped) {
     const planned = planAggregate(rel, scope, groupKeys, aggs);
-    note(env, `Aggregate: group=[${groupKeys.map(exprText).join(', ')}] aggregates=[${aggs.map(exprText).join(', ')}]${stored ? ' from=store metadata' : ''}`);
+    note(env, `Aggregate: group=[${groupKeys.map(exprText).join(', ')}] aggregates=[${aggs.map(exprText).join(', ')}]${stored ? ' in=store' : ''}`);
     rel = stored ? storedAggregate(env.store, stored, planned.relation) : planned.relation;
     scope = planned.scope;
   }
