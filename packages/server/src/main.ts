@@ -4,7 +4,9 @@ import { startServer } from './server.js';
 
 /** The `sluice` command: a thin wrapper over startServer with graceful SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  const cmd = parseCommand(process.argv.slice(2));
+  const cmd = parseCommand(process.argv.slice(2), process.env);
+  // Child processes (none today) must not inherit the passwords.
+  delete process.env.SLUICE_USER_PROVIDER;
   if (cmd.kind === 'help') {
     process.stdout.write(USAGE);
     return;
