@@ -1,4 +1,4 @@
-import { openLmdbStore, type Store } from '@sluice/storage';
+import { openLmdbStore, type MaintenanceEvent, type Store } from '@sluice/storage';
 import { createQueryEngine, type QueryEngine } from '@sluice/query';
 import { corePipelineCompiler } from './pipelines/core-compiler.js';
 import type { PipelineCompiler } from './pipelines/compiler.js';
@@ -10,7 +10,17 @@ export interface Engines {
   readonly compiler: PipelineCompiler;
 }
 
-export async function openEngines(dataHome: string): Promise<Engines> {
-  const store = await openLmdbStore({ dataHome });
+export interface EngineOptions {
+  /** Period of the store's background TTL sweep and compaction in ms (0: off; default 60 s). */
+  readonly maintenanceIntervalMs?: number;
+  readonly onMaintenance?: (e: MaintenanceEvent) => void;
+}
+
+export async function openEngines(dataHome: string, o: EngineOptions = {}): Promise<Engines> {
+  const store = await openLmdbStore({
+    dataHome,
+    ...(o.maintenanceIntervalMs !== undefined ? { ttlSweepIntervalMs: o.maintenanceIntervalMs } : {}),
+    ...(o.onMaintenance ? { onMaintenance: o.onMaintenance } : {}),
+  });
   return { store, query: createQueryEngine(store), compiler: corePipelineCompiler() };
 }

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
+    process.stderr.write(`${signal}: finishing requests in flight, then closing the store (send ${signal} again to exit at once)\n`);
     server.close().then(
       () => process.exit(0),
       (e: unknown) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { SluiceError, StatusCode } from '@sluice/pipeline-core';
+import { SluiceError, StatusCode, parseDuration } from '@sluice/pipeline-core';
 import type { Store } from '@sluice/storage';
 import type { QueryEngine } from '@sluice/query';
 import { createApp } from './app.js';
@@ -87,7 +87,17 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const lock: DataHomeLock | undefined = owned ? acquireDataHomeLock(config.storage.data_home, config.http.addr) : undefined;
   let engines: Engines;
   try {
-    engines = opts.engines ?? (await openEngines(config.storage.data_home));
+    const storageLog = logging.forTarget('storage');
+    engines =
+      opts.engines ??
+      (await openEngines(config.storage.data_home, {
+        maintenanceIntervalMs: parseDuration(config.storage.maintenance_interval),
+        onMaintenance: (e) => {
+          if (e.phase === 'start') storageLog.debug('maintenance started');
+          else if (e.phase === 'end') storageLog.debug({ expired_rows: e.expiredRows, merged_chunks: e.mergedChunks }, 'maintenance done');
+          else storageLog.warn({ err: e.error }, 'maintenance failed; retried at the next period');
+        },
+      }));
   } catch (e) {
     lock?.release();
     throw e;

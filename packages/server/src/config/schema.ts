@@ -31,6 +31,7 @@ export const CONFIG_SPEC = {
   },
   storage: {
     data_home: { kind: 'string' },
+    maintenance_interval: { kind: 'duration' },
   },
   logging: {
     level: { kind: 'string' },
@@ -62,7 +63,11 @@ export interface SluiceConfig {
     /** With a user provider: whether /status stays open to probes without credentials. */
     readonly status_without_auth: boolean;
   };
-  readonly storage: { readonly data_home: string };
+  readonly storage: {
+    readonly data_home: string;
+    /** How often the store sweeps expired rows and compacts small chunks ("0s": never). */
+    readonly maintenance_interval: string;
+  };
   readonly logging: { readonly level: string; readonly dir?: string; readonly log_format: LogFormat };
 }
 
@@ -81,7 +86,7 @@ export const DEFAULT_CONFIG: SluiceConfig = {
     metrics_without_auth: true,
     status_without_auth: true,
   },
-  storage: { data_home: './sluice_data' },
+  storage: { data_home: './sluice_data', maintenance_interval: '60s' },
   logging: { level: 'info', log_format: 'text' },
 };
 
