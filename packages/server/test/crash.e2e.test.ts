@@ -12,7 +12,7 @@ import { WRITE_PATHS } from './crash/write-paths.js';
  * SIGTERM, which must finish the requests in flight. `npm test` runs a short version; `npm run crash`
  * (SLUICE_CRASH_ROUNDS, default there 25) the long one.
  */
-const ROUNDS = Number(process.env.SLUICE_CRASH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.SLUICE_CRASH_ROUNDS ?? 3);
 const CLIENTS = Number(process.env.SLUICE_CRASH_CLIENTS ?? 4);
 const SEED = Number(process.env.SLUICE_CRASH_SEED ?? 18);
 
