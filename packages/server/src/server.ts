@@ -124,6 +124,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const info = server.address() as AddressInfo;
   const address = `${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
   lock?.setAddr(address);
+  if (users === undefined && !/^(127\.|::1$|localhost$)/.test(info.address)) {
+    log.warn({ addr: address }, 'listening beyond loopback without a user provider: anyone who can reach this address can read and write; set user_provider');
+  }
   log.info({ addr: address, data_home: config.storage.data_home, auth: users !== undefined }, 'sluice listening');
 
   let closing: Promise<void> | undefined;

@@ -24,7 +24,7 @@ describe('crash safety (real server, SIGKILL and SIGTERM)', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it(`keeps every acknowledged row exactly once over ${ROUNDS} SIGKILL rounds and a SIGTERM`, { timeout: 60_000 + ROUNDS * 15_000 }, async () => {
+  it(`keeps every acknowledged row exactly once over ${ROUNDS} SIGKILL rounds and a SIGTERM`, { timeout: 120_000 + ROUNDS * 40_000 }, async () => {
     const report = await runCrashHarness({
       main,
       dataHome: join(dir, 'data'),

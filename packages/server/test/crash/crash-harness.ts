@@ -62,6 +62,7 @@ export async function runCrashHarness(o: CrashOptions): Promise<CrashReport> {
   const problems: string[] = [];
   let seq = 0;
   let requestsAcknowledged = 0;
+  let roundAcks = 0;
   let requestsFailed = 0;
   let killsDuringMaintenance = 0;
   let maintenancePasses = 0;
@@ -99,6 +100,7 @@ export async function runCrashHarness(o: CrashOptions): Promise<CrashReport> {
             if (res.status === 200) {
               for (const r of rows) acked.get(path.name)!.add(r.id);
               requestsAcknowledged++;
+              roundAcks++;
               ok++;
             } else {
               requestsFailed++;
@@ -119,11 +121,14 @@ export async function runCrashHarness(o: CrashOptions): Promise<CrashReport> {
     for (const p of o.paths) await p.prepare?.(server.url);
     for (let round = 0; round < o.rounds; round++) {
       let killed = false;
+      roundAcks = 0;
       const writing = ingest(server, round, () => killed);
+      // Kill only once writes are flowing (the first requests after a start are the slowest).
+      for (const until = Date.now() + 15_000; roundAcks === 0 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 10));
       // Every third round waits for a maintenance pass to start, then kills at once; the others at a random moment.
       const waitForMaintenance = round % 3 === 2;
       const before = server.maintenancePasses();
-      const deadline = Date.now() + 300 + rnd() * 1200;
+      const deadline = Date.now() + 50 + rnd() * 1000;
       while (waitForMaintenance ? server.maintenancePasses() === before && Date.now() < deadline + 2000 : Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, waitForMaintenance ? 1 : 10));
       }
