@@ -109,7 +109,7 @@ console.log(JSON.stringify(out.tables[0].rows[0].map(toPlain), (_, v) => (typeof
     writeFileSync(
       join(project, 'browser.mjs'),
       `import { parsePipeline, toPlain } from '@sluice/pipeline-core';
-const p = parsePipeline("processors:\\n  - vrl:\\n      source: |\\n        .level = upcase!(.level)\\n        .n = to_int!(.n) * 2\\n");
+const p = parsePipeline("processors:\\n  - vrl:\\n      source: |\\n        .level = upcase!(.level)\\n        .n = to_int!(.n) * 2\\n        .\\n");
 globalThis.result = JSON.stringify(p.run([{ level: 'warn', n: '21' }]).tables[0].rows[0].map(toPlain), (_, v) => (typeof v === 'bigint' ? String(v) : v));
 `,
     );
