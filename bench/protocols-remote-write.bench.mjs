@@ -2,7 +2,7 @@
 // (`--web.enable-remote-write-receiver`) and VictoriaMetrics, on the same pre-encoded bodies: batches of
 // 2,000 samples (200 series x 10 samples, snappy + protobuf WriteRequest), 4 requests in flight, each
 // in-flight worker owning its series so timestamps only go forward (Prometheus rejects out-of-order).
-// Then OTLP/HTTP traces into Sluice (protobuf, 500 spans a request; default layout and service_trace_v1).
+// Every server is a separate process on 127.0.0.1. Then OTLP/HTTP traces into Sluice (protobuf, 500 spans a request; default layout and service_trace_v1).
 // Prints samples/s and spans/s with the ratios Sluice / peer. Needs the BUILT server (`npm run build`)
 // and Debian `prometheus` and `victoria-metrics` (a missing peer is reported and skipped).
 // Run: node bench/protocols-remote-write.bench.mjs   (SLUICE_BENCH_REQUESTS=N: requests per target, default 200)
@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import protobuf from 'protobufjs';
 import SnappyJS from 'snappyjs';
 
-const entry = process.env.SLUICE_SERVER ?? new URL('../packages/server/dist/index.js', import.meta.url).href;
-const { startServer } = await import(entry.startsWith('/') ? `file://${entry}` : entry);
+// Sluice runs as its own process, like the peers, so the load generator does not share its event loop.
+const SLUICE_MAIN = process.env.SLUICE_MAIN ?? new URL('../packages/server/dist/main.js', import.meta.url).pathname;
 
 const REQUESTS = Number(process.env.SLUICE_BENCH_REQUESTS ?? 200);
 const CONCURRENCY = 4;
@@ -120,8 +120,11 @@ console.log(`remote write: ${CONCURRENCY * perWorker} requests x ${SERIES * PER_
 const dir = mkdtempSync(join(tmpdir(), 'sluice-rw-bench-'));
 try {
   // Sluice
-  const server = await startServer({ config: { http: { addr: '127.0.0.1:0' }, storage: { data_home: join(dir, 'sluice') }, logging: { level: 'warn', log_format: 'json' } } });
+  const sluicePort = await freePort();
+  const sluice = startPeer(process.env.SLUICE_BIN ?? process.execPath, [...(process.env.SLUICE_BIN ? [] : [SLUICE_MAIN]), 'standalone', 'start', '--http-addr', `127.0.0.1:${sluicePort}`, '--data-home', join(dir, 'sluice')]);
+  const server = { url: `http://127.0.0.1:${sluicePort}` };
   try {
+    await waitReady(`${server.url}/health`);
     const s = await postAll(`${server.url}/v1/metricsapi/write`, bodies, rwHeaders, 204);
     results.sluice = samples / s;
     line('Sluice /v1/metricsapi/write', samples, s, 'samples');
@@ -132,7 +135,7 @@ try {
       line(label, n, t, 'spans');
     }
   } finally {
-    await server.close();
+    await sluice.stop();
   }
   // Prometheus's receiver
   if (existsSync('/usr/bin/prometheus')) {
