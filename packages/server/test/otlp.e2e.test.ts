@@ -136,6 +136,17 @@ describe('OTLP/HTTP with the OpenTelemetry JS SDK exporters', () => {
     expect(answer.partialSuccess.errorMessage).toMatch(/span 1: span_id must be 8 bytes/);
     expect(await sql('SELECT span_name, span_kind, "span_attributes.n", duration_nano FROM partial_traces')).toEqual([['ok', 'SPAN_KIND_SERVER', 1, 500000000]]);
 
+    // Two requests racing to create the same column with different types: neither is a 4xx/5xx.
+    const race = await Promise.all([{ intValue: 3 }, { doubleValue: 3.5 }].map(async (value, i) => {
+      const b = { resourceSpans: [{ scopeSpans: [{ spans: [{ ...good, spanId: `b7ad6b716920334${i}`, attributes: [{ key: 'r', value }] }] }] }] };
+      const r = await s.fetch('/v1/otlp/v1/traces', { method: 'POST', body: JSON.stringify(b), headers: { 'content-type': 'application/json', 'x-service-pipeline-name': 'service_trace_v1', 'x-service-trace-table-name': 'race_traces' } });
+      return { status: r.status, body: (await r.json()) as { partialSuccess?: { rejectedSpans: number } } };
+    }));
+    expect(race.map((r) => r.status)).toEqual([200, 200]);
+    const stored = Number((await sql('SELECT count(*) FROM race_traces'))[0]![0]);
+    const refused = race.reduce((n, r) => n + (r.body.partialSuccess?.rejectedSpans ?? 0), 0);
+    expect(stored + refused).toBe(2);
+
     const notJson = await s.fetch('/v1/otlp/v1/logs', { method: 'POST', body: '{nope', headers: { 'content-type': 'application/json' } });
     expect(notJson.status).toBe(400);
     expect((await notJson.json()).error).toMatch(/not valid JSON/);
