@@ -8,8 +8,8 @@ import { readSnappyProtobuf } from './remote-write.js';
 
 export const REMOTE_READ_PATH = '/v1/metricsapi/read';
 
-/** Most samples one remote-read request returns (Prometheus's own default `remote_read_sample_limit` is 5e7). */
-export const REMOTE_READ_MAX_SAMPLES = 5_000_000;
+/** Most samples one remote-read request returns (bounds its memory: about 100 bytes a sample while the answer is built). */
+export const REMOTE_READ_MAX_SAMPLES = 1_000_000;
 
 /** `POST /v1/metricsapi/read`: Prometheus remote read (SAMPLES responses), so Prometheus can query Sluice. */
 export function createRemoteReadRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
