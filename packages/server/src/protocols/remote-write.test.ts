@@ -15,6 +15,14 @@ describe('decodeRemoteWrite', () => {
     expect(d.sampleCount).toBe(2);
   });
 
+  it('reads negative and large int64 timestamps exactly, and skips unknown fields (exemplars)', () => {
+    const bytes = WriteRequestType.encode({
+      timeseries: [{ labels: [{ name: '__name__', value: 'm' }], samples: [{ value: 1, timestamp: -5000 }, { value: 2, timestamp: 4_102_444_800_123 }], exemplars: [{ value: 3, timestamp: 1 }] }],
+    }).finish();
+    expect([...decodeRemoteWrite(bytes).series[0]!.timestamps]).toEqual([-5000, 4_102_444_800_123]);
+    expect(() => decodeRemoteWrite(bytes.subarray(0, bytes.length - 3))).toThrow(/not a valid prometheus.WriteRequest/);
+  });
+
   it('counts metadata of metadata-only requests', () => {
     const d = decodeRemoteWrite(WriteRequestType.encode({ metadata: [{ type: 1, metricFamilyName: 'x', help: 'y' }] }).finish());
     expect(d).toEqual({ series: [], metadataCount: 1, sampleCount: 0 });

@@ -1,6 +1,7 @@
 import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 import { HttpRequestError } from '../errors.js';
-import { WriteRequestType, int64ToNumber, type Int64 } from './prompb.js';
+import { WriteRequestType } from './prompb.js';
+import { readWriteRequest } from './remote-write-reader.js';
 
 export const METRIC_NAME_LABEL = '__name__';
 
@@ -19,9 +20,21 @@ export interface DecodedWriteRequest {
   readonly sampleCount: number;
 }
 
-interface RawSeries {
-  labels?: { name?: string; value?: string }[];
-  samples?: { value?: number; timestamp?: Int64 }[];
+/** Sorts, drops empty values and checks one series' labels (names it by position on error). */
+function checkLabels(i: number, raw: [string, string][]): [string, string][] {
+  const labels: [string, string][] = [];
+  for (const [name, value] of raw) {
+    if (name === '') throw new SluiceError(StatusCode.InvalidArguments, `timeseries[${i}]: label with an empty name`);
+    if (value !== '') labels.push([name, value]);
+  }
+  labels.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  for (let j = 1; j < labels.length; j++) {
+    if (labels[j]![0] === labels[j - 1]![0]) throw new SluiceError(StatusCode.InvalidArguments, `timeseries[${i}]: label '${labels[j]![0]}' appears twice`);
+  }
+  if (!labels.some((l) => l[0] === METRIC_NAME_LABEL)) {
+    throw new SluiceError(StatusCode.InvalidArguments, `timeseries[${i}]: no ${METRIC_NAME_LABEL} label (labels: ${labels.map((l) => l[0]).join(', ') || 'none'})`);
+  }
+  return labels;
 }
 
 /**
@@ -30,43 +43,33 @@ interface RawSeries {
  * without `__name__`, or with a label twice, is a 400 naming the series' position.
  */
 export function decodeRemoteWrite(bytes: Uint8Array): DecodedWriteRequest {
-  let msg: { timeseries?: RawSeries[]; metadata?: unknown[] };
+  const raw: { labels: [string, string][]; values: number[]; timestamps: number[] }[] = [];
+  let cur: (typeof raw)[number] | undefined;
+  let metadataCount = 0;
+  let sampleCount = 0;
   try {
-    msg = WriteRequestType.decode(bytes) as unknown as typeof msg;
+    readWriteRequest(bytes, {
+      series() {
+        cur = { labels: [], values: [], timestamps: [] };
+        raw.push(cur);
+      },
+      label(name, value) {
+        cur!.labels.push([name, value]);
+      },
+      sample(value, ts) {
+        cur!.values.push(value);
+        cur!.timestamps.push(ts);
+        sampleCount++;
+      },
+      metadata() {
+        metadataCount++;
+      },
+    });
   } catch (e) {
     throw new HttpRequestError(StatusCode.InvalidArguments, 400, `remote write body is not a valid prometheus.WriteRequest: ${(e as Error).message}`, { cause: e });
   }
-  const raw = msg.timeseries ?? [];
-  const series: PromSeries[] = new Array(raw.length);
-  let sampleCount = 0;
-  for (let i = 0; i < raw.length; i++) {
-    const ts = raw[i]!;
-    const labels: [string, string][] = [];
-    for (const l of ts.labels ?? []) {
-      const name = l.name ?? '';
-      const value = l.value ?? '';
-      if (name === '') throw new SluiceError(StatusCode.InvalidArguments, `timeseries[${i}]: label with an empty name`);
-      if (value !== '') labels.push([name, value]);
-    }
-    labels.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    for (let j = 1; j < labels.length; j++) {
-      if (labels[j]![0] === labels[j - 1]![0]) throw new SluiceError(StatusCode.InvalidArguments, `timeseries[${i}]: label '${labels[j]![0]}' appears twice`);
-    }
-    if (!labels.some((l) => l[0] === METRIC_NAME_LABEL)) {
-      throw new SluiceError(StatusCode.InvalidArguments, `timeseries[${i}]: no ${METRIC_NAME_LABEL} label (labels: ${labels.map((l) => l[0]).join(', ') || 'none'})`);
-    }
-    const samples = ts.samples ?? [];
-    const values = new Float64Array(samples.length);
-    const timestamps = new Float64Array(samples.length);
-    for (let j = 0; j < samples.length; j++) {
-      const s = samples[j]!;
-      values[j] = s.value ?? 0;
-      timestamps[j] = int64ToNumber(s.timestamp);
-    }
-    sampleCount += samples.length;
-    series[i] = { labels, values, timestamps };
-  }
-  return { series, metadataCount: msg.metadata?.length ?? 0, sampleCount };
+  const series: PromSeries[] = raw.map((r, i) => ({ labels: checkLabels(i, r.labels), values: Float64Array.from(r.values), timestamps: Float64Array.from(r.timestamps) }));
+  return { series, metadataCount, sampleCount };
 }
 
 /** Encodes a WriteRequest (tests, benches and examples; Sluice itself only receives them). */
