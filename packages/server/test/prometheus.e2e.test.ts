@@ -10,6 +10,8 @@ import { startTestServer, type TestServer } from './start-server.js';
 // Debian's `prometheus` (listed in .ci/apt-packages.txt). Outside CI a machine without it skips.
 const PROMETHEUS = '/usr/bin/prometheus';
 const have = existsSync(PROMETHEUS);
+// vmagent (Debian `victoria-metrics`): a second real sender, whose labels arrive unsorted.
+const VMAGENT = '/usr/bin/vmagent';
 
 describe.skipIf(!have && !process.env.CI)('real Prometheus against Sluice', () => {
   let s: TestServer;
@@ -90,5 +92,19 @@ remote_read:
     const none = await q('sluice_only_metric{host!~"a|b"}');
     expect(none.data.result).toEqual([]);
     await reader.proc.stop();
+  });
+  it.skipIf(!existsSync(VMAGENT) && !process.env.CI)('takes remote write from vmagent (labels unsorted: __name__, host, db)', async () => {
+    const port = await freePort();
+    const vm = startPeer(VMAGENT, [`-httpListenAddr=127.0.0.1:${port}`, `-remoteWrite.url=${s.url}/v1/metricsapi/write`, `-remoteWrite.tmpDataPath=${join(dir, 'vmagent')}`, '-remoteWrite.flushInterval=500ms']);
+    peers.push(vm);
+    await waitFor('vmagent ready', async () => ((await fetch(`http://127.0.0.1:${port}/health`)).ok ? true : undefined));
+    const lp = await fetch(`http://127.0.0.1:${port}/write?db=vmdb`, { method: 'POST', body: 'vm_lp,host=h1 v=42' });
+    expect(lp.status).toBe(204);
+    const rows = await waitFor('vmagent samples in Sluice', async () => {
+      const r = await sql('SELECT host, db, service_value FROM vm_lp_v').catch(() => []);
+      return r.length > 0 ? r : undefined;
+    });
+    expect(rows).toEqual([['h1', 'vmdb', 42]]);
+    await vm.stop();
   });
 });
