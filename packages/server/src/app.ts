@@ -20,6 +20,9 @@ import { createPipelineRoutes } from './routes/pipelines.js';
 import { createSqlRoutes } from './routes/sql.js';
 import { createDebugRoutes } from './routes/debug.js';
 import { createDashboardRoutes } from './routes/dashboard.js';
+import { createRemoteWriteRoutes } from './routes/metricsapi/remote-write.js';
+import { createRemoteReadRoutes } from './routes/metricsapi/remote-read.js';
+import { createOtlpRoutes } from './routes/otlp.js';
 
 /** The Hono app: middleware in order, then each protocol's routes. */
 export function createApp(deps: AppDeps): Hono {
@@ -44,6 +47,9 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', createPipelineRoutes(deps, maxBody));
   app.route('/', createIngestRoutes(deps, maxBody));
   app.route('/', createSqlRoutes(deps));
+  app.route('/', createRemoteWriteRoutes(deps, maxBody));
+  app.route('/', createRemoteReadRoutes(deps, maxBody));
+  app.route('/', createOtlpRoutes(deps, maxBody));
 
   app.notFound(notFoundHandler(app));
   app.onError((err, c) => {
