@@ -8,3 +8,5 @@ export { parsePromql } from './promql/parse.js';
 export { formatExpr as formatPromql, prettyExpr as prettyPromql } from './promql/format.js';
 export { formatPromValue } from './promql/format-value.js';
 export { parsePromDuration } from './promql/duration.js';
+export { translateAst as translatePromqlAst } from './promql/translate-ast.js';
+export { promqlToRecords } from './promql/records.js';
