@@ -75,43 +75,49 @@ export class StoreSeriesSource implements SeriesSource {
     const tagMatchers = t.matchers.filter((m) => m.name !== METRIC_NAME && mt.tags.includes(m.name));
     for (const field of fields) {
       const columns = [mt.timeColumn, field, ...mt.tags];
-      const series = new Map<string, Accum>();
+      const series: Accum[] = [];
       // Negative bounds (before 1970) read from the beginning.
       const startNs = startMs > 0 ? BigInt(Math.floor(startMs)) * 1_000_000n : undefined;
       if (endMs < 0) continue;
       const endNs = (BigInt(Math.floor(endMs)) + 1n) * 1_000_000n;
-      let prevTags: Value[] | undefined;
+      // Rows arrive in time order across series: find each row's series through a trie of tag values
+      // (one Map per tag column), so no key string is built per row.
+      const trie = new Map<Value, unknown>();
       let cur: Accum | undefined;
       const nTags = mt.tags.length;
+      const unitIsMs = mt.msDivisor === 1n && mt.msMultiplier === 1;
       for await (const batch of this.store.scan({ db: mt.db, table: mt.name, columns: wantSamples ? columns : [mt.timeColumn, ...mt.tags], timeRange: startNs === undefined ? { endNs } : { startNs, endNs }, predicates })) {
         throwIfAborted(signal);
         const tcol = batch.columns[0]!.values;
         const vcol = wantSamples ? batch.columns[1]!.values : undefined;
         const tagCols = batch.columns.slice(wantSamples ? 2 : 1).map((c) => c.values);
         for (let i = 0; i < batch.length; i++) {
-          let same = prevTags !== undefined;
-          for (let j = 0; same && j < nTags; j++) if (tagCols[j]![i] !== prevTags![j]) same = false;
-          if (!same) {
-            prevTags = tagCols.map((c) => c[i]!);
-            const key = prevTags.map((v) => (v === null ? '' : String(v))).join('\xff');
-            cur = series.get(key);
-            if (!cur) {
-              const ls: Label[] = [{ name: METRIC_NAME, value: mt.name }];
-              for (let j = 0; j < nTags; j++) {
-                const v = prevTags[j];
-                if (v !== null && v !== undefined && v !== '') ls.push({ name: mt.tags[j]!, value: String(v) });
-              }
-              if (fields.length > 1 || t.field) ls.push({ name: FIELD_LABEL, value: field });
-              ls.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-              const rec = new Map(ls.map((l) => [l.name, l.value]));
-              const ok = tagMatchers.every((m) => m.test(rec.get(m.name) ?? ''));
-              cur = { labels: ls, ok, ts: [], vs: [] };
-              series.set(key, cur);
+          let node: Map<Value, unknown> = trie;
+          for (let j = 0; j < nTags - 1; j++) {
+            const v = tagCols[j]![i]!;
+            let next = node.get(v) as Map<Value, unknown> | undefined;
+            if (!next) node.set(v, (next = new Map()));
+            node = next;
+          }
+          const last = nTags > 0 ? tagCols[nTags - 1]![i]! : null;
+          cur = node.get(last) as Accum | undefined;
+          if (!cur) {
+            const ls: Label[] = [{ name: METRIC_NAME, value: mt.name }];
+            for (let j = 0; j < nTags; j++) {
+              const v = tagCols[j]![i];
+              if (v !== null && v !== undefined && v !== '') ls.push({ name: mt.tags[j]!, value: String(v) });
             }
+            if (fields.length > 1 || t.field) ls.push({ name: FIELD_LABEL, value: field });
+            ls.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+            const rec = new Map(ls.map((l) => [l.name, l.value]));
+            const ok = tagMatchers.every((m) => m.test(rec.get(m.name) ?? ''));
+            cur = { labels: ls, ok, ts: [], vs: [] };
+            node.set(last, cur);
+            series.push(cur);
           }
           if (!cur!.ok) continue;
           const tv = tcol[i];
-          const ms = typeof tv === 'bigint' ? Number(tv / mt.msDivisor) * mt.msMultiplier : Number(tv);
+          const ms = typeof tv !== 'bigint' ? Number(tv) : unitIsMs ? Number(tv) : Number(tv / mt.msDivisor) * mt.msMultiplier;
           if (vcol) {
             const v = vcol[i]!;
             if (v === null) continue;
@@ -120,7 +126,7 @@ export class StoreSeriesSource implements SeriesSource {
           cur!.ts.push(ms);
         }
       }
-      for (const s of series.values()) {
+      for (const s of series) {
         if (!s.ok || s.ts.length === 0) continue;
         yield toRaw(s);
       }
