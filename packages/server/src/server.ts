@@ -81,7 +81,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const users = config.user_provider !== undefined ? parseUserProvider(config.user_provider) : undefined;
   const logging = createLogging({ ...config.logging, ...(opts.logStream ? { stream: opts.logStream } : {}) });
   const log = logging.forTarget('server');
-  const engines = opts.engines ?? (await openEngines(config.storage.data_home));
+  const engines = opts.engines ?? (await openEngines(config.storage.data_home, config.promql));
   const { store, query, compiler } = engines;
   const owned = opts.engines === undefined;
   const metrics = createServerMetrics(store);

@@ -33,6 +33,10 @@ export const CONFIG_SPEC = {
     dir: { kind: 'string' },
     log_format: { kind: 'log_format' },
   },
+  promql: {
+    lookback_delta: { kind: 'duration' },
+    max_samples: { kind: 'integer' },
+  },
 } as const satisfies Record<string, Record<string, KeySpec>>;
 
 export type LogFormat = 'text' | 'json';
@@ -52,6 +56,8 @@ export interface SluiceConfig {
   };
   readonly storage: { readonly data_home: string };
   readonly logging: { readonly level: string; readonly dir?: string; readonly log_format: LogFormat };
+  /** PromQL: the default lookback of instant selectors and the most samples one query may hold. */
+  readonly promql: { readonly lookback_delta: string; readonly max_samples: number };
 }
 
 export const DEFAULT_CONFIG: SluiceConfig = {
@@ -61,6 +67,7 @@ export const DEFAULT_CONFIG: SluiceConfig = {
   http: { addr: '127.0.0.1:4000', timeout: '30s', body_limit: '64MiB', is_strict_mode: false, enable_cors: true },
   storage: { data_home: './sluice_data' },
   logging: { level: 'info', log_format: 'text' },
+  promql: { lookback_delta: '5m', max_samples: 50_000_000 },
 };
 
 /** Deep partial form used for the file and for flags before merging. */
