@@ -19,6 +19,7 @@ export function createQueryEngine(store: Store, opts: { promqlLimits?: Partial<P
     async executeSql(sql: string, ctx: SqlContext): Promise<StatementOutput[]> {
       const timezone = normalizeTimezone(ctx.timezone);
       const statements = parseSql(sql);
+      ctx.onParsed?.(statements.length);
       const session: Session = {
         store,
         db: ctx.db || 'public',
