@@ -23,6 +23,8 @@ import { createDashboardRoutes } from './routes/dashboard.js';
 import { createRemoteWriteRoutes } from './routes/metricsapi/remote-write.js';
 import { createRemoteReadRoutes } from './routes/metricsapi/remote-read.js';
 import { createOtlpRoutes } from './routes/otlp.js';
+import { createPrometheusApiRoutes } from './routes/metricsapi/http-api.js';
+import { createPromqlRoutes } from './routes/promql.js';
 
 /** The Hono app: middleware in order, then each protocol's routes. */
 export function createApp(deps: AppDeps): Hono {
@@ -50,6 +52,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', createRemoteWriteRoutes(deps, maxBody));
   app.route('/', createRemoteReadRoutes(deps, maxBody));
   app.route('/', createOtlpRoutes(deps, maxBody));
+  app.route('/', createPromqlRoutes(deps));
+  app.route('/', createPrometheusApiRoutes(deps, buildInfo()));
 
   app.notFound(notFoundHandler(app));
   app.onError((err, c) => {

@@ -38,6 +38,10 @@ export const CONFIG_SPEC = {
     dir: { kind: 'string' },
     log_format: { kind: 'log_format' },
   },
+  promql: {
+    lookback_delta: { kind: 'duration' },
+    max_samples: { kind: 'integer' },
+  },
 } as const satisfies Record<string, Record<string, KeySpec>>;
 
 export type LogFormat = 'text' | 'json';
@@ -69,6 +73,8 @@ export interface SluiceConfig {
     readonly maintenance_interval: string;
   };
   readonly logging: { readonly level: string; readonly dir?: string; readonly log_format: LogFormat };
+  /** PromQL: the default lookback of instant selectors and the most samples one query may hold. */
+  readonly promql: { readonly lookback_delta: string; readonly max_samples: number };
 }
 
 export const DEFAULT_CONFIG: SluiceConfig = {
@@ -88,6 +94,7 @@ export const DEFAULT_CONFIG: SluiceConfig = {
   },
   storage: { data_home: './sluice_data', maintenance_interval: '60s' },
   logging: { level: 'info', log_format: 'text' },
+  promql: { lookback_delta: '5m', max_samples: 50_000_000 },
 };
 
 /** Deep partial form used for the file and for flags before merging. */
