@@ -1,14 +1,17 @@
 import type { MiddlewareHandler } from 'hono';
 import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 import type { UserProvider } from '../auth/user-provider.js';
+import { accessOf, checkAccess, type PermissionMode } from '../auth/permission.js';
 
 /** Paths that never need credentials (probes and the line-protocol ping). */
-export const OPEN_PATHS: ReadonlySet<string> = new Set(['/health', '/status', '/metrics', '/v1/lineproto/ping', '/v1/lineproto/health']);
+export const OPEN_PATHS: ReadonlySet<string> = new Set(['/health', '/ready', '/v1/health', '/status', '/metrics', '/v1/lineproto/ping', '/v1/lineproto/health']);
 const OPEN_PREFIXES = ['/dashboard/'];
 
 declare module 'hono' {
   interface ContextVariableMap {
     user: string | undefined;
+    /** The authenticated user's permission mode (undefined without a user provider). */
+    permission: PermissionMode | undefined;
   }
 }
 
@@ -16,7 +19,10 @@ function isOpen(path: string): boolean {
   return OPEN_PATHS.has(path) || OPEN_PREFIXES.some((p) => path.startsWith(p));
 }
 
-/** HTTP Basic auth (`Authorization` or `x-service-auth` header) against a user provider. */
+/**
+ * HTTP Basic auth (`Authorization` or `x-service-auth` header) against a user provider, then the
+ * user's permission mode: a read-only user cannot write, a write-only user cannot query (403).
+ */
 export function basicAuth(provider: UserProvider): MiddlewareHandler {
   return async function basicAuth(c, next) {
     if (isOpen(c.req.path)) return next();
@@ -28,8 +34,11 @@ export function basicAuth(provider: UserProvider): MiddlewareHandler {
     const colon = decoded.indexOf(':');
     if (colon < 0) throw new SluiceError(StatusCode.InvalidAuthHeader, 'Invalid authorization header: credentials are not user:password');
     const user = decoded.slice(0, colon);
-    provider.authenticate(user, decoded.slice(colon + 1));
+    const mode = provider.authenticate(user, decoded.slice(colon + 1));
     c.set('user', user);
+    c.set('permission', mode);
+    const access = accessOf(c.req.method, c.req.path);
+    if (access !== undefined) checkAccess(mode, access);
     await next();
   };
 }
