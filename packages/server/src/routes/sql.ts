@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { SluiceError, StatusCode, stringifyExact } from '@sluice/pipeline-core';
 import { formatSql, isReadOnlySql, parseSqlStatements } from '@sluice/query';
-import { sqlEncoder } from '../formats/sql-formats.js';
+import { SINGLE_OUTPUT_FORMATS, sqlEncoder } from '../formats/sql-formats.js';
+import { refuseMultiStatements } from '../formats/single-output.js';
 import { elapsedMs } from '../middleware/request-start.js';
 import { checkAccess } from '../auth/permission.js';
 import { databaseParam } from '../params.js';
@@ -41,8 +42,11 @@ export function createSqlRoutes(deps: AppDeps): Hono {
     const permission = c.get('permission');
     if (permission !== undefined && permission !== 'rw') checkAccess(permission, isReadOnlySql(sql) ? 'read' : 'write');
     const timezone = c.req.header('x-service-timezone') ?? deps.config.default_timezone;
-    const db = databaseParam(p.db ?? c.req.header('x-service-db-name'));
-    const outputs = await deps.query.executeSql(sql, { db, ...(timezone ? { timezone } : {}) });
+    const outputs = await deps.query.executeSql(sql, {
+      db: databaseParam(p.db ?? c.req.header('x-service-db-name')),
+      ...(timezone ? { timezone } : {}),
+      ...(SINGLE_OUTPUT_FORMATS.has(format.name) ? { onParsed: (n: number) => refuseMultiStatements(n, format.name) } : {}),
+    });
     const elapsed = elapsedMs(c);
     const { body, contentType } = format.encode(outputs, elapsed);
     return c.body(body, 200, { 'content-type': contentType, 'x-service-format': format.name, 'x-service-execution-time': String(elapsed) });
