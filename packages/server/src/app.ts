@@ -19,6 +19,8 @@ import { createPipelineRoutes } from './routes/pipelines.js';
 import { createSqlRoutes } from './routes/sql.js';
 import { createDebugRoutes } from './routes/debug.js';
 import { createDashboardRoutes } from './routes/dashboard.js';
+import { createLineprotoRoutes } from './routes/lineproto.js';
+import { createWriteSupport } from './write/write-support.js';
 
 /** The Hono app: middleware in order, then each protocol's routes. */
 export function createApp(deps: AppDeps): Hono {
@@ -41,6 +43,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', createPipelineRoutes(deps, maxBody));
   app.route('/', createIngestRoutes(deps, maxBody));
   app.route('/', createSqlRoutes(deps));
+  const writes = createWriteSupport(deps, maxBody);
+  app.route('/', createLineprotoRoutes(deps, writes));
 
   app.notFound(notFoundHandler(app));
   app.onError((err, c) => {

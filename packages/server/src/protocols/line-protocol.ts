@@ -1,0 +1,258 @@
+import { SluiceError, StatusCode } from '@sluice/pipeline-core';
+
+/**
+ * InfluxDB line protocol, decoded without HTTP:
+ * `measurement[,tag=value...] field=value[,field=value...] [timestamp]`, one point per line.
+ *
+ * Escapes follow InfluxDB 1.x: in the measurement `\,` and `\ `; in tag keys, tag values and field
+ * keys `\,`, `\=` and `\ `; any other backslash is kept literally. String field values are
+ * double-quoted with `\"` and `\\` escapes and may span lines. Field values: floats (`1`, `-1.5e3`),
+ * integers `1i`, unsigned `1u`, booleans `t T true True TRUE f F false False FALSE`, strings.
+ * Blank lines and `#` comments are skipped; leading whitespace is ignored (the `influx` CLI sends it).
+ */
+
+export type LpFieldType = 'float' | 'integer' | 'unsigned' | 'string' | 'boolean';
+export type LpFieldValue = number | bigint | string | boolean;
+
+export interface LpLine {
+  readonly measurement: string;
+  /** Tag keys and values, alternating: `[k0, v0, k1, v1, ...]`, in the order written. */
+  readonly tags: readonly string[];
+  readonly fieldKeys: readonly string[];
+  readonly fieldTypes: readonly LpFieldType[];
+  readonly fieldValues: readonly LpFieldValue[];
+  /** As written, in the request's precision; undefined when the line has none. */
+  readonly timestamp: bigint | undefined;
+  /** 1-based line number in the body. */
+  readonly lineNumber: number;
+}
+
+/** A line that does not parse: InfluxDB's message `unable to parse '<line>': <reason>`, plus where. */
+export class LineProtocolError extends SluiceError {
+  override name = 'LineProtocolError';
+  constructor(
+    readonly line: string,
+    readonly lineNumber: number,
+    readonly column: number,
+    readonly reason: string,
+  ) {
+    super(StatusCode.InvalidArguments, `unable to parse '${line}': ${reason} (line ${lineNumber}, column ${column})`);
+  }
+}
+
+const NL = 10, CR = 13, SP = 32, TAB = 9, HASH = 35, COMMA = 44, EQ = 61, BSL = 92, QUOTE = 34;
+const INT64_MAX = 9223372036854775807n, INT64_MIN = -9223372036854775808n, UINT64_MAX = 18446744073709551615n;
+const FLOAT_RE = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+const INT_RE = /^[-+]?\d+$/;
+const UINT_RE = /^\d+$/;
+const BOOLS: Record<string, boolean> = { t: true, T: true, true: true, True: true, TRUE: true, f: false, F: false, false: false, False: false, FALSE: false };
+
+class Cursor {
+  pos = 0;
+  lineStart = 0;
+  lineNumber = 1;
+  constructor(readonly text: string) {}
+
+  fail(reason: string, at = this.pos): never {
+    let end = this.text.indexOf('\n', this.lineStart);
+    if (end < 0) end = this.text.length;
+    let line = this.text.slice(this.lineStart, end);
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    throw new LineProtocolError(line.trimStart(), this.lineNumber, at - this.lineStart + 1, reason);
+  }
+}
+
+/** Reads a name up to an unescaped stop character; `escapeEq` also treats `\=` as an escape and `=` as a stop. */
+function readName(cur: Cursor, escapeEq: boolean): string {
+  const { text } = cur;
+  const start = cur.pos;
+  let escaped = false;
+  let i = start;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === BSL && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d === COMMA || d === SP || (escapeEq && d === EQ)) {
+        escaped = true;
+        i++;
+        continue;
+      }
+      continue;
+    }
+    if (c === COMMA || c === SP || c === NL || c === CR || c === TAB || (escapeEq && c === EQ)) break;
+  }
+  cur.pos = i;
+  const raw = text.slice(start, i);
+  if (!escaped) return raw;
+  return escapeEq ? raw.replace(/\\([, =])/g, '$1') : raw.replace(/\\([, ])/g, '$1');
+}
+
+function readStringValue(cur: Cursor): string {
+  const { text } = cur;
+  const open = cur.pos;
+  let i = open + 1;
+  let escaped = false;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === BSL && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d === QUOTE || d === BSL) {
+        escaped = true;
+        i++;
+      }
+      continue;
+    }
+    if (c === QUOTE) break;
+  }
+  if (i >= text.length) cur.fail('unbalanced quotes', open);
+  const raw = text.slice(open + 1, i);
+  cur.pos = i + 1;
+  return escaped ? raw.replace(/\\(["\\])/g, '$1') : raw;
+}
+
+function parseScalar(cur: Cursor, token: string, at: number): { type: LpFieldType; value: LpFieldValue } {
+  const last = token.charCodeAt(token.length - 1);
+  if (last === 105 /* i */ && token.length > 1) {
+    const digits = token.slice(0, -1);
+    if (!INT_RE.test(digits)) cur.fail('invalid number', at);
+    if (digits.length < 16) return { type: 'integer', value: Number(digits) };
+    const big = BigInt(digits);
+    if (big > INT64_MAX || big < INT64_MIN) cur.fail(`unable to parse integer ${digits}: value out of range`, at);
+    return { type: 'integer', value: Number.isSafeInteger(Number(big)) ? Number(big) : big };
+  }
+  if (last === 117 /* u */ && token.length > 1) {
+    const digits = token.slice(0, -1);
+    if (!UINT_RE.test(digits)) cur.fail('invalid number', at);
+    if (digits.length < 16) return { type: 'unsigned', value: Number(digits) };
+    const big = BigInt(digits);
+    if (big > UINT64_MAX) cur.fail(`unable to parse unsigned ${digits}: value out of range`, at);
+    return { type: 'unsigned', value: Number.isSafeInteger(Number(big)) ? Number(big) : big };
+  }
+  const b = BOOLS[token];
+  if (b !== undefined) return { type: 'boolean', value: b };
+  const first = token.charCodeAt(0);
+  const numeric = (first >= 48 && first <= 57) || first === 45 || first === 46 || first === 43;
+  if (!numeric) cur.fail(/^(nan|[+-]?inf)/i.test(token) ? 'invalid number' : 'invalid boolean', at);
+  if (!FLOAT_RE.test(token)) cur.fail('invalid number', at);
+  const v = Number(token);
+  if (!Number.isFinite(v)) cur.fail('invalid number', at);
+  return { type: 'float', value: v };
+}
+
+function skipBlanks(cur: Cursor): void {
+  const { text } = cur;
+  while (cur.pos < text.length) {
+    const c = text.charCodeAt(cur.pos);
+    if (c !== SP && c !== TAB) break;
+    cur.pos++;
+  }
+}
+
+function atLineEnd(cur: Cursor): boolean {
+  if (cur.pos >= cur.text.length) return true;
+  const c = cur.text.charCodeAt(cur.pos);
+  return c === NL || c === CR;
+}
+
+function parseLine(cur: Cursor): LpLine {
+  const { text } = cur;
+  const lineNumber = cur.lineNumber;
+  const measurement = readName(cur, false);
+  if (measurement === '') cur.fail('missing measurement');
+  const tags: string[] = [];
+  while (text.charCodeAt(cur.pos) === COMMA) {
+    cur.pos++;
+    const keyAt = cur.pos;
+    const key = readName(cur, true);
+    if (key === '') cur.fail('missing tag key', keyAt);
+    if (text.charCodeAt(cur.pos) !== EQ) cur.fail('missing tag value');
+    cur.pos++;
+    const value = readName(cur, true);
+    if (value === '') cur.fail('missing tag value');
+    for (let k = 0; k < tags.length; k += 2) if (tags[k] === key) cur.fail('duplicate tags', keyAt);
+    tags.push(key, value);
+  }
+  if (text.charCodeAt(cur.pos) !== SP && text.charCodeAt(cur.pos) !== TAB) cur.fail('missing fields');
+  skipBlanks(cur);
+  if (atLineEnd(cur)) cur.fail('missing fields');
+  const fieldKeys: string[] = [];
+  const fieldTypes: LpFieldType[] = [];
+  const fieldValues: LpFieldValue[] = [];
+  for (;;) {
+    const keyAt = cur.pos;
+    const key = readName(cur, true);
+    if (key === '') cur.fail('missing field key', keyAt);
+    if (text.charCodeAt(cur.pos) !== EQ) cur.fail('invalid field format', keyAt);
+    cur.pos++;
+    const valueAt = cur.pos;
+    if (text.charCodeAt(valueAt) === QUOTE) {
+      const s = readStringValue(cur);
+      fieldKeys.push(key);
+      fieldTypes.push('string');
+      fieldValues.push(s);
+    } else {
+      let i = valueAt;
+      for (; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === COMMA || c === SP || c === TAB || c === NL || c === CR) break;
+      }
+      if (i === valueAt) cur.fail('missing field value', valueAt);
+      const { type, value } = parseScalar(cur, text.slice(valueAt, i), valueAt);
+      cur.pos = i;
+      fieldKeys.push(key);
+      fieldTypes.push(type);
+      fieldValues.push(value);
+    }
+    if (text.charCodeAt(cur.pos) !== COMMA) break;
+    cur.pos++;
+    if (atLineEnd(cur) || text.charCodeAt(cur.pos) === SP) cur.fail('invalid field format');
+  }
+  let timestamp: bigint | undefined;
+  skipBlanks(cur);
+  if (!atLineEnd(cur)) {
+    const tsAt = cur.pos;
+    let i = tsAt;
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === SP || c === TAB || c === NL || c === CR) break;
+    }
+    const token = text.slice(tsAt, i);
+    if (!INT_RE.test(token)) cur.fail('bad timestamp', tsAt);
+    timestamp = BigInt(token);
+    if (timestamp > INT64_MAX || timestamp < INT64_MIN) cur.fail('bad timestamp: value out of range', tsAt);
+    cur.pos = i;
+    skipBlanks(cur);
+    if (!atLineEnd(cur)) cur.fail('point is invalid');
+  }
+  return { measurement, tags, fieldKeys, fieldTypes, fieldValues, timestamp, lineNumber };
+}
+
+/** Every point of a body; the first bad line throws LineProtocolError (nothing is returned). */
+export function parseLineProtocol(text: string): LpLine[] {
+  const cur = new Cursor(text);
+  const out: LpLine[] = [];
+  const n = text.length;
+  while (cur.pos < n) {
+    const c = text.charCodeAt(cur.pos);
+    if (c === NL) {
+      cur.pos++;
+      cur.lineNumber++;
+      cur.lineStart = cur.pos;
+      continue;
+    }
+    if (c === SP || c === TAB || c === CR) {
+      cur.pos++;
+      continue;
+    }
+    if (c === HASH) {
+      const e = text.indexOf('\n', cur.pos);
+      cur.pos = e < 0 ? n : e;
+      continue;
+    }
+    const before = cur.pos;
+    out.push(parseLine(cur));
+    // A quoted string may have spanned lines: keep line numbers true.
+    for (let i = before; i < cur.pos; i++) if (text.charCodeAt(i) === NL) cur.lineNumber++;
+  }
+  return out;
+}
