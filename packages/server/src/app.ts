@@ -35,7 +35,8 @@ export function createApp(deps: AppDeps): Hono {
   if (http.enable_cors) app.use(cors());
   if (deps.users !== undefined) app.use(basicAuth(deps.users));
   app.use(requestTimeout(parseDuration(http.timeout), http.timeout));
-  app.use(bodyLimit(maxBody, http.body_limit));
+  const writes = createWriteSupport(deps, maxBody);
+  app.use(bodyLimit(maxBody, http.body_limit, writes.readsOwnBody));
 
   app.route('/', createAdminRoutes(deps, buildInfo()));
   app.route('/', createDashboardRoutes());
@@ -43,7 +44,6 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', createPipelineRoutes(deps, maxBody));
   app.route('/', createIngestRoutes(deps, maxBody));
   app.route('/', createSqlRoutes(deps));
-  const writes = createWriteSupport(deps, maxBody);
   app.route('/', createLineprotoRoutes(deps, writes));
 
   app.notFound(notFoundHandler(app));

@@ -1,6 +1,6 @@
 import { SluiceError, StatusCode, type ColumnSchema, type ColumnType, type TableOptions, type Value } from '@sluice/pipeline-core';
 import type { WriteRequest } from '@sluice/storage';
-import { LineProtocolError, type LpFieldType, type LpLine } from './line-protocol.js';
+import type { LpFieldType, LpLine } from './line-protocol.js';
 
 /** The time index of tables written by line protocol (GreptimeDB's `greptime_timestamp`). */
 export const LP_TIME_INDEX = 'service_timestamp';
@@ -27,12 +27,16 @@ interface TableBuild {
   readonly firstType: Map<string, LpFieldType>;
 }
 
+function refuse(line: LpLine, message: string): never {
+  throw new SluiceError(StatusCode.InvalidArguments, `${message} (line ${line.lineNumber})`);
+}
+
 function columnFor(t: TableBuild, line: LpLine, name: string, semantic: 'tag' | 'field', type: ColumnType, lpType?: LpFieldType): number {
+  if (name === LP_TIME_INDEX) {
+    refuse(line, `invalid ${semantic === 'tag' ? 'tag key' : 'field name'}: input ${semantic} "${name}" on measurement "${line.measurement}" is invalid: '${LP_TIME_INDEX}' is the time index`);
+  }
   let j = t.index.get(name);
   if (j === undefined) {
-    if (name === LP_TIME_INDEX) {
-      throw new LineProtocolError(describe(line), line.lineNumber, 1, `invalid ${semantic === 'tag' ? 'tag key' : 'field name'}: '${LP_TIME_INDEX}' is the time index`);
-    }
     j = t.columns.length;
     t.columns.push({ name, type, semantic });
     t.index.set(name, j);
@@ -41,25 +45,12 @@ function columnFor(t: TableBuild, line: LpLine, name: string, semantic: 'tag' | 
   }
   const col = t.columns[j]!;
   if (col.semantic !== semantic) {
-    throw new LineProtocolError(describe(line), line.lineNumber, 1, `'${name}' is a ${col.semantic} of measurement '${line.measurement}' in this request and cannot also be a ${semantic}`);
+    refuse(line, `'${name}' is a ${col.semantic} of measurement "${line.measurement}" in this request and cannot also be a ${semantic}`);
   }
   if (col.type !== type) {
-    throw new LineProtocolError(
-      describe(line), line.lineNumber, 1,
-      `field type conflict: input field "${name}" on measurement "${line.measurement}" is type ${lpTypeName(lpType!)}, already exists as type ${lpTypeName(t.firstType.get(name)!)}`,
-    );
+    refuse(line, `field type conflict: input field "${name}" on measurement "${line.measurement}" is type ${lpType!}, already exists as type ${t.firstType.get(name)!}`);
   }
   return j;
-}
-
-function lpTypeName(t: LpFieldType): string {
-  return t === 'unsigned' ? 'unsigned' : t;
-}
-
-function describe(line: LpLine): string {
-  const tags = [];
-  for (let i = 0; i < line.tags.length; i += 2) tags.push(`${line.tags[i]}=${line.tags[i + 1]}`);
-  return [line.measurement, ...tags].join(',') + ' ' + line.fieldKeys.join(',');
 }
 
 /**

@@ -46,8 +46,8 @@ export function createLineprotoRoutes(deps: AppDeps, writes: WriteSupport): Hono
     return c.body(null, 204, { 'x-influxdb-version': version });
   };
 
-  app.use(V1_WRITE, writes.admission());
-  app.use(V2_WRITE, writes.admission());
+  writes.register(app, V1_WRITE);
+  writes.register(app, V2_WRITE);
   app.post(V1_WRITE, (c) => write(c, c.req.query('db')));
   app.post(V2_WRITE, (c) => write(c, c.req.query('bucket')));
 

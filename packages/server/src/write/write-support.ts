@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { SluiceError, StatusCode, type TableOptions } from '@sluice/pipeline-core';
 import type { WriteRequest, WriteResult } from '@sluice/storage';
 import type { AppDeps } from '../deps.js';
@@ -25,7 +25,7 @@ export interface WriteTarget {
  * The plumbing every write endpoint shares, created once per app:
  *
  * ```ts
- * app.use('/v1/myproto/*', writes.admission());               // in-flight budget for the request
+ * writes.register(app, '/v1/myproto/write');                  // in-flight budget, own body limit
  * const { db, options } = writes.target(c, SEMANTICS, c.req.query('db'));
  * const body = await writes.readBody(c, { snappy: 'always' }); // limit, chunked, gzip/snappy
  * await writes.write(toWriteRequests(decode(body), db, options), 'myproto');
@@ -34,8 +34,13 @@ export interface WriteTarget {
 export interface WriteSupport {
   readonly inFlight: InFlightWrites;
   readonly maxBodyBytes: number;
-  /** Middleware for write routes: the bytes the request reads are held against the budget until it ends. */
-  admission(): MiddlewareHandler;
+  /**
+   * Puts a write path behind the admission middleware (the bytes the request reads are held against
+   * the budget until it ends); the global body-limit middleware leaves these paths to `readBody`.
+   */
+  register(app: Hono, path: string): void;
+  /** True for paths registered with `register` (for the body-limit middleware). */
+  readsOwnBody(path: string): boolean;
   /** db (parameter, then `x-service-db-name`, then `public`; unknown → 400) and table options (hints + semantics). */
   target(c: Context, semantics: TableSemantics, dbParam?: string): WriteTarget;
   /** The decoded body, under the body limit and the in-flight budget. */
@@ -51,20 +56,24 @@ export function maxInFlightWriteBytes(deps: AppDeps): number | undefined {
 }
 
 export function createWriteSupport(deps: AppDeps, maxBodyBytes: number, inFlight = new InFlightWrites(maxInFlightWriteBytes(deps))): WriteSupport {
+  const paths = new Set<string>();
+  const admission: MiddlewareHandler = async function writeAdmission(c, next) {
+    const lease: WriteLease = { bytes: 0 };
+    c.set('writeLease', lease);
+    try {
+      await next();
+    } finally {
+      inFlight.release(lease);
+    }
+  };
   return {
     inFlight,
     maxBodyBytes,
-    admission() {
-      return async function writeAdmission(c, next) {
-        const lease: WriteLease = { bytes: 0 };
-        c.set('writeLease', lease);
-        try {
-          await next();
-        } finally {
-          inFlight.release(lease);
-        }
-      };
+    register(app, path) {
+      paths.add(path);
+      app.use(path, admission);
     },
+    readsOwnBody: (path) => paths.has(path),
     target(c, semantics, dbParam) {
       const db = resolveWriteDb(deps.store, dbParam, c.req.header(DB_HEADER));
       const hints = tableOptionsFromHints(Object.entries(c.req.header()));
