@@ -20,6 +20,8 @@ import { createSqlRoutes } from './routes/sql.js';
 import { createDebugRoutes } from './routes/debug.js';
 import { createDashboardRoutes } from './routes/dashboard.js';
 import { createLineprotoRoutes } from './routes/lineproto.js';
+import { createJsonputRoutes } from './routes/jsonput.js';
+import { createLogpushRoutes } from './routes/logpush.js';
 import { createWriteSupport } from './write/write-support.js';
 
 /** The Hono app: middleware in order, then each protocol's routes. */
@@ -45,6 +47,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', createIngestRoutes(deps, maxBody));
   app.route('/', createSqlRoutes(deps));
   app.route('/', createLineprotoRoutes(deps, writes));
+  app.route('/', createJsonputRoutes(deps, writes));
+  app.route('/', createLogpushRoutes(deps, writes));
 
   app.notFound(notFoundHandler(app));
   app.onError((err, c) => {

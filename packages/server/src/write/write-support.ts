@@ -18,7 +18,10 @@ declare module 'hono' {
 /** Where a protocol write goes and with which options for tables it creates. */
 export interface WriteTarget {
   readonly db: string;
+  /** Options for the tables this write creates: the protocol's semantics and defaults, then the hints. */
   readonly options: TableOptions;
+  /** The request's hints alone (for pipelines, whose own table options sit between defaults and hints). */
+  readonly hints: TableOptions;
 }
 
 /**
@@ -77,7 +80,7 @@ export function createWriteSupport(deps: AppDeps, maxBodyBytes: number, inFlight
     target(c, semantics, dbParam) {
       const db = resolveWriteDb(deps.store, dbParam, c.req.header(DB_HEADER));
       const hints = tableOptionsFromHints(Object.entries(c.req.header()));
-      return { db, options: protocolTableOptions(semantics, hints) };
+      return { db, options: protocolTableOptions(semantics, hints), hints };
     },
     async readBody(c, opts) {
       const lease = c.get('writeLease');
