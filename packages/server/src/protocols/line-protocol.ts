@@ -42,7 +42,6 @@ export class LineProtocolError extends SluiceError {
 
 const NL = 10, CR = 13, SP = 32, TAB = 9, HASH = 35, COMMA = 44, EQ = 61, BSL = 92, QUOTE = 34;
 const INT64_MAX = 9223372036854775807n, INT64_MIN = -9223372036854775808n, UINT64_MAX = 18446744073709551615n;
-const FLOAT_RE = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 const INT_RE = /^[-+]?\d+$/;
 const UINT_RE = /^\d+$/;
 const BOOLS: Record<string, boolean> = { t: true, T: true, true: true, True: true, TRUE: true, f: false, F: false, false: false, False: false, FALSE: false };
@@ -110,33 +109,83 @@ function readStringValue(cur: Cursor): string {
   return escaped ? raw.replace(/\\(["\\])/g, '$1') : raw;
 }
 
-function parseScalar(cur: Cursor, token: string, at: number): { type: LpFieldType; value: LpFieldValue } {
-  const last = token.charCodeAt(token.length - 1);
-  if (last === 105 /* i */ && token.length > 1) {
-    const digits = token.slice(0, -1);
-    if (!INT_RE.test(digits)) cur.fail('invalid number', at);
-    if (digits.length < 16) return { type: 'integer', value: Number(digits) };
-    const big = BigInt(digits);
-    if (big > INT64_MAX || big < INT64_MIN) cur.fail(`unable to parse integer ${digits}: value out of range`, at);
-    return { type: 'integer', value: Number.isSafeInteger(Number(big)) ? Number(big) : big };
+/** The last scalar parsed (out-parameters keep the hot path free of per-field objects). */
+let scalarType: LpFieldType = 'float';
+let scalarValue: LpFieldValue = 0;
+
+/** Digits only (optionally signed): their value as a number when it is exact, else undefined. */
+function smallInt(text: string, from: number, to: number): number | undefined {
+  let i = from;
+  let neg = false;
+  const c0 = text.charCodeAt(i);
+  if (c0 === 45 || c0 === 43) {
+    neg = c0 === 45;
+    i++;
   }
-  if (last === 117 /* u */ && token.length > 1) {
-    const digits = token.slice(0, -1);
-    if (!UINT_RE.test(digits)) cur.fail('invalid number', at);
-    if (digits.length < 16) return { type: 'unsigned', value: Number(digits) };
-    const big = BigInt(digits);
-    if (big > UINT64_MAX) cur.fail(`unable to parse unsigned ${digits}: value out of range`, at);
-    return { type: 'unsigned', value: Number.isSafeInteger(Number(big)) ? Number(big) : big };
+  if (i >= to || to - i > 15) return undefined;
+  let v = 0;
+  for (; i < to; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return undefined;
+    v = v * 10 + d;
   }
-  const b = BOOLS[token];
-  if (b !== undefined) return { type: 'boolean', value: b };
-  const first = token.charCodeAt(0);
+  return neg ? -v : v;
+}
+
+/** InfluxDB's float syntax: `[-+]digits[.digits][e[-+]digits]` (or `.5`); no NaN, Inf or hex. */
+function isFloatSyntax(text: string, from: number, to: number): boolean {
+  let i = from;
+  let c = text.charCodeAt(i);
+  if (c === 45 || c === 43) c = text.charCodeAt(++i);
+  let digits = 0;
+  while (i < to && (c = text.charCodeAt(i)) >= 48 && c <= 57) i++, digits++;
+  if (i < to && text.charCodeAt(i) === 46) {
+    i++;
+    while (i < to && (c = text.charCodeAt(i)) >= 48 && c <= 57) i++, digits++;
+  }
+  if (digits === 0) return false;
+  if (i < to && ((c = text.charCodeAt(i)) === 101 || c === 69)) {
+    i++;
+    if (i < to && ((c = text.charCodeAt(i)) === 45 || c === 43)) i++;
+    let exp = 0;
+    while (i < to && (c = text.charCodeAt(i)) >= 48 && c <= 57) i++, exp++;
+    if (exp === 0) return false;
+  }
+  return i === to;
+}
+
+function parseScalar(cur: Cursor, from: number, to: number): void {
+  const { text } = cur;
+  const last = text.charCodeAt(to - 1);
+  if ((last === 105 /* i */ || last === 117 /* u */) && to - from > 1) {
+    const unsigned = last === 117;
+    scalarType = unsigned ? 'unsigned' : 'integer';
+    const small = smallInt(text, from, to - 1);
+    if (small !== undefined && (!unsigned || (small >= 0 && text.charCodeAt(from) !== 45))) {
+      scalarValue = small;
+      return;
+    }
+    const digits = text.slice(from, to - 1);
+    if (!(unsigned ? UINT_RE : INT_RE).test(digits)) cur.fail('invalid number', from);
+    const big = BigInt(digits);
+    if (unsigned ? big > UINT64_MAX : big > INT64_MAX || big < INT64_MIN) {
+      cur.fail(`unable to parse ${unsigned ? 'unsigned' : 'integer'} ${digits}: value out of range`, from);
+    }
+    scalarValue = Number.isSafeInteger(Number(big)) ? Number(big) : big;
+    return;
+  }
+  const first = text.charCodeAt(from);
   const numeric = (first >= 48 && first <= 57) || first === 45 || first === 46 || first === 43;
-  if (!numeric) cur.fail(/^(nan|[+-]?inf)/i.test(token) ? 'invalid number' : 'invalid boolean', at);
-  if (!FLOAT_RE.test(token)) cur.fail('invalid number', at);
-  const v = Number(token);
-  if (!Number.isFinite(v)) cur.fail('invalid number', at);
-  return { type: 'float', value: v };
+  if (!numeric) {
+    const b = BOOLS[text.slice(from, to)];
+    if (b === undefined) cur.fail(/^(nan|[+-]?inf)/i.test(text.slice(from, to)) ? 'invalid number' : 'invalid boolean', from);
+    scalarType = 'boolean';
+    scalarValue = b;
+    return;
+  }
+  if (!isFloatSyntax(text, from, to)) cur.fail('invalid number', from);
+  scalarType = 'float';
+  scalarValue = Number(text.slice(from, to));
 }
 
 function skipBlanks(cur: Cursor): void {
@@ -197,11 +246,11 @@ function parseLine(cur: Cursor): LpLine {
         if (c === COMMA || c === SP || c === TAB || c === NL || c === CR) break;
       }
       if (i === valueAt) cur.fail('missing field value', valueAt);
-      const { type, value } = parseScalar(cur, text.slice(valueAt, i), valueAt);
+      parseScalar(cur, valueAt, i);
       cur.pos = i;
       fieldKeys.push(key);
-      fieldTypes.push(type);
-      fieldValues.push(value);
+      fieldTypes.push(scalarType);
+      fieldValues.push(scalarValue);
     }
     if (text.charCodeAt(cur.pos) !== COMMA) break;
     cur.pos++;
@@ -216,10 +265,14 @@ function parseLine(cur: Cursor): LpLine {
       const c = text.charCodeAt(i);
       if (c === SP || c === TAB || c === NL || c === CR) break;
     }
-    const token = text.slice(tsAt, i);
-    if (!INT_RE.test(token)) cur.fail('bad timestamp', tsAt);
-    timestamp = BigInt(token);
-    if (timestamp > INT64_MAX || timestamp < INT64_MIN) cur.fail('bad timestamp: value out of range', tsAt);
+    const small = smallInt(text, tsAt, i);
+    if (small !== undefined) timestamp = BigInt(small);
+    else {
+      const token = text.slice(tsAt, i);
+      if (!INT_RE.test(token)) cur.fail('bad timestamp', tsAt);
+      timestamp = BigInt(token);
+      if (timestamp > INT64_MAX || timestamp < INT64_MIN) cur.fail('bad timestamp: value out of range', tsAt);
+    }
     cur.pos = i;
     skipBlanks(cur);
     if (!atLineEnd(cur)) cur.fail('point is invalid');
