@@ -1,6 +1,6 @@
 import { SluiceError, StatusCode, type ColumnSchema, type ColumnType, type TableOptions, type Value } from '@sluice/pipeline-core';
 import type { WriteRequest } from '@sluice/storage';
-import type { LpFieldType, LpLine } from './line-protocol.js';
+import { scanLineProtocol, type LpFieldType, type LpFieldValue, type LpSink } from './line-protocol.js';
 
 /** The time index of tables written by line protocol (GreptimeDB's `greptime_timestamp`). */
 export const LP_TIME_INDEX = 'service_timestamp';
@@ -27,66 +27,98 @@ interface TableBuild {
   readonly firstType: Map<string, LpFieldType>;
 }
 
-function refuse(line: LpLine, message: string): never {
-  throw new SluiceError(StatusCode.InvalidArguments, `${message} (line ${line.lineNumber})`);
-}
-
-function columnFor(t: TableBuild, line: LpLine, name: string, semantic: 'tag' | 'field', type: ColumnType, lpType?: LpFieldType): number {
-  if (name === LP_TIME_INDEX) {
-    refuse(line, `invalid ${semantic === 'tag' ? 'tag key' : 'field name'}: input ${semantic} "${name}" on measurement "${line.measurement}" is invalid: '${LP_TIME_INDEX}' is the time index`);
-  }
-  let j = t.index.get(name);
-  if (j === undefined) {
-    j = t.columns.length;
-    t.columns.push({ name, type, semantic });
-    t.index.set(name, j);
-    if (lpType !== undefined) t.firstType.set(name, lpType);
-    return j;
-  }
-  const col = t.columns[j]!;
-  if (col.semantic !== semantic) {
-    refuse(line, `'${name}' is a ${col.semantic} of measurement "${line.measurement}" in this request and cannot also be a ${semantic}`);
-  }
-  if (col.type !== type) {
-    refuse(line, `field type conflict: input field "${name}" on measurement "${line.measurement}" is type ${lpType!}, already exists as type ${t.firstType.get(name)!}`);
-  }
-  return j;
-}
-
 /**
- * One write per measurement: tags become String tag columns, fields become field columns
- * (float → Float64, `i` → Int64, `u` → UInt64, strings, booleans) and the timestamp the
+ * Builds one write per measurement while the body is scanned: tags become String tag columns, fields
+ * field columns (float → Float64, `i` → Int64, `u` → UInt64, strings, booleans) and the timestamp the
  * nanosecond time index `service_timestamp`. Lines without a timestamp get `nowNs`.
  */
-export function lineProtocolToWrites(
-  lines: readonly LpLine[],
-  opts: { readonly db: string; readonly precision: LpPrecision; readonly nowNs: bigint; readonly options: TableOptions },
-): WriteRequest[] {
-  const tables = new Map<string, TableBuild>();
-  const scale = NS_PER[opts.precision];
-  for (const line of lines) {
-    let t = tables.get(line.measurement);
+class WritesBuilder implements LpSink {
+  private readonly tables = new Map<string, TableBuild>();
+  private t!: TableBuild;
+  private row!: Value[];
+  private measurement = '';
+  private lineNumber = 0;
+  private readonly scale: bigint;
+
+  constructor(private readonly opts: LpWriteOptions) {
+    this.scale = NS_PER[opts.precision];
+  }
+
+  begin(measurement: string, lineNumber: number): void {
+    let t = this.tables.get(measurement);
     if (t === undefined) {
       t = { columns: [{ name: LP_TIME_INDEX, type: 'timestamp_ns', semantic: 'timestamp' }], index: new Map([[LP_TIME_INDEX, 0]]), rows: [], firstType: new Map() };
-      tables.set(line.measurement, t);
+      this.tables.set(measurement, t);
     }
-    const row: Value[] = [];
-    row[0] = line.timestamp === undefined ? opts.nowNs : line.timestamp * scale;
-    for (let i = 0; i < line.tags.length; i += 2) row[columnFor(t, line, line.tags[i]!, 'tag', 'string')] = line.tags[i + 1]!;
-    for (let i = 0; i < line.fieldKeys.length; i++) {
-      const type = line.fieldTypes[i]!;
-      row[columnFor(t, line, line.fieldKeys[i]!, 'field', COLUMN_TYPE[type], type)] = line.fieldValues[i]!;
-    }
-    t.rows.push(row);
+    this.t = t;
+    this.measurement = measurement;
+    this.lineNumber = lineNumber;
+    this.row = new Array(t.columns.length);
   }
-  const out: WriteRequest[] = [];
-  for (const [table, t] of tables) {
-    const width = t.columns.length;
-    for (const row of t.rows) {
-      for (let j = 0; j < width; j++) if (row[j] === undefined) row[j] = null;
-      row.length = width;
-    }
-    out.push({ db: opts.db, table, schema: t.columns, rows: t.rows, options: opts.options });
+
+  tag(key: string, value: string): void {
+    this.row[this.column(key, 'tag', 'string')] = value;
   }
-  return out;
+
+  field(key: string, type: LpFieldType, value: LpFieldValue): void {
+    this.row[this.column(key, 'field', COLUMN_TYPE[type], type)] = value;
+  }
+
+  end(timestamp: bigint | undefined): void {
+    this.row[0] = timestamp === undefined ? this.opts.nowNs : timestamp * this.scale;
+    this.t.rows.push(this.row);
+  }
+
+  writes(): WriteRequest[] {
+    const out: WriteRequest[] = [];
+    for (const [table, t] of this.tables) {
+      const width = t.columns.length;
+      for (const row of t.rows) {
+        for (let j = 0; j < width; j++) if (row[j] === undefined) row[j] = null;
+      }
+      out.push({ db: this.opts.db, table, schema: t.columns, rows: t.rows, options: this.opts.options });
+    }
+    return out;
+  }
+
+  private refuse(message: string): never {
+    throw new SluiceError(StatusCode.InvalidArguments, `${message} (line ${this.lineNumber})`);
+  }
+
+  private column(name: string, semantic: 'tag' | 'field', type: ColumnType, lpType?: LpFieldType): number {
+    const t = this.t;
+    const j = t.index.get(name);
+    if (j === undefined || j === 0) {
+      if (name === LP_TIME_INDEX) {
+        this.refuse(`invalid ${semantic === 'tag' ? 'tag key' : 'field name'}: input ${semantic} "${name}" on measurement "${this.measurement}" is invalid: '${LP_TIME_INDEX}' is the time index`);
+      }
+      const k = t.columns.length;
+      t.columns.push({ name, type, semantic });
+      t.index.set(name, k);
+      if (lpType !== undefined) t.firstType.set(name, lpType);
+      return k;
+    }
+    const col = t.columns[j]!;
+    if (col.semantic !== semantic) {
+      this.refuse(`'${name}' is a ${col.semantic} of measurement "${this.measurement}" in this request and cannot also be a ${semantic}`);
+    }
+    if (col.type !== type) {
+      this.refuse(`field type conflict: input field "${name}" on measurement "${this.measurement}" is type ${lpType!}, already exists as type ${t.firstType.get(name)!}`);
+    }
+    return j;
+  }
+}
+
+export interface LpWriteOptions {
+  readonly db: string;
+  readonly precision: LpPrecision;
+  readonly nowNs: bigint;
+  readonly options: TableOptions;
+}
+
+/** Scans a line-protocol body straight into one write request per measurement. */
+export function lineProtocolToWrites(text: string, opts: LpWriteOptions): WriteRequest[] {
+  const b = new WritesBuilder(opts);
+  scanLineProtocol(text, b);
+  return b.writes();
 }

@@ -47,7 +47,7 @@ describe('lineProtocolToWrites', () => {
   const opts = { db: 'public', precision: 'ms' as const, nowNs: 42n, options: {} };
 
   it('one table per measurement, columns in first-seen order, missing fields null, precision applied', () => {
-    const writes = lineProtocolToWrites(parseLineProtocol('cpu,host=a u=1 5\nmem v=2i\ncpu,host=b,dc=x w=true'), opts);
+    const writes = lineProtocolToWrites(('cpu,host=a u=1 5\nmem v=2i\ncpu,host=b,dc=x w=true'), opts);
     expect(writes.map((w) => w.table)).toEqual(['cpu', 'mem']);
     expect(writes[0]!.schema).toEqual([
       { name: 'service_timestamp', type: 'timestamp_ns', semantic: 'timestamp' },
@@ -61,19 +61,19 @@ describe('lineProtocolToWrites', () => {
   });
 
   it('a field whose type changes within the request is InfluxDB\'s field type conflict, naming the line', () => {
-    expect(() => lineProtocolToWrites(parseLineProtocol('cpu v=1\ncpu v="x"'), opts)).toThrow(
+    expect(() => lineProtocolToWrites(('cpu v=1\ncpu v="x"'), opts)).toThrow(
       'field type conflict: input field "v" on measurement "cpu" is type string, already exists as type float (line 2)',
     );
   });
 
   it('a tag and a field of the same name, or a column named like the time index, are refused', () => {
-    expect(() => lineProtocolToWrites(parseLineProtocol('cpu,v=a x=1\ncpu v=1'), opts)).toThrow(/'v' is a tag/);
-    expect(() => lineProtocolToWrites(parseLineProtocol('cpu service_timestamp=1'), opts)).toThrow(/time index/);
+    expect(() => lineProtocolToWrites(('cpu,v=a x=1\ncpu v=1'), opts)).toThrow(/'v' is a tag/);
+    expect(() => lineProtocolToWrites(('cpu service_timestamp=1'), opts)).toThrow(/time index/);
   });
 
   it('precision: ns us ms s m h (and v1 n, u); anything else is a 400', () => {
     expect(['ns', 'us', 'ms', 's', 'm', 'h', 'n', 'u', undefined].map(parsePrecision)).toEqual(['ns', 'us', 'ms', 's', 'm', 'h', 'ns', 'us', 'ns']);
-    const ts = (p: string) => lineProtocolToWrites(parseLineProtocol('x v=1 2'), { ...opts, precision: parsePrecision(p) })[0]!.rows[0]![0];
+    const ts = (p: string) => lineProtocolToWrites(('x v=1 2'), { ...opts, precision: parsePrecision(p) })[0]!.rows[0]![0];
     expect([ts('s'), ts('m'), ts('h')]).toEqual([2_000_000_000n, 120_000_000_000n, 7_200_000_000_000n]);
     expect(() => parsePrecision('x')).toThrow(/invalid precision 'x'/);
   });

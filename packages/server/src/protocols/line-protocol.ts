@@ -203,12 +203,25 @@ function atLineEnd(cur: Cursor): boolean {
   return c === NL || c === CR;
 }
 
-function parseLine(cur: Cursor): LpLine {
+/**
+ * Receives the points of a body as they are scanned (no per-line objects): `begin`, then `tag` and
+ * `field` calls in the order written, then `end`. A bad line throws after earlier calls were made,
+ * so a sink must discard what it collected when the scan throws.
+ */
+export interface LpSink {
+  begin(measurement: string, lineNumber: number): void;
+  tag(key: string, value: string): void;
+  field(key: string, type: LpFieldType, value: LpFieldValue): void;
+  /** `timestamp` as written, in the request's precision; undefined when the line has none. */
+  end(timestamp: bigint | undefined): void;
+}
+
+function scanLine(cur: Cursor, sink: LpSink, tagKeys: string[]): void {
   const { text } = cur;
-  const lineNumber = cur.lineNumber;
   const measurement = readName(cur, false);
   if (measurement === '') cur.fail('missing measurement');
-  const tags: string[] = [];
+  sink.begin(measurement, cur.lineNumber);
+  tagKeys.length = 0;
   while (text.charCodeAt(cur.pos) === COMMA) {
     cur.pos++;
     const keyAt = cur.pos;
@@ -218,15 +231,13 @@ function parseLine(cur: Cursor): LpLine {
     cur.pos++;
     const value = readName(cur, true);
     if (value === '') cur.fail('missing tag value');
-    for (let k = 0; k < tags.length; k += 2) if (tags[k] === key) cur.fail('duplicate tags', keyAt);
-    tags.push(key, value);
+    for (let k = 0; k < tagKeys.length; k++) if (tagKeys[k] === key) cur.fail('duplicate tags', keyAt);
+    tagKeys.push(key);
+    sink.tag(key, value);
   }
   if (text.charCodeAt(cur.pos) !== SP && text.charCodeAt(cur.pos) !== TAB) cur.fail('missing fields');
   skipBlanks(cur);
   if (atLineEnd(cur)) cur.fail('missing fields');
-  const fieldKeys: string[] = [];
-  const fieldTypes: LpFieldType[] = [];
-  const fieldValues: LpFieldValue[] = [];
   for (;;) {
     const keyAt = cur.pos;
     const key = readName(cur, true);
@@ -235,10 +246,7 @@ function parseLine(cur: Cursor): LpLine {
     cur.pos++;
     const valueAt = cur.pos;
     if (text.charCodeAt(valueAt) === QUOTE) {
-      const s = readStringValue(cur);
-      fieldKeys.push(key);
-      fieldTypes.push('string');
-      fieldValues.push(s);
+      sink.field(key, 'string', readStringValue(cur));
     } else {
       let i = valueAt;
       for (; i < text.length; i++) {
@@ -248,9 +256,7 @@ function parseLine(cur: Cursor): LpLine {
       if (i === valueAt) cur.fail('missing field value', valueAt);
       parseScalar(cur, valueAt, i);
       cur.pos = i;
-      fieldKeys.push(key);
-      fieldTypes.push(scalarType);
-      fieldValues.push(scalarValue);
+      sink.field(key, scalarType, scalarValue);
     }
     if (text.charCodeAt(cur.pos) !== COMMA) break;
     cur.pos++;
@@ -277,13 +283,13 @@ function parseLine(cur: Cursor): LpLine {
     skipBlanks(cur);
     if (!atLineEnd(cur)) cur.fail('point is invalid');
   }
-  return { measurement, tags, fieldKeys, fieldTypes, fieldValues, timestamp, lineNumber };
+  sink.end(timestamp);
 }
 
-/** Every point of a body; the first bad line throws LineProtocolError (nothing is returned). */
-export function parseLineProtocol(text: string): LpLine[] {
+/** Scans every point of a body into `sink`; the first bad line throws LineProtocolError. */
+export function scanLineProtocol(text: string, sink: LpSink): void {
   const cur = new Cursor(text);
-  const out: LpLine[] = [];
+  const tagKeys: string[] = [];
   const n = text.length;
   while (cur.pos < n) {
     const c = text.charCodeAt(cur.pos);
@@ -303,9 +309,31 @@ export function parseLineProtocol(text: string): LpLine[] {
       continue;
     }
     const before = cur.pos;
-    out.push(parseLine(cur));
+    scanLine(cur, sink, tagKeys);
     // A quoted string may have spanned lines: keep line numbers true.
     for (let i = before; i < cur.pos; i++) if (text.charCodeAt(i) === NL) cur.lineNumber++;
   }
+}
+
+/** Every point of a body as objects (tests, tools); the first bad line throws LineProtocolError. */
+export function parseLineProtocol(text: string): LpLine[] {
+  const out: LpLine[] = [];
+  let cur: { measurement: string; lineNumber: number; tags: string[]; fieldKeys: string[]; fieldTypes: LpFieldType[]; fieldValues: LpFieldValue[] };
+  scanLineProtocol(text, {
+    begin(measurement, lineNumber) {
+      cur = { measurement, lineNumber, tags: [], fieldKeys: [], fieldTypes: [], fieldValues: [] };
+    },
+    tag(k, v) {
+      cur.tags.push(k, v);
+    },
+    field(k, t, v) {
+      cur.fieldKeys.push(k);
+      cur.fieldTypes.push(t);
+      cur.fieldValues.push(v);
+    },
+    end(timestamp) {
+      out.push({ ...cur, timestamp });
+    },
+  });
   return out;
 }

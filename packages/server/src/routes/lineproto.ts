@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../deps.js';
 import { describeError } from '../errors.js';
 import { buildInfo } from '../build-info.js';
-import { parseLineProtocol } from '../protocols/line-protocol.js';
 import { lineProtocolToWrites, parsePrecision } from '../protocols/line-protocol-rows.js';
 import type { WriteSupport } from '../write/write-support.js';
 import type { TableSemantics } from '../write/semantic-options.js';
@@ -40,9 +39,8 @@ export function createLineprotoRoutes(deps: AppDeps, writes: WriteSupport): Hono
     const precision = parsePrecision(c.req.query('precision'));
     const target = writes.target(c, LINEPROTO_SEMANTICS, dbParam);
     const body = await writes.readBody(c);
-    const lines = parseLineProtocol(body.toString('utf8'));
     const nowNs = BigInt(Date.now()) * 1_000_000n;
-    await writes.write(lineProtocolToWrites(lines, { db: target.db, precision, nowNs, options: target.options }), 'influxdb');
+    await writes.write(lineProtocolToWrites(body.toString('utf8'), { db: target.db, precision, nowNs, options: target.options }), 'influxdb');
     return c.body(null, 204, { 'x-influxdb-version': version });
   };
 
