@@ -5,6 +5,8 @@
 // reports lines/s from the first request to the last 204 and lines per CPU-second the server used
 // (from /proc; steadier than wall time on a shared machine), then the ratios. Every server's row count
 // is checked afterwards (so a server that drops lines cannot win). Peers missing here are skipped.
+// Sluice runs twice: with durable writes (each request waits for the disk flush, as influxd's WAL
+// fsync does) and with the `skip_wal=true` hint (no wait, closer to VictoriaMetrics).
 // Run (after `npm run build`): node bench/protocols-lineproto.bench.mjs
 //   env: LP_LINES (default 400000), LP_BATCH (5000), LP_CONCURRENCY (4), LP_SERIES (1000)
 import { spawn, execFileSync } from 'node:child_process';
@@ -89,14 +91,16 @@ function rssMiB(pid) {
   }
 }
 
-async function startSluice(dir) {
+async function startSluice(dir, variant = '') {
   const port = await freePort();
   const main = new URL('../packages/server/dist/main.js', import.meta.url).pathname;
-  const child = spawn(process.execPath, [main, 'standalone', 'start', '--http-addr', `127.0.0.1:${port}`, '--data-home', join(dir, 'sluice')], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [main, 'standalone', 'start', '--http-addr', `127.0.0.1:${port}`, '--data-home', join(dir, `sluice${variant}`)], { stdio: 'ignore' });
   const base = `http://127.0.0.1:${port}`;
   await waitUp(`${base}/health`);
   return {
-    name: 'Sluice', child, writeUrl: `${base}/v1/lineproto/write?db=public&precision=ms`,
+    name: variant === '' ? 'Sluice' : 'Sluice, skip_wal', child, writeUrl: `${base}/v1/lineproto/write?db=public&precision=ms`,
+    // skip_wal: the write does not wait for the disk flush (VictoriaMetrics does not fsync per request either)
+    headers: variant === '' ? {} : { 'x-service-hints': 'skip_wal=true' },
     async count() {
       const r = await fetch(`${base}/v1/sql`, { method: 'POST', body: new URLSearchParams({ sql: 'SELECT count(*) FROM cpu' }) });
       return (await r.json()).output[0].records.rows[0][0];
@@ -153,7 +157,7 @@ async function ingest(target, bodies) {
   const worker = async () => {
     while (next < bodies.length) {
       const body = bodies[next++];
-      const res = await fetch(target.writeUrl, { method: 'POST', body, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+      const res = await fetch(target.writeUrl, { method: 'POST', body, headers: { 'content-type': 'text/plain; charset=utf-8', ...target.headers } });
       const text = await res.text();
       if (res.status !== 204) throw new Error(`${target.name}: HTTP ${res.status} ${text.slice(0, 300)}`);
     }
@@ -168,7 +172,8 @@ console.log(`line protocol ingest: ${LINES.toLocaleString('en-US')} lines (${SER
 const dir = mkdtempSync(join(tmpdir(), 'sluice-lp-bench-'));
 const results = [];
 try {
-  for (const start of [startSluice, startInflux, startVm]) {
+  const startSluiceSkipWal = (d) => startSluice(d, '-skip-wal');
+  for (const start of [startSluice, startSluiceSkipWal, startInflux, startVm]) {
     const target = await start(dir);
     if (target === undefined) {
       console.log(`${start.name.replace('start', '')}: not installed, skipped`);
@@ -176,7 +181,7 @@ try {
     }
     try {
       // warm-up on a separate measurement so every server has its code paths hot
-      await fetch(target.writeUrl, { method: 'POST', body: 'warmup,host=a v=1 1700000000000' });
+      await fetch(target.writeUrl, { method: 'POST', body: 'warmup,host=a v=1 1700000000000', headers: target.headers });
       const cpu0 = cpuSeconds(target.child.pid);
       const secs = await ingest(target, bodies);
       const cpu = cpuSeconds(target.child.pid) - cpu0;
@@ -199,9 +204,10 @@ try {
       await new Promise((r) => target.child.once('exit', r));
     }
   }
-  const sluice = results.find((r) => r.name === 'Sluice');
-  for (const r of results) {
-    if (r !== sluice) console.log(`Sluice / ${r.name}: ${(sluice.rate / r.rate).toFixed(2)}x lines/s, ${(sluice.perCpu / r.perCpu).toFixed(2)}x lines per server CPU-second`);
+  for (const sluice of results.filter((r) => r.name.startsWith('Sluice'))) {
+    for (const r of results) {
+      if (!r.name.startsWith('Sluice')) console.log(`${sluice.name} / ${r.name}: ${(sluice.rate / r.rate).toFixed(2)}x lines/s, ${(sluice.perCpu / r.perCpu).toFixed(2)}x lines per server CPU-second`);
+    }
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
