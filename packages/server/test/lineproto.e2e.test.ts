@@ -72,6 +72,10 @@ describe('line protocol (real server, real InfluxDB client)', () => {
     expect(res.headers.get('x-influxdb-error')).toContain("unable to parse 'atomic v=oops 3'");
     expect(await res.json()).toEqual({ error: "unable to parse 'atomic v=oops 3': invalid boolean (line 3, column 10)" });
     expect(await sql(s, "SHOW TABLES LIKE 'atomic'")).toEqual([]);
+    // control characters and non-Latin-1 text in the line cannot break the X-Influxdb-Error header
+    const odd = await lp(s, 'cpu v=\u0000é 1');
+    expect(odd.status).toBe(400);
+    expect(odd.headers.get('x-influxdb-error')).toBe("unable to parse 'cpu v=?? 1': invalid boolean (line 1, column 7)");
     const v2 = await s.fetch('/v1/lineproto/api/v2/write?bucket=public&org=o', { method: 'POST', body: 'cpu' });
     expect(v2.status).toBe(400);
     expect(await v2.json()).toEqual({ code: 'invalid', message: "unable to parse 'cpu': missing fields (line 1, column 4)" });

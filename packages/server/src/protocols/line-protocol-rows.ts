@@ -7,6 +7,8 @@ export const LP_TIME_INDEX = 'service_timestamp';
 
 export type LpPrecision = 'ns' | 'us' | 'ms' | 's' | 'm' | 'h';
 
+const INT64_MAX = 9223372036854775807n;
+const INT64_MIN = -9223372036854775808n;
 const NS_PER: Record<LpPrecision, bigint> = { ns: 1n, us: 1_000n, ms: 1_000_000n, s: 1_000_000_000n, m: 60_000_000_000n, h: 3_600_000_000_000n };
 
 /** InfluxDB's `precision` parameter (v1 also accepts `n` and `u`); default nanoseconds. */
@@ -65,7 +67,12 @@ class WritesBuilder implements LpSink {
   }
 
   end(timestamp: bigint | undefined): void {
-    this.row[0] = timestamp === undefined ? this.opts.nowNs : timestamp * this.scale;
+    if (timestamp === undefined) this.row[0] = this.opts.nowNs;
+    else {
+      const ns = timestamp * this.scale;
+      if (ns > INT64_MAX || ns < INT64_MIN) this.refuse(`timestamp ${timestamp} with precision ${this.opts.precision} is out of range (beyond year 2262)`);
+      this.row[0] = ns;
+    }
     this.t.rows.push(this.row);
   }
 

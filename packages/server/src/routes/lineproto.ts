@@ -19,7 +19,7 @@ const V2_CODES: Record<number, string> = { 400: 'invalid', 401: 'unauthorized', 
 /** InfluxDB's error bodies: v1 `{"error": ...}` (+ `X-Influxdb-Error`), v2 `{"code": "invalid", "message": ...}`. */
 function influxError(c: Context, err: unknown): Response {
   const d = describeError(err);
-  const headers = { 'content-type': 'application/json', 'x-influxdb-error': d.message.replace(/[\r\n]+/g, ' ').slice(0, 1024), 'x-service-error-code': String(d.code) };
+  const headers = { 'content-type': 'application/json', 'x-influxdb-error': d.message.replace(/[^\x20-\x7e]/g, '?').slice(0, 1024), 'x-service-error-code': String(d.code) };
   const body = c.req.path.startsWith(V2_WRITE)
     ? { code: V2_CODES[d.httpStatus] ?? 'internal error', message: d.message }
     : { error: d.message };
