@@ -20,6 +20,12 @@ export interface SqlContext {
   readonly db: string;
   /** IANA zone for timestamp literals without offset and for date functions; default UTC. */
   readonly timezone?: string;
+  /**
+   * Called with the number of statements once all of them parsed, before the first one runs; a throw
+   * stops the request with nothing executed (the server refuses several statements for a format that
+   * carries one result).
+   */
+  readonly onParsed?: (statementCount: number) => void;
 }
 
 /** The engine the server's `/v1/sql` route calls (created with `createQueryEngine(store)`). */

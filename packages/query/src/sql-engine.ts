@@ -12,6 +12,7 @@ export function createQueryEngine(store: Store): QueryEngine {
     async executeSql(sql: string, ctx: SqlContext): Promise<StatementOutput[]> {
       const timezone = normalizeTimezone(ctx.timezone);
       const statements = parseSql(sql);
+      ctx.onParsed?.(statements.length);
       const session: Session = {
         store,
         db: ctx.db || 'public',
