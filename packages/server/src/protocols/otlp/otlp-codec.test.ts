@@ -80,3 +80,14 @@ describe('OTLP mapping', () => {
     expect(out.rejected).toBe(2);
   });
 });
+
+describe('OTLP nesting bounds', () => {
+  it('refuses attribute values nested too deep, and absurdly deep JSON, with 400s', () => {
+    let v: Record<string, unknown> = { stringValue: 'x' };
+    for (let i = 0; i < 40; i++) v = { kvlistValue: { values: [{ key: 'k', value: v }] } };
+    const body = json({ resourceLogs: [{ scopeLogs: [{ logRecords: [{ attributes: [{ key: 'deep', value: v }] }] }] }] });
+    expect(() => logsToRows(decodeOtlp('logs', body, 'json'), [], 0n)).toThrow(/max depth exceeded|nested deeper than 32 levels/);
+    const junk = `{"resourceLogs":[{"extra":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}]}`;
+    expect(() => decodeOtlp('logs', enc.encode(junk), 'json')).toThrow(/nested deeper than any OTLP message/);
+  });
+});
