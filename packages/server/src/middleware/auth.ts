@@ -2,9 +2,15 @@ import type { MiddlewareHandler } from 'hono';
 import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 import type { UserProvider } from '../auth/user-provider.js';
 
-/** Paths that never need credentials (probes and the line-protocol ping). */
-export const OPEN_PATHS: ReadonlySet<string> = new Set(['/health', '/status', '/metrics', '/v1/lineproto/ping', '/v1/lineproto/health']);
+/** Paths that never need credentials: probes, the line-protocol ping, the dashboard's static files. */
+export const OPEN_PATHS: ReadonlySet<string> = new Set(['/health', '/ready', '/v1/lineproto/ping', '/v1/lineproto/health', '/dashboard']);
 const OPEN_PREFIXES = ['/dashboard/'];
+
+/** Paths open by default for scrapers and probes, each closable (`http.metrics_without_auth`, `http.status_without_auth`). */
+export interface AuthOptions {
+  readonly metricsOpen: boolean;
+  readonly statusOpen: boolean;
+}
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -12,14 +18,16 @@ declare module 'hono' {
   }
 }
 
-function isOpen(path: string): boolean {
+function isOpen(path: string, o: AuthOptions): boolean {
+  if (path === '/metrics') return o.metricsOpen;
+  if (path === '/status') return o.statusOpen;
   return OPEN_PATHS.has(path) || OPEN_PREFIXES.some((p) => path.startsWith(p));
 }
 
 /** HTTP Basic auth (`Authorization` or `x-service-auth` header) against a user provider. */
-export function basicAuth(provider: UserProvider): MiddlewareHandler {
+export function basicAuth(provider: UserProvider, o: AuthOptions = { metricsOpen: true, statusOpen: true }): MiddlewareHandler {
   return async function basicAuth(c, next) {
-    if (isOpen(c.req.path)) return next();
+    if (isOpen(c.req.path, o)) return next();
     const header = c.req.header('authorization') ?? c.req.header('x-service-auth');
     if (header === undefined || header.trim() === '') throw new SluiceError(StatusCode.AuthHeaderNotFound, 'Not found http or grpc authorization header');
     const m = /^\s*basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header);

@@ -7,6 +7,7 @@ import { dryrunBody } from '../formats/dryrun.js';
 import { ingestContentType, parseItems } from '../ingest/parse-items.js';
 import { parseJsonOrFail } from '../ingest/parse-json.js';
 import { readBodyText } from '../ingest/read-body.js';
+import { readForm } from '../ingest/read-form.js';
 import type { CompiledPipeline } from '../pipelines/compiler.js';
 import { requireParam } from '../params.js';
 
@@ -16,7 +17,7 @@ const brief = (p: StoredPipeline) => ({ name: p.name, version: p.version });
 async function pipelineText(c: Context, maxBytes: number): Promise<string> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data')) {
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const values = Object.values(form).flat();
     const file = values.find((v): v is File => typeof v !== 'string');
     if (file !== undefined) return file.text();
