@@ -73,7 +73,7 @@ describe('OTLP mapping', () => {
     }] }), 'json');
     const out = metricsToSeries(req, { strategy: 'UnderscoreEscapingWithSuffixes', promoteResource: { all: false, names: new Set(DEFAULT_PROMOTED_RESOURCE_ATTRS) }, promoteScope: false });
     const byTable = Object.fromEntries(out.series.map((s) => [s.table + (s.labels.find((l) => l[0] === 'quantile')?.[1] ?? ''), s]));
-    expect(byTable['rpc_duration_seconds0.5']!.labels).toEqual([['job', 'shop/api'], ['quantile', '0.5'], ['service_name', 'api'], ['service_namespace', 'shop']]);
+    expect(byTable['rpc_duration_seconds0.5']!.labels).toEqual([['job', 'shop/api'], ['quantile', '0.5']]);
     expect(byTable['rpc_duration_seconds_count']!.values).toEqual([4]);
     expect(byTable['rpc_duration_seconds_sum']!.timestamps).toEqual([2]);
     expect(Number.isNaN(byTable['temp']!.values[0])).toBe(true);
