@@ -39,3 +39,23 @@ describe('protocol endpoints under http.body_limit', () => {
     expect((await res.json()).error).toMatch(/exceeds the body limit/);
   });
 });
+
+describe('protocol endpoints under max_in_flight_write_bytes', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ config: { max_in_flight_write_bytes: '1KiB' } as never });
+  });
+  afterAll(() => s.close());
+
+  it('sheds remote write and OTLP writes with 429 and the error body when the budget is exceeded', async () => {
+    const big = new Uint8Array(4096).fill(0x20);
+    for (const [path, type] of [['/v1/metricsapi/write', 'application/x-protobuf'], ['/v1/otlp/v1/logs', 'application/json'], ['/v1/otlp/v1/traces', 'application/x-protobuf']] as const) {
+      const res = await s.fetch(path, { method: 'POST', body: big, headers: { 'content-type': type } });
+      expect(res.status, path).toBe(429);
+      expect((await res.json()).error, path).toMatch(/max_in_flight_write_bytes/);
+    }
+    // a small write still goes through
+    const ok = await s.fetch('/v1/otlp/v1/logs', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(ok.status).toBe(200);
+  });
+});
