@@ -43,7 +43,7 @@ describe('protocol endpoints under http.body_limit', () => {
 describe('protocol endpoints under max_in_flight_write_bytes', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer({ config: { max_in_flight_write_bytes: '1KiB' } as never });
+    s = await startTestServer({ config: { max_in_flight_write_bytes: '1KiB' } });
   });
   afterAll(() => s.close());
 
