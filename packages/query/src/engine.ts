@@ -1,4 +1,5 @@
 import type { ColumnType, Value } from '@sluice/pipeline-core';
+import type { QueryLimits } from './exec/limits.js';
 
 /** One column of a query result. `dataType` is GreptimeDB's display name (`Int64`, `TimestampMillisecond`, ...). */
 export interface ResultColumn {
@@ -20,6 +21,10 @@ export interface SqlContext {
   readonly db: string;
   /** IANA zone for timestamp literals without offset and for date functions; default UTC. */
   readonly timezone?: string;
+  /** Aborts the statement being run (client gone, request timeout): it fails with Cancelled/DeadlineExceeded. */
+  readonly signal?: AbortSignal;
+  /** Budgets of this request (defaults: DEFAULT_QUERY_LIMITS). */
+  readonly limits?: Partial<QueryLimits>;
 }
 
 /** The engine the server's `/v1/sql` route calls (created with `createQueryEngine(store)`). */

@@ -1,3 +1,4 @@
+import type { ExecContext } from '../../exec/exec-context.js';
 import type { Compiled } from '../expr/compiled.js';
 import { collectBatches, type Batch, type Field, type Relation } from '../expr/relation.js';
 import { keyOf } from '../types/compare.js';
@@ -23,14 +24,14 @@ function rowKey(vecs: readonly (readonly SqlValue[])[], i: number): string | und
 }
 
 /** Equi-join: builds a hash table over the right input, streams the left one. */
-export function hashJoin(left: Relation, right: Relation, spec: JoinSpec): Relation {
+export function hashJoin(left: Relation, right: Relation, spec: JoinSpec, exec?: ExecContext): Relation {
   const fields: Field[] = [...left.fields, ...right.fields];
   const nl = left.fields.length;
   return {
     fields,
     batches: {
       async *[Symbol.asyncIterator]() {
-        const r = await collectBatches(right);
+        const r = await collectBatches(right, exec, 'hash join build side');
         const rk = spec.rightKeys.map((k) => k.eval(r));
         const table = new Map<string, number[]>();
         for (let i = 0; i < r.length; i++) {
@@ -44,10 +45,17 @@ export function hashJoin(left: Relation, right: Relation, spec: JoinSpec): Relat
           const lk = spec.leftKeys.map((k) => k.eval(b));
           const li: number[] = [];
           const ri: number[] = [];
+          // One left batch may match many right rows: count the pairs as they grow.
+          const step = 65_536;
+          let counted = 0;
           for (let i = 0; i < b.length; i++) {
             const k = rowKey(lk, i);
             const hits = k === undefined ? undefined : table.get(k);
             if (hits) for (const j of hits) (li.push(i), ri.push(j));
+            if (exec !== undefined && li.length - counted >= step) {
+              exec.hold(16 * fields.length * (li.length - counted), 'hash join output');
+              counted = li.length;
+            }
           }
           let pairs = build(b, r, li, ri, nl, fields.length);
           let keepL = li;
@@ -68,7 +76,9 @@ export function hashJoin(left: Relation, right: Relation, spec: JoinSpec): Relat
               pairs = { length: pairs.length + extra.length, columns: pairs.columns.map((c, j) => [...c, ...extra.columns[j]!]) };
             }
           }
+          exec?.release(16 * fields.length * counted);
           if (pairs.length > 0) yield pairs;
+          await exec?.checkpoint();
         }
       },
     },
