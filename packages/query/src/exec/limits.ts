@@ -24,6 +24,6 @@ export const DEFAULT_QUERY_LIMITS: QueryLimits = {
   resultBytes: 64 * MiB,
   maxValueSize: 16 * MiB,
   maxExprDepth: 128,
-  maxExprTerms: 10_000,
+  maxExprTerms: 2_000,
   sliceMs: 10,
 };
