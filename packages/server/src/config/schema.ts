@@ -28,6 +28,20 @@ export const CONFIG_SPEC = {
   storage: {
     data_home: { kind: 'string' },
   },
+  query: {
+    memory_limit: { kind: 'byte_size' },
+    max_result_size: { kind: 'byte_size' },
+    max_value_size: { kind: 'byte_size' },
+    max_expr_depth: { kind: 'integer' },
+    max_expr_terms: { kind: 'integer' },
+  },
+  ingest: {
+    workers: { kind: 'integer' },
+    worker_heap: { kind: 'byte_size' },
+    max_line_length: { kind: 'byte_size' },
+    max_items: { kind: 'integer' },
+    max_value_size: { kind: 'byte_size' },
+  },
   logging: {
     level: { kind: 'string' },
     dir: { kind: 'string' },
@@ -51,6 +65,22 @@ export interface SluiceConfig {
     readonly enable_cors: boolean;
   };
   readonly storage: { readonly data_home: string };
+  /** Budgets of one SQL (and PromQL) request; see docs/limits.md. */
+  readonly query: {
+    readonly memory_limit: string;
+    readonly max_result_size: string;
+    readonly max_value_size: string;
+    readonly max_expr_depth: number;
+    readonly max_expr_terms: number;
+  };
+  /** Where pipelines run and what one ingest request may hold; see docs/limits.md. */
+  readonly ingest: {
+    readonly workers: number;
+    readonly worker_heap: string;
+    readonly max_line_length: string;
+    readonly max_items: number;
+    readonly max_value_size: string;
+  };
   readonly logging: { readonly level: string; readonly dir?: string; readonly log_format: LogFormat };
 }
 
@@ -60,6 +90,8 @@ export const DEFAULT_CONFIG: SluiceConfig = {
   init_regions_parallelism: 16,
   http: { addr: '127.0.0.1:4000', timeout: '30s', body_limit: '64MiB', is_strict_mode: false, enable_cors: true },
   storage: { data_home: './sluice_data' },
+  query: { memory_limit: '512MiB', max_result_size: '64MiB', max_value_size: '16MiB', max_expr_depth: 128, max_expr_terms: 2000 },
+  ingest: { workers: 2, worker_heap: '1GiB', max_line_length: '1MiB', max_items: 1_000_000, max_value_size: '16MiB' },
   logging: { level: 'info', log_format: 'text' },
 };
 

@@ -19,7 +19,7 @@ export interface RunItemError {
 }
 
 export interface CompiledPipeline {
-  run(items: readonly (Doc | string)[], opts?: { readonly skipError?: boolean; readonly now?: Timestamp }): {
+  run(items: readonly (Doc | string)[], opts?: { readonly skipError?: boolean; readonly now?: Timestamp; readonly maxValueSize?: number }): {
     readonly tables: readonly RunTable[];
     readonly errors: readonly RunItemError[];
   };

@@ -4,6 +4,7 @@ import { ingestContentType } from '../ingest/parse-items.js';
 import { ingestLogs } from '../ingest/ingest-logs.js';
 import { readBodyText } from '../ingest/read-body.js';
 import { jsonExact } from '../formats/json-response.js';
+import { requestSignal } from '../middleware/timeout.js';
 import { parseBoolParam, parseParamsHeader, requireParam } from '../params.js';
 
 /** `/v1/ingest`, and GreptimeDB's older `/v1/events/logs` for clients that still use it. */
@@ -20,6 +21,7 @@ export function createIngestRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
     const skipError = parseBoolParam('skip_error', q('skip_error') ?? headerParams.get('skip_error')) ?? false;
     const contentType = ingestContentType(c.req.header('content-type'));
     const body = await readBodyText(c, maxBodyBytes, deps.config.http.is_strict_mode);
+    const signal = requestSignal(c);
     const written = await ingestLogs(deps, {
       db: q('db') || 'public',
       table,
@@ -28,6 +30,7 @@ export function createIngestRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
       skipError,
       body,
       contentType,
+      ...(signal ? { signal } : {}),
     });
     const output = written.length === 0 ? [{ affectedrows: 0 }] : written.map((w) => ({ affectedrows: w.affectedRows }));
     return jsonExact(c, { output });

@@ -4,7 +4,10 @@ import type { AppDeps } from '../deps.js';
 import type { StoredPipeline } from '@sluice/storage';
 import { jsonExact } from '../formats/json-response.js';
 import { dryrunBody } from '../formats/dryrun.js';
-import { ingestContentType, parseItems } from '../ingest/parse-items.js';
+import { ingestContentType, type IngestContentType } from '../ingest/parse-items.js';
+import { parseItemsWithin } from '../ingest/item-limits.js';
+import { ingestLimits } from '../config/limits.js';
+import { requestSignal } from '../middleware/timeout.js';
 import { parseJsonOrFail } from '../ingest/parse-json.js';
 import { readBodyText } from '../ingest/read-body.js';
 import type { CompiledPipeline } from '../pipelines/compiler.js';
@@ -29,7 +32,10 @@ async function pipelineText(c: Context, maxBytes: number): Promise<string> {
 
 interface DryrunInput {
   readonly pipeline: CompiledPipeline;
-  readonly items: ReturnType<typeof parseItems>;
+  /** What a pipeline worker needs to run it (absent: it runs here, see PipelineService.workerSource). */
+  readonly source: { key: string; yaml: string } | undefined;
+  readonly body: string;
+  readonly contentType: IngestContentType;
 }
 
 function optionalString(body: Record<string, Value>, key: string): string | undefined {
@@ -46,13 +52,13 @@ function dryrunFromJson(deps: AppDeps, body: Record<string, Value>): DryrunInput
   const yaml = optionalString(body, 'pipeline');
   const name = optionalString(body, 'pipeline_name');
   if ((yaml === undefined) === (name === undefined)) throw new SluiceError(StatusCode.InvalidArguments, "dry run: give exactly one of 'pipeline' (YAML) or 'pipeline_name'");
-  const pipeline = yaml !== undefined ? deps.pipelines.compile(yaml) : deps.pipelines.resolve(name!, optionalString(body, 'pipeline_version')).pipeline;
+  const version = optionalString(body, 'pipeline_version');
+  const pipeline = yaml !== undefined ? deps.pipelines.compile(yaml) : deps.pipelines.resolve(name!, version).pipeline;
+  const source = yaml !== undefined ? (/^dispatcher\s*:/m.test(yaml) ? undefined : { key: '', yaml }) : deps.pipelines.workerSource(name!, version);
   const data = body.data;
   if (data === undefined) throw new SluiceError(StatusCode.InvalidArguments, "dry run: missing 'data'");
-  if (typeof data !== 'string') {
-    return { pipeline, items: parseItems(JSON.stringify(data), 'application/json') };
-  }
-  return { pipeline, items: parseItems(data, ingestContentType(optionalString(body, 'data_type') ?? 'application/json')) };
+  if (typeof data !== 'string') return { pipeline, source, body: JSON.stringify(data), contentType: 'application/json' };
+  return { pipeline, source, body: data, contentType: ingestContentType(optionalString(body, 'data_type') ?? 'application/json') };
 }
 
 /** Where the pipeline API lives: `/v1/pipelines`, and GreptimeDB's older `/v1/events/pipelines`. */
@@ -78,12 +84,21 @@ function pipelineRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
       input = dryrunFromJson(deps, body);
     } else {
       const pipelineName = requireParam('pipeline_name', name, 'the pipeline to dry-run; or send the JSON form');
+      const version = c.req.query('version');
       input = {
-        pipeline: deps.pipelines.resolve(pipelineName, c.req.query('version')).pipeline,
-        items: parseItems(text, ingestContentType(c.req.header('content-type'))),
+        pipeline: deps.pipelines.resolve(pipelineName, version).pipeline,
+        source: deps.pipelines.workerSource(pipelineName, version),
+        body: text,
+        contentType: ingestContentType(c.req.header('content-type')),
       };
     }
-    const result = input.pipeline.run(input.items, { skipError: false });
+    const limits = ingestLimits(deps.config);
+    const signal = requestSignal(c);
+    // User-supplied YAML runs on a pipeline worker when there are any (isolated, stopped at the deadline).
+    const result =
+      input.source !== undefined && deps.pipelineWorkers !== undefined
+        ? await deps.pipelineWorkers.run({ ...input.source, body: input.body, contentType: input.contentType, skipError: false, limits }, signal)
+        : input.pipeline.run(parseItemsWithin(input.body, input.contentType, limits), { skipError: false, maxValueSize: limits.maxValueSize });
     return jsonExact(c, dryrunBody(result.tables));
   });
 

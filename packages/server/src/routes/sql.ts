@@ -3,6 +3,8 @@ import { sqlEncoder } from '../formats/sql-formats.js';
 import { elapsedMs } from '../middleware/request-start.js';
 import { requireParam } from '../params.js';
 import type { AppDeps } from '../deps.js';
+import { queryLimits } from '../config/limits.js';
+import { requestSignal } from '../middleware/timeout.js';
 
 /** `sql`, `db` and `format` from the query string, else from a form body. */
 async function sqlParams(c: Context): Promise<Record<string, string | undefined>> {
@@ -18,12 +20,14 @@ async function sqlParams(c: Context): Promise<Record<string, string | undefined>
 /** `GET|POST /v1/sql`: runs SQL and encodes the outputs in the requested `format`. */
 export function createSqlRoutes(deps: AppDeps): Hono {
   const app = new Hono();
+  const limits = queryLimits(deps.config);
   const handler = async (c: Context) => {
     const p = await sqlParams(c);
     const format = sqlEncoder(p.format);
     const sql = requireParam('sql', p.sql, 'the SQL to run');
     const timezone = c.req.header('x-service-timezone') ?? deps.config.default_timezone;
-    const outputs = await deps.query.executeSql(sql, { db: p.db || 'public', ...(timezone ? { timezone } : {}) });
+    const signal = requestSignal(c);
+    const outputs = await deps.query.executeSql(sql, { db: p.db || 'public', limits, ...(signal ? { signal } : {}), ...(timezone ? { timezone } : {}) });
     const elapsed = elapsedMs(c);
     const { body, contentType } = format.encode(outputs, elapsed);
     return c.body(body, 200, { 'content-type': contentType, 'x-service-format': format.name, 'x-service-execution-time': String(elapsed) });
