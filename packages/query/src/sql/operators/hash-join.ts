@@ -23,6 +23,9 @@ function rowKey(vecs: readonly (readonly SqlValue[])[], i: number): string | und
   return k;
 }
 
+/** Most joined rows one output batch holds. */
+const JOIN_CHUNK_ROWS = 65_536;
+
 /** Equi-join: builds a hash table over the right input, streams the left one. */
 export function hashJoin(left: Relation, right: Relation, spec: JoinSpec, exec?: ExecContext): Relation {
   const fields: Field[] = [...left.fields, ...right.fields];
@@ -41,22 +44,9 @@ export function hashJoin(left: Relation, right: Relation, spec: JoinSpec, exec?:
           if (list) list.push(i);
           else table.set(k, [i]);
         }
-        for await (const b of left.batches) {
-          const lk = spec.leftKeys.map((k) => k.eval(b));
-          const li: number[] = [];
-          const ri: number[] = [];
-          // One left batch may match many right rows: count the pairs as they grow.
-          const step = 65_536;
-          let counted = 0;
-          for (let i = 0; i < b.length; i++) {
-            const k = rowKey(lk, i);
-            const hits = k === undefined ? undefined : table.get(k);
-            if (hits) for (const j of hits) (li.push(i), ri.push(j));
-            if (exec !== undefined && li.length - counted >= step) {
-              exec.hold(16 * fields.length * (li.length - counted), 'hash join output');
-              counted = li.length;
-            }
-          }
+        // Pairs are emitted in chunks: one left batch may match many right rows (a batch of 4,096
+        // rows with 1,000 matches each would be 4 million rows at once).
+        const emit = (b: Batch, li: number[], ri: number[], matched: Uint8Array | undefined): Batch => {
           let pairs = build(b, r, li, ri, nl, fields.length);
           let keepL = li;
           if (spec.residual && pairs.length > 0) {
@@ -66,9 +56,28 @@ export function hashJoin(left: Relation, right: Relation, spec: JoinSpec, exec?:
             keepL = idx.map((i) => li[i]!);
             pairs = build(b, r, keepL, idx.map((i) => ri[i]!), nl, fields.length);
           }
-          if (spec.joinType === 'left') {
-            const matched = new Uint8Array(b.length);
-            for (const i of keepL) matched[i] = 1;
+          if (matched !== undefined) for (const i of keepL) matched[i] = 1;
+          return pairs;
+        };
+        for await (const b of left.batches) {
+          const lk = spec.leftKeys.map((k) => k.eval(b));
+          const matched = spec.joinType === 'left' ? new Uint8Array(b.length) : undefined;
+          let li: number[] = [];
+          let ri: number[] = [];
+          for (let i = 0; i < b.length; i++) {
+            const k = rowKey(lk, i);
+            const hits = k === undefined ? undefined : table.get(k);
+            if (hits) for (const j of hits) (li.push(i), ri.push(j));
+            if (li.length >= JOIN_CHUNK_ROWS) {
+              const pairs = emit(b, li, ri, matched);
+              li = [];
+              ri = [];
+              if (pairs.length > 0) yield pairs;
+              await exec?.checkpoint();
+            }
+          }
+          let pairs = emit(b, li, ri, matched);
+          if (matched !== undefined) {
             const extraL: number[] = [];
             for (let i = 0; i < b.length; i++) if (!matched[i]) extraL.push(i);
             if (extraL.length > 0) {
@@ -76,7 +85,6 @@ export function hashJoin(left: Relation, right: Relation, spec: JoinSpec, exec?:
               pairs = { length: pairs.length + extra.length, columns: pairs.columns.map((c, j) => [...c, ...extra.columns[j]!]) };
             }
           }
-          exec?.release(16 * fields.length * counted);
           if (pairs.length > 0) yield pairs;
           await exec?.checkpoint();
         }
