@@ -1,7 +1,7 @@
 // Load and isolation (issue 18) on the BUILT server (`npm run build` first; `npm run bench` does).
 // Starts `sluice standalone start` as a child process on a free loopback port (so the load generator
 // never shares the server's event loop), then, bounded at about 60 s:
-//   1. calibrate (8 s): closed-loop maximum of nginx ingest (500 lines/request) and of SQL queries;
+//   1. calibrate (8 s): closed-loop maximum of nginx ingest (500 lines/request) and SQL queries together;
 //   2. load (25 s): open-loop at 70% of each maximum (latency counted from the scheduled send time),
 //      /health every 50 ms, server RSS every second;
 //   3. hostile (3 x 6 s): the same load plus one pathological request at a time, back to back:
@@ -37,6 +37,10 @@ const pct = (xs, p) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 const fmt = (ms) => (Number.isNaN(ms) ? '   -' : `${ms.toFixed(ms < 10 ? 1 : 0)}`.padStart(5));
+
+// Every request gives up after 60 s (a hung request is counted as an error, never hangs the bench).
+const realFetch = globalThis.fetch;
+const fetch = (u, init = {}) => realFetch(u, { ...init, signal: AbortSignal.timeout(60_000) });
 
 const port = await freePort();
 const home = mkdtempSync(join(tmpdir(), 'sluice-load-'));
@@ -80,20 +84,22 @@ const ops = {
   query: () => fetch(`${url}/v1/sql`, { method: 'POST', body: new URLSearchParams({ sql: QUERIES[queryIx++ % QUERIES.length] }) }),
 };
 
-/** Closed loop for `ms` with `conc` in flight: requests per second. */
-async function maxRate(op, conc, ms) {
-  let n = 0;
+/** Closed loop for `ms`, `mix[op]` requests of each op in flight together: requests per second of each. */
+async function maxRates(mix, ms) {
+  const n = Object.fromEntries(Object.keys(mix).map((op) => [op, 0]));
   const end = performance.now() + ms;
   await Promise.all(
-    Array.from({ length: conc }, async () => {
-      while (performance.now() < end) {
-        const r = await ops[op]();
-        await r.arrayBuffer();
-        if (r.ok) n++;
-      }
-    }),
+    Object.entries(mix).flatMap(([op, conc]) =>
+      Array.from({ length: conc }, async () => {
+        while (performance.now() < end) {
+          const r = await ops[op]();
+          await r.arrayBuffer();
+          if (r.ok) n[op]++;
+        }
+      }),
+    ),
   );
-  return (n * 1000) / ms;
+  return Object.fromEntries(Object.entries(n).map(([op, k]) => [op, (k * 1000) / ms]));
 }
 
 /** Open loop at `rate`/s until `stop()` is true; latencies from the scheduled send time. */
@@ -134,7 +140,7 @@ function healthProbe(into) {
     while (!stopped) {
       const t = performance.now();
       try {
-        const r = await fetch(`${url}/health`);
+        const r = await realFetch(`${url}/health`, { signal: AbortSignal.timeout(10_000) });
         await r.arrayBuffer();
         into.push(performance.now() - t);
       } catch {
@@ -161,17 +167,18 @@ try {
   await waitUp();
   for (const [name, yaml] of [['nginx', NGINX_PIPELINE], ['evil', 'processors:\n  - regex:\n      fields: [message]\n      patterns: ["(?<z>(.*a){20})"]\ntransform:\n  - field: z\n    type: string\n']]) {
     const r = await fetch(`${url}/v1/pipelines/${name}`, { method: 'POST', body: yaml, headers: { 'content-type': 'application/x-yaml' } });
-    if (!r.ok) throw new Error(`upload ${name}: ${await r.text()}`);
+    const text = await r.text();
+    if (!r.ok) throw new Error(`upload ${name}: ${text}`);
   }
   // Seed some rows so queries have work from the start.
   for (let i = 0; i < 20; i++) await (await ops.ingest()).arrayBuffer();
 
-  const ingestMax = await maxRate('ingest', 4, CALIBRATE_MS / 2);
-  const queryMax = await maxRate('query', 4, CALIBRATE_MS / 2);
+  // The maximum of the mix: ingest and queries together, closed loop (3 ingests + 1 query in flight).
+  const { ingest: ingestMax, query: queryMax } = await maxRates({ ingest: 3, query: 1 }, CALIBRATE_MS);
   const ingestRate = 0.7 * ingestMax;
   const queryRate = 0.7 * queryMax;
   console.log(`Node ${process.version}; server: ${MAIN}; 1 pipeline worker`);
-  console.log(`calibrated max: ingest ${ingestMax.toFixed(1)} req/s (${Math.round(ingestMax * BATCH).toLocaleString('en-US')} lines/s), queries ${queryMax.toFixed(1)} req/s (each alone, closed loop, 4 in flight)`);
+  console.log(`calibrated max: ingest ${ingestMax.toFixed(1)} req/s (${Math.round(ingestMax * BATCH).toLocaleString('en-US')} lines/s), queries ${queryMax.toFixed(1)} req/s (together, closed loop, 3 ingests + 1 query in flight)`);
   console.log(`load at 70%: ingest ${ingestRate.toFixed(1)} req/s + queries ${queryRate.toFixed(1)} req/s together, open loop`);
 
   const ingest = newStats();
@@ -185,10 +192,12 @@ try {
   const t0 = performance.now();
   await new Promise((r) => setTimeout(r, LOAD_MS));
   await stopHealth();
+  if (process.env.SLUICE_LOAD_DEBUG) console.error(`load phase done: ${ingest.ok} ingests, ${query.ok} queries`);
   const loadSecs = (performance.now() - t0) / 1000;
 
   const hostile = [];
   for (const [name, send] of HOSTILE) {
+    if (process.env.SLUICE_LOAD_DEBUG) console.error(`hostile: ${name}`);
     const h = [];
     const stopH = healthProbe(h);
     const end = performance.now() + HOSTILE_MS;
@@ -197,7 +206,8 @@ try {
     const peakTimer = setInterval(() => (peak = Math.max(peak, rssMiB())), 200);
     while (performance.now() < end) {
       const r = await send();
-      await r.arrayBuffer();
+      const text = await r.text();
+      if (process.env.SLUICE_LOAD_DEBUG) console.error(`  ${r.status} ${text.slice(0, 160)}`);
       statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
     }
     clearInterval(peakTimer);

@@ -107,6 +107,10 @@ describe('isolation and budgets (issue 18)', () => {
     const long = await ingest('service_identity', 'z'.repeat(3 * 1024 * 1024));
     expect(long.status).toBe(400);
     expect((await long.json()).error).toContain('[ingest] max_line_length');
+    // The regex pipeline of the issue on a 10 MB line is refused before any matching.
+    const tenMb = await ingest('evil_regex', 'a'.repeat(10 * 1024 * 1024));
+    expect(tenMb.status).toBe(400);
+    expect((await tenMb.json()).error).toContain('[ingest] max_line_length');
     const many = await ingest('service_identity', Array.from({ length: 1001 }, (_, i) => `line ${i}`).join('\n'));
     expect(many.status).toBe(400);
     expect((await many.json()).error).toContain('[ingest] max_items');
