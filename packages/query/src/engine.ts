@@ -25,6 +25,12 @@ export interface SqlContext {
   readonly signal?: AbortSignal;
   /** Budgets of this request (defaults: DEFAULT_QUERY_LIMITS). */
   readonly limits?: Partial<QueryLimits>;
+  /**
+   * Called with the number of statements once all of them parsed, before the first one runs; a throw
+   * stops the request with nothing executed (the server refuses several statements for a format that
+   * carries one result).
+   */
+  readonly onParsed?: (statementCount: number) => void;
 }
 
 /** The engine the server's `/v1/sql` route calls (created with `createQueryEngine(store)`). */

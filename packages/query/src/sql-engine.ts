@@ -27,6 +27,7 @@ export function createQueryEngine(store: Store): QueryEngine {
       exec.throwIfAborted();
       const timezone = normalizeTimezone(ctx.timezone);
       const statements = parseSql(sql, exec.limits);
+      ctx.onParsed?.(statements.length);
       const session: Session = {
         store,
         db: ctx.db || 'public',

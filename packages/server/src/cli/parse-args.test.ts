@@ -16,4 +16,24 @@ describe('sluice command line', () => {
     expect(() => parseCommand(['cluster', 'start'])).toThrow(/unknown command 'cluster start'/);
     expect(() => parseCommand(['standalone', 'start', '--port', '1'])).toThrow(/--port/);
   });
+
+  it('prints the version with --version or -V', () => {
+    expect(parseCommand(['--version'])).toEqual({ kind: 'version' });
+    expect(parseCommand(['-V'])).toEqual({ kind: 'version' });
+  });
+
+  it('suggests the flag meant, with balanced quotes', () => {
+    const message = (argv: string[]) => {
+      try {
+        parseCommand(argv);
+      } catch (e) {
+        return (e as Error).message.split('\n')[0]!;
+      }
+      throw new Error('expected an error');
+    };
+    expect(message(['standalone', 'start', '--htp-addr', 'x'])).toBe("unknown option '--htp-addr' (did you mean '--http-addr'?)");
+    expect(message(['standalone', 'start', '--data-hom=/d'])).toBe("unknown option '--data-hom' (did you mean '--data-home'?)");
+    expect(message(['standalone', 'start', '-x'])).toBe("unknown option '-x'");
+    for (const m of [message(['--versoin']), message(['standalone', 'start', '--zzzzzzzz'])]) expect(m.split("'").length % 2).toBe(1);
+  });
 });

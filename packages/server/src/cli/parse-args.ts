@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { SluiceError, StatusCode } from '@sluice/pipeline-core';
+import { SluiceError, StatusCode, didYouMean } from '@sluice/pipeline-core';
 import type { PartialConfig } from '../config/schema.js';
 
 export const USAGE = `Usage: sluice standalone start [options]
@@ -10,9 +10,39 @@ Options:
   -c, --config-file FILE     TOML configuration file
   --user-provider SPEC       static_user_provider:file:<path> or static_user_provider:cmd:<user>=<pwd>,...
   -h, --help                 show this help
+  -V, --version              print the version and the commit it was built from
 `;
 
-export type Command = { kind: 'help' } | { kind: 'start'; configFile?: string; flags: PartialConfig };
+export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'start'; configFile?: string; flags: PartialConfig };
+
+const OPTIONS = {
+  'http-addr': { type: 'string' },
+  'data-home': { type: 'string' },
+  'config-file': { type: 'string', short: 'c' },
+  'user-provider': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
+} as const;
+
+/** `--name` of every option, for "did you mean". */
+const FLAG_NAMES = Object.keys(OPTIONS).map((n) => `--${n}`);
+
+/**
+ * The first argument that is not a known flag, said our way: Node's parseArgs message for an unknown
+ * option ("... as in '-- \"--x\"") is long and its quoting unbalanced.
+ */
+function unknownFlagMessage(argv: readonly string[]): string | undefined {
+  for (const arg of argv) {
+    if (arg === '--') return undefined;
+    if (!arg.startsWith('-') || arg === '-') continue;
+    const name = arg.startsWith('--') ? `--${arg.slice(2).split('=')[0]}` : arg.slice(0, 2);
+    const known = arg.startsWith('--')
+      ? FLAG_NAMES.includes(name)
+      : Object.values(OPTIONS).some((o) => 'short' in o && `-${o.short}` === name);
+    if (!known) return `unknown option '${name}'${didYouMean(name, FLAG_NAMES)}`;
+  }
+  return undefined;
+}
 
 /** Parses `sluice standalone start ...`; unknown commands and flags are errors naming them. */
 export function parseCommand(argv: readonly string[]): Command {
@@ -22,19 +52,14 @@ export function parseCommand(argv: readonly string[]): Command {
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: {
-        'http-addr': { type: 'string' },
-        'data-home': { type: 'string' },
-        'config-file': { type: 'string', short: 'c' },
-        'user-provider': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: OPTIONS,
     });
   } catch (e) {
-    throw new SluiceError(StatusCode.InvalidArguments, `${(e as Error).message}\n\n${USAGE}`);
+    throw new SluiceError(StatusCode.InvalidArguments, `${unknownFlagMessage(argv) ?? (e as Error).message}\n\n${USAGE}`);
   }
   const { values, positionals } = parsed;
   if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
   if (positionals.join(' ') !== 'standalone start') {
     throw new SluiceError(StatusCode.InvalidArguments, `unknown command '${positionals.join(' ')}'\n\n${USAGE}`);
   }

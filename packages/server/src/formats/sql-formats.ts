@@ -19,6 +19,9 @@ export const SQL_FORMATS = {
 
 export type SqlFormat = keyof typeof SQL_FORMATS;
 
+/** Formats that carry one statement's output; a request with several statements is refused before any runs. */
+export const SINGLE_OUTPUT_FORMATS: ReadonlySet<SqlFormat> = new Set(['csv', 'csvWithNames', 'csvWithNamesAndTypes', 'table', 'json', 'null']);
+
 const BY_LOWER = new Map(Object.entries(SQL_FORMATS).map(([name, enc]) => [name.toLowerCase(), { name: name as SqlFormat, encode: enc as SqlEncoder }]));
 
 /** The encoder for a `format` parameter (default greptimedb_v1); an unknown one is a 400 listing them. */

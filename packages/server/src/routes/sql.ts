@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { sqlEncoder } from '../formats/sql-formats.js';
+import { SINGLE_OUTPUT_FORMATS, sqlEncoder } from '../formats/sql-formats.js';
+import { refuseMultiStatements } from '../formats/single-output.js';
 import { elapsedMs } from '../middleware/request-start.js';
 import { requireParam } from '../params.js';
 import type { AppDeps } from '../deps.js';
@@ -27,7 +28,13 @@ export function createSqlRoutes(deps: AppDeps): Hono {
     const sql = requireParam('sql', p.sql, 'the SQL to run');
     const timezone = c.req.header('x-service-timezone') ?? deps.config.default_timezone;
     const signal = requestSignal(c);
-    const outputs = await deps.query.executeSql(sql, { db: p.db || 'public', limits, ...(signal ? { signal } : {}), ...(timezone ? { timezone } : {}) });
+    const outputs = await deps.query.executeSql(sql, {
+      db: p.db || 'public',
+      limits,
+      ...(signal ? { signal } : {}),
+      ...(timezone ? { timezone } : {}),
+      ...(SINGLE_OUTPUT_FORMATS.has(format.name) ? { onParsed: (n: number) => refuseMultiStatements(n, format.name) } : {}),
+    });
     const elapsed = elapsedMs(c);
     const { body, contentType } = format.encode(outputs, elapsed);
     return c.body(body, 200, { 'content-type': contentType, 'x-service-format': format.name, 'x-service-execution-time': String(elapsed) });
