@@ -5,6 +5,8 @@ import { normalizeTimezone } from './sql/types/timezone.js';
 import { EXECUTORS } from './sql/statements/registry.js';
 import type { Executor, Session } from './sql/statements/session.js';
 import type { Statement } from './sql/ast/statement.js';
+import { promqlLabelNames, promqlLabelValues, promqlSeries, runPromql } from './promql/run.js';
+import { DEFAULT_PROMQL_LIMITS, type PromqlLimits } from './promql/result.js';
 import { createExecContext } from './exec/exec-context.js';
 import { QueryBudgetError } from './exec/errors.js';
 import { SqlTooComplexError } from './sql/shape-limits.js';
@@ -20,8 +22,13 @@ function engineLimitError(e: RangeError, depth: number): Error {
 }
 
 /** The SQL engine over a store: parses every statement first, then runs them in order. */
-export function createQueryEngine(store: Store): QueryEngine {
+export function createQueryEngine(store: Store, opts: { promqlLimits?: Partial<PromqlLimits> } = {}): QueryEngine {
+  const limits: PromqlLimits = { ...DEFAULT_PROMQL_LIMITS, ...opts.promqlLimits };
   return {
+    executePromql: (req) => runPromql(store, req, limits),
+    promqlSeries: (req) => promqlSeries(store, req),
+    promqlLabelNames: (req) => promqlLabelNames(store, req),
+    promqlLabelValues: (name, req) => promqlLabelValues(store, name, req),
     async executeSql(sql: string, ctx: SqlContext): Promise<StatementOutput[]> {
       const exec = createExecContext({ ...(ctx.signal ? { signal: ctx.signal } : {}), ...(ctx.limits ? { limits: ctx.limits } : {}) });
       exec.throwIfAborted();

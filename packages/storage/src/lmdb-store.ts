@@ -30,7 +30,15 @@ export interface LmdbStoreOptions {
   readonly mapSize?: number;
   /** Never fsync (throwaway stores only; every table then behaves as skip_wal). */
   readonly noSync?: boolean;
+  /** Told when a background maintenance pass starts and ends (a library does not log; its host may). */
+  readonly onMaintenance?: (e: MaintenanceEvent) => void;
 }
+
+/** A background pass: `start`, then `end` with what it did (or `failed`, retried at the next period). */
+export type MaintenanceEvent =
+  | { readonly phase: 'start' }
+  | { readonly phase: 'end'; readonly expiredRows: number; readonly mergedChunks: number }
+  | { readonly phase: 'failed'; readonly error: unknown };
 
 /** The embedded store, plus maintenance the server may call. */
 export interface LmdbStore extends Store {
@@ -54,8 +62,10 @@ class LmdbStoreImpl implements LmdbStore {
   /** The maintenance pass in progress, awaited by close(). */
   private maintenance: Promise<void> | undefined;
   private closed = false;
+  private readonly onMaintenance: ((e: MaintenanceEvent) => void) | undefined;
 
   constructor(private readonly env: StoreEnv, o: LmdbStoreOptions) {
+    this.onMaintenance = o.onMaintenance;
     this.catalog = new Catalog(env);
     this.series = new SeriesIndex(env, this.catalog);
     this.ctx = { env, catalog: this.catalog, series: this.series, now: o.now ?? Date.now, autoCreateTable: o.autoCreateTable ?? true };
@@ -236,11 +246,14 @@ class LmdbStoreImpl implements LmdbStore {
 
   /** One background pass; a failed pass is retried at the next period (a library does not log). */
   private async maintain(): Promise<void> {
+    this.onMaintenance?.({ phase: 'start' });
     try {
-      await this.sweepExpired();
-      await this.compact();
-    } catch {
+      const expiredRows = await this.sweepExpired();
+      const mergedChunks = await this.compact();
+      this.onMaintenance?.({ phase: 'end', expiredRows, mergedChunks });
+    } catch (error) {
       // Retried at the next period.
+      this.onMaintenance?.({ phase: 'failed', error });
     }
   }
 

@@ -6,12 +6,15 @@ import { toStatement } from './to-ast/statement.js';
 import type { Children } from './to-ast/cst.js';
 import { checkShape, SqlTooComplexError, type ShapeLimits } from './shape-limits.js';
 import { DEFAULT_QUERY_LIMITS } from '../exec/limits.js';
+import { parseTql } from './tql/parse-tql.js';
 
 /**
  * Parses `;`-separated statements into ASTs; throws SqlSyntaxError with line and column, and
  * SqlTooComplexError for statements nested deeper or longer than `limits` allow.
  */
 export function parseSql(sql: string, limits: ShapeLimits = DEFAULT_QUERY_LIMITS): Statement[] {
+  const tql = parseTql(sql);
+  if (tql) return [tql];
   const lexed = sqlLexer.tokenize(sql);
   if (lexed.errors.length > 0) {
     const e = lexed.errors[0]!;

@@ -19,7 +19,7 @@ function pipelineFor(task: PipelineTask): Pipeline {
 
 function handle(task: PipelineTask): PipelineReply {
   try {
-    const items = parseItemsWithin(task.body, task.contentType, task.limits);
+    const items = task.items ?? parseItemsWithin(task.body, task.contentType, task.limits);
     const result = pipelineFor(task).run(items, { skipError: task.skipError, maxValueSize: task.limits.maxValueSize });
     return { id: task.id, ok: true, items: items.length, tables: encodeTables(result.tables), errors: result.errors };
   } catch (e) {
