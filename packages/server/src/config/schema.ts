@@ -17,6 +17,7 @@ export const CONFIG_SPEC = {
     init_regions_in_background: { kind: 'boolean' },
     init_regions_parallelism: { kind: 'integer' },
     default_timezone: { kind: 'string' },
+    max_in_flight_write_bytes: { kind: 'byte_size' },
   },
   http: {
     addr: { kind: 'addr' },
@@ -66,6 +67,8 @@ export interface SluiceConfig {
   readonly init_regions_in_background: boolean;
   readonly init_regions_parallelism: number;
   readonly default_timezone?: string;
+  /** Bytes of write requests in flight beyond which writes get 429 (unset: unlimited). */
+  readonly max_in_flight_write_bytes?: string;
   readonly http: {
     readonly addr: string;
     readonly timeout: string;
