@@ -7,8 +7,8 @@ const now = Timestamp.fromMillis(0);
 describe('VRL value-size limit (issue 18)', () => {
   it('refuses a huge string repeat before building it', () => {
     const p = compileVrl('.s = "a" * 100000000\n.');
-    expect(() => p.run({}, { now })).toThrow(expect.objectContaining({ code: StatusCode.RuntimeResourcesExhausted }));
     expect(() => p.run({}, { now })).toThrow(/\[ingest\] max_value_size/);
+    // A handled failure (`?? "x"` catches it): the corpus case "huge string repetition is a handled failure".
     expect(compileVrl('.s = "ab" * 3\n.').run({}, { now }).event).toEqual({ s: 'ababab' });
   });
 

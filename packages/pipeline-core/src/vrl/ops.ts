@@ -63,10 +63,14 @@ export function mul(a: VrlValue, b: VrlValue): VrlValue {
   return fail('multiply', a, b);
 }
 
-/** `"ab" * 3`; a result over the run's max value size fails before it is built. */
+/** `"ab" * 3`; a result over the run's max value size is a handled failure (`?? "x"`), before it is built. */
 function repeat(text: string, times: Num, max?: number): string {
   const n = Math.max(0, Number(times));
-  checkValueSize(`"…" * ${n}`, text.length * n, max);
+  try {
+    checkValueSize(`"…" * ${n}`, text.length * n, max);
+  } catch (e) {
+    throw new VrlFailure((e as Error).message);
+  }
   return text.repeat(n);
 }
 
