@@ -20,6 +20,15 @@ import { createPipelineRoutes } from './routes/pipelines.js';
 import { createSqlRoutes } from './routes/sql.js';
 import { createDebugRoutes } from './routes/debug.js';
 import { createDashboardRoutes } from './routes/dashboard.js';
+import { createRemoteWriteRoutes } from './routes/metricsapi/remote-write.js';
+import { createRemoteReadRoutes } from './routes/metricsapi/remote-read.js';
+import { createOtlpRoutes } from './routes/otlp.js';
+import { createPrometheusApiRoutes } from './routes/metricsapi/http-api.js';
+import { createPromqlRoutes } from './routes/promql.js';
+import { createLineprotoRoutes } from './routes/lineproto.js';
+import { createJsonputRoutes } from './routes/jsonput.js';
+import { createLogpushRoutes } from './routes/logpush.js';
+import { createWriteSupport } from './write/write-support.js';
 
 /** The Hono app: middleware in order, then each protocol's routes. */
 export function createApp(deps: AppDeps): Hono {
@@ -36,7 +45,8 @@ export function createApp(deps: AppDeps): Hono {
   app.use(originPolicy({ allowedOrigins: http.cors_allowed_origins, cors: http.enable_cors }));
   if (deps.users !== undefined) app.use(basicAuth(deps.users, { metricsOpen: http.metrics_without_auth, statusOpen: http.status_without_auth }));
   app.use(requestTimeout(parseDuration(http.timeout), http.timeout));
-  app.use(bodyLimit(maxBody, http.body_limit));
+  const writes = createWriteSupport(deps, maxBody);
+  app.use(bodyLimit(maxBody, http.body_limit, writes.readsOwnBody));
 
   app.route('/', createAdminRoutes(deps, buildInfo()));
   app.route('/', createDashboardRoutes());
@@ -44,6 +54,14 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', createPipelineRoutes(deps, maxBody));
   app.route('/', createIngestRoutes(deps, maxBody));
   app.route('/', createSqlRoutes(deps));
+  app.route('/', createRemoteWriteRoutes(deps, maxBody));
+  app.route('/', createRemoteReadRoutes(deps, maxBody));
+  app.route('/', createOtlpRoutes(deps, maxBody));
+  app.route('/', createPromqlRoutes(deps));
+  app.route('/', createPrometheusApiRoutes(deps, buildInfo()));
+  app.route('/', createLineprotoRoutes(deps, writes));
+  app.route('/', createJsonputRoutes(deps, writes));
+  app.route('/', createLogpushRoutes(deps, writes));
 
   app.notFound(notFoundHandler(app));
   app.onError((err, c) => {

@@ -1,4 +1,4 @@
-import { SluiceError } from '@sluice/pipeline-core';
+import { SluiceError, type Value } from '@sluice/pipeline-core';
 import { Catalog } from './catalog/catalog.js';
 import { checkName, defineTable } from './catalog/define-table.js';
 import type { TableRecord } from './catalog/table-record.js';
@@ -9,8 +9,10 @@ import { DatabaseAlreadyExistsError, DatabaseNotFoundError, InvalidRequestError,
 import { resolveOptions } from './options/resolved-options.js';
 import { LmdbPipelineStore } from './pipelines/lmdb-pipeline-store.js';
 import { PendingSeries, SeriesIndex } from './series/series-index.js';
-import type { AlterTable, ColumnBatch, ScanRequest, Store, StoreStats, TableDef, TableInfo, WriteRequest, WriteResult } from './store.js';
+import type { AggregateRequest, AlterTable, ChunkStatistics, ColumnBatch, ScanRequest, Store, StoreStats, TableDef, TableInfo, WriteRequest, WriteResult } from './store.js';
 import { alterRecord } from './table/alter-table.js';
+import { aggregateChunks, chunkStatistics } from './table/chunk-aggregate.js';
+import { groupChunks } from './table/chunk-group.js';
 import { txCompactChunks } from './table/chunk-compact.js';
 import { txDeleteChunkRows, txRemoveChunks } from './table/chunk-delete.js';
 import { expiryBound, txDeleteRows, txRemoveRange } from './table/delete-rows.js';
@@ -194,6 +196,16 @@ class LmdbStoreImpl implements LmdbStore {
 
   scan(req: ScanRequest): AsyncIterable<ColumnBatch> {
     return scanTable(this.ctx, this.existing(req.db, req.table), req);
+  }
+
+  async aggregate(req: AggregateRequest): Promise<readonly (readonly Value[])[] | undefined> {
+    const t = this.existing(req.db, req.table);
+    const fromMeta = aggregateChunks(this.ctx, t, req);
+    return fromMeta !== undefined ? [fromMeta] : groupChunks(this.ctx, t, req);
+  }
+
+  async statistics(db: string, table: string): Promise<ChunkStatistics> {
+    return chunkStatistics(this.ctx, this.existing(db, table));
   }
 
   async deleteRows(req: Pick<ScanRequest, 'db' | 'table' | 'timeRange' | 'predicates'>): Promise<number> {

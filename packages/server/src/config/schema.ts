@@ -17,6 +17,7 @@ export const CONFIG_SPEC = {
     init_regions_in_background: { kind: 'boolean' },
     init_regions_parallelism: { kind: 'integer' },
     default_timezone: { kind: 'string' },
+    max_in_flight_write_bytes: { kind: 'byte_size' },
   },
   http: {
     addr: { kind: 'addr' },
@@ -38,6 +39,10 @@ export const CONFIG_SPEC = {
     dir: { kind: 'string' },
     log_format: { kind: 'log_format' },
   },
+  promql: {
+    lookback_delta: { kind: 'duration' },
+    max_samples: { kind: 'integer' },
+  },
 } as const satisfies Record<string, Record<string, KeySpec>>;
 
 export type LogFormat = 'text' | 'json';
@@ -48,6 +53,8 @@ export interface SluiceConfig {
   readonly init_regions_in_background: boolean;
   readonly init_regions_parallelism: number;
   readonly default_timezone?: string;
+  /** Bytes of write requests in flight beyond which writes get 429 (unset: unlimited). */
+  readonly max_in_flight_write_bytes?: string;
   readonly http: {
     readonly addr: string;
     readonly timeout: string;
@@ -69,6 +76,8 @@ export interface SluiceConfig {
     readonly maintenance_interval: string;
   };
   readonly logging: { readonly level: string; readonly dir?: string; readonly log_format: LogFormat };
+  /** PromQL: the default lookback of instant selectors and the most samples one query may hold. */
+  readonly promql: { readonly lookback_delta: string; readonly max_samples: number };
 }
 
 export const DEFAULT_CONFIG: SluiceConfig = {
@@ -88,6 +97,7 @@ export const DEFAULT_CONFIG: SluiceConfig = {
   },
   storage: { data_home: './sluice_data', maintenance_interval: '60s' },
   logging: { level: 'info', log_format: 'text' },
+  promql: { lookback_delta: '5m', max_samples: 50_000_000 },
 };
 
 /** Deep partial form used for the file and for flags before merging. */
