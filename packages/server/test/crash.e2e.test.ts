@@ -13,7 +13,7 @@ import { WRITE_PATHS } from './crash/write-paths.js';
  * (SLUICE_CRASH_ROUNDS, default there 25) the long one.
  */
 const ROUNDS = Number(process.env.SLUICE_CRASH_ROUNDS ?? 3);
-const CLIENTS = Number(process.env.SLUICE_CRASH_CLIENTS ?? 4);
+const CLIENTS = Number(process.env.SLUICE_CRASH_CLIENTS ?? WRITE_PATHS.length);
 const SEED = Number(process.env.SLUICE_CRASH_SEED ?? 18);
 
 describe('crash safety (real server, SIGKILL and SIGTERM)', () => {
