@@ -21,7 +21,7 @@ describe('crash safety (real server, SIGKILL and SIGTERM)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sluice-crash-'));
   beforeAll(async () => {
     main = await buildCli();
-  });
+  }, 180_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it(`keeps every acknowledged row exactly once over ${ROUNDS} SIGKILL rounds and a SIGTERM`, { timeout: 120_000 + ROUNDS * 40_000 }, async () => {
