@@ -13,7 +13,7 @@ import { WRITE_PATHS } from './crash/write-paths.js';
  * (SLUICE_CRASH_ROUNDS, default there 25) the long one.
  */
 const ROUNDS = Number(process.env.SLUICE_CRASH_ROUNDS ?? 3);
-const CLIENTS = Number(process.env.SLUICE_CRASH_CLIENTS ?? 4);
+const CLIENTS = Number(process.env.SLUICE_CRASH_CLIENTS ?? WRITE_PATHS.length);
 const SEED = Number(process.env.SLUICE_CRASH_SEED ?? 18);
 
 describe('crash safety (real server, SIGKILL and SIGTERM)', () => {
@@ -21,7 +21,7 @@ describe('crash safety (real server, SIGKILL and SIGTERM)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sluice-crash-'));
   beforeAll(async () => {
     main = await buildCli();
-  });
+  }, 180_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it(`keeps every acknowledged row exactly once over ${ROUNDS} SIGKILL rounds and a SIGTERM`, { timeout: 120_000 + ROUNDS * 40_000 }, async () => {

@@ -42,9 +42,9 @@ describe('fuzz: malformed requests over every endpoint (real server)', () => {
   beforeAll(async () => {
     main = await buildCli();
     server = await startSluice({ main, dataHome: join(dir, 'data'), toml: '[http]\ntimeout = "10s"\n' });
-  });
+  }, 180_000);
   afterAll(async () => {
-    if (server.child.exitCode === null) {
+    if (server !== undefined && server.child.exitCode === null) {
       server.child.kill('SIGTERM');
       await server.exited;
     }

@@ -13,12 +13,12 @@ async function inFlight(s: SluiceProcess, n: number): Promise<void> {
   });
 }
 
-describe('stopping the real server: SIGTERM, a second SIGTERM, and the data-home lock', { timeout: 90_000 }, () => {
+describe('stopping the real server: SIGTERM, a second SIGTERM, and the data-home lock', { timeout: 300_000 }, () => {
   let main: string;
   const dir = mkdtempSync(join(tmpdir(), 'sluice-stop-'));
   beforeAll(async () => {
     main = await buildCli();
-  });
+  }, 180_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('SIGTERM finishes the requests in flight, closes the store and releases the lock', async () => {

@@ -40,11 +40,12 @@ export function requestTimeout(configuredMs: number, configuredText: string): Mi
     if (ms <= 0) return next();
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
+      // Node fires a timer past 2^31-1 ms after 1 ms; hold longer timeouts to that (about 24.8 days).
       timer = setTimeout(() => {
         const err = new HttpRequestError(StatusCode.DeadlineExceeded, 408, `request timed out after ${text}`);
         deadline.abort(err);
         reject(err);
-      }, ms);
+      }, Math.min(ms, 2 ** 31 - 1));
     });
     try {
       const run = next();

@@ -19,6 +19,9 @@ export interface WritePath {
   send(url: string, rows: readonly CrashRow[]): Promise<Response>;
 }
 
+import { encodeRemoteWrite } from '../../src/protocols/remote-write.js';
+import { snappyEncode } from '../../src/protocols/snappy.js';
+
 async function sql(url: string, statement: string): Promise<Response> {
   return fetch(`${url}/v1/sql`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ sql: statement }) });
 }
@@ -76,5 +79,45 @@ export const WRITE_PATHS: readonly WritePath[] = [
     table: 'crash_sql_append',
     prepare: (url) => mustSucceed(sql(url, "CREATE TABLE crash_sql_append (ts TIMESTAMP TIME INDEX, id STRING, v DOUBLE) WITH (append_mode = 'true')"), 'create crash_sql_append'),
     send: (url, rows) => sql(url, `INSERT INTO crash_sql_append (ts, id, v) VALUES ${rows.map((r) => `(${r.ts}, '${r.id}', 2.5)`).join(', ')}`),
+  },
+  {
+    name: 'line protocol (/v1/lineproto/write)',
+    table: 'crash_lp',
+    send: (url, rows) =>
+      fetch(`${url}/v1/lineproto/write?db=public&precision=ms`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: rows.map((r) => `crash_lp,id=${r.id} v=1 ${r.ts}`).join('\n'),
+      }),
+  },
+  {
+    name: 'remote write (/v1/metricsapi/write, snappy protobuf)',
+    table: 'crash_rw',
+    send: (url, rows) =>
+      fetch(`${url}/v1/metricsapi/write`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-protobuf', 'content-encoding': 'snappy', 'x-prometheus-remote-write-version': '0.1.0' },
+        body: Buffer.from(snappyEncode(encodeRemoteWrite(rows.map((r) => ({ labels: { __name__: 'crash_rw', id: r.id }, samples: [{ value: 1, timestamp: r.ts }] }))))),
+      }),
+  },
+  {
+    name: 'OpenTSDB put (/v1/jsonput/api/put)',
+    table: 'crash_tsdb',
+    send: (url, rows) =>
+      fetch(`${url}/v1/jsonput/api/put`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(rows.map((r) => ({ metric: 'crash_tsdb', timestamp: r.ts, value: 1, tags: { id: r.id } }))),
+      }),
+  },
+  {
+    name: 'Loki push (/v1/logpush/api/v1/push, JSON)',
+    table: 'crash_loki',
+    send: (url, rows) =>
+      fetch(`${url}/v1/logpush/api/v1/push`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-service-log-table-name': 'crash_loki' },
+        body: JSON.stringify({ streams: rows.map((r) => ({ stream: { id: r.id }, values: [[`${BigInt(r.ts) * 1_000_000n}`, `line ${r.id}`]] })) }),
+      }),
   },
 ];

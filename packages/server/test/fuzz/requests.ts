@@ -29,6 +29,7 @@ const HEADERS: [string, () => string][] = [
   ['authorization', () => 'Basic %%%notbase64'],
   ['accept-encoding', () => 'gzip;q=nope, *;q=-1'],
   ['content-length-hint', () => '-1'],
+  ['x-service-timeout', () => '99999999999d'],
 ];
 
 /** Parameters that would make a valid request slow on purpose (a 300 s CPU profile): kept malformed. */

@@ -50,7 +50,7 @@ export async function startSluice(o: StartOptions): Promise<SluiceProcess> {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   let gone = false;
   void exited.then(() => (gone = true));
-  const deadline = Date.now() + (o.timeoutMs ?? 30_000);
+  const deadline = Date.now() + (o.timeoutMs ?? 90_000);
   while (url === undefined) {
     if (gone) throw new Error(`sluice exited before listening:\n${out}`);
     if (Date.now() > deadline) {

@@ -18,7 +18,8 @@ type Handler = (c: Context, p: PromParams, signal: AbortSignal) => Promise<strin
 function querySignal(c: Context, p: PromParams): { signal: AbortSignal; timeout: AbortSignal } {
   const t = p.get('timeout');
   const ms = t ? parsePromDurationParam('timeout', t) : DEFAULT_QUERY_TIMEOUT_MS;
-  const timeout = AbortSignal.timeout(Math.max(1, ms));
+  // Timers hold at most 2^31-1 ms (about 24.8 days); a longer timeout is no timeout in practice.
+  const timeout = AbortSignal.timeout(Math.min(Math.max(1, ms), 2 ** 31 - 1));
   // The request's own signal: client gone, or the server's http.timeout (middleware/timeout.ts).
   const req = requestSignal(c) ?? (c.req.raw.signal as AbortSignal | undefined);
   return { signal: req ? AbortSignal.any([req, timeout]) : timeout, timeout };

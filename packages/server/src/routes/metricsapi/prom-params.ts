@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { parsePromDuration } from '@sluice/query';
 import { PromApiError } from './prom-errors.js';
+import { readForm } from '../../ingest/read-form.js';
 
 /** Request parameters of the Prometheus API: form body values first, then the query string (Go's FormValue). */
 export interface PromParams {
@@ -12,7 +13,7 @@ export async function readPromParams(c: Context): Promise<PromParams> {
   let form: Record<string, string | string[]> = {};
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   if (c.req.method === 'POST' && (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data'))) {
-    const body = await c.req.parseBody({ all: true });
+    const body = await readForm(c, true);
     for (const [k, v] of Object.entries(body)) {
       const vals = (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string');
       form[k] = vals.length === 1 ? vals[0]! : vals;
@@ -60,7 +61,10 @@ export function parsePromTime(name: string, value: string | undefined, fallback?
 /** Seconds (fractional) or a Prometheus duration (`15s`, `1m`); milliseconds out. */
 export function parsePromDurationParam(name: string, value: string | undefined): number {
   const t = (value ?? '').trim();
-  if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t)) return Math.round(Number(t) * 1000);
+  if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t)) {
+    const ms = Math.round(Number(t) * 1000);
+    if (Number.isFinite(ms)) return ms;
+  }
   const d = parsePromDuration(t);
   if (d !== undefined) return d;
   throw new PromApiError('bad_data', `invalid parameter ${JSON.stringify(name)}: cannot parse ${JSON.stringify(value ?? '')} to a valid duration`);
