@@ -22,7 +22,7 @@ export function parseSql(sql: string): Statement[] {
     const col = Number.isFinite(t.startColumn) ? t.startColumn! : lastColumn(sql);
     throw new SqlSyntaxError(line, col, `unexpected ${at}${expectation(e.message)}`);
   }
-  return ((cst.children as Children)['statement'] ?? []).map((s) => toStatement(s as never));
+  return ((cst.children as Children)['statement'] ?? []).map((s) => toStatement(s as never, sql));
 }
 
 function lastLine(s: string): number {

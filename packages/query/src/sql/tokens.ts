@@ -105,6 +105,11 @@ export const Fulltext = kw('FULLTEXT', true);
 export const Explain = kw('EXPLAIN', true);
 export const Over = kw('OVER', true);
 export const Partition = kw('PARTITION', true);
+export const Modify = kw('MODIFY', true);
+export const Rename = kw('RENAME', true);
+export const To = kw('TO', true);
+export const After = kw('AFTER', true);
+export const Admin = kw('ADMIN', true);
 
 export const QuotedIdentifier = createToken({ name: 'QuotedIdentifier', pattern: /"(?:[^"]|"")*"/ });
 export const BacktickIdentifier = createToken({ name: 'BacktickIdentifier', pattern: /`(?:[^`]|``)*`/ });

@@ -1,6 +1,6 @@
 import { parseTableOption, TableOptionError, type TableOptions } from '@sluice/pipeline-core';
 import { checkColumn } from '../catalog/define-table.js';
-import { columnToRecord, optionsFromRecord, optionsToRecord, withSlots, type ColumnRecord, type TableRecord } from '../catalog/table-record.js';
+import { columnFromRecord, columnToRecord, optionsFromRecord, optionsToRecord, withSlots, type ColumnRecord, type TableRecord } from '../catalog/table-record.js';
 import { ColumnAlreadyExistsError, ColumnNotFoundError, InvalidRequestError } from '../errors.js';
 import { resolveOptions } from '../options/resolved-options.js';
 import type { AlterTable, ColumnPosition } from '../store.js';
@@ -33,6 +33,23 @@ export function alterRecord(rec: TableRecord, change: AlterTable): TableRecord {
       }
       const base = withSlots(rec);
       return { ...base, version: rec.version + 1, columns: base.columns.map((x, i) => (rec.columns[i] === col ? { ...x, dropped: true as const } : x)) };
+    }
+    case 'modify_column': {
+      const col = live(rec, change.name, table);
+      if (change.default === null && !col.nullable) {
+        throw new InvalidRequestError(`Invalid alter table(${rec.name}) request: column ${col.name} is not nullable and \`default\` cannot be dropped`);
+      }
+      const next: ColumnRecord = { ...col };
+      const m = next as { -readonly [K in keyof ColumnRecord]: ColumnRecord[K] };
+      if (change.default !== undefined) {
+        if (change.default === null) delete m.default;
+        else m.default = columnToRecord({ ...columnFromRecord(col), default: change.default }).default;
+      }
+      if (change.index !== undefined) {
+        if (change.index === null) delete m.index;
+        else m.index = change.index;
+      }
+      return { ...rec, version: rec.version + 1, columns: rec.columns.map((x) => (x === col ? next : x)) };
     }
     case 'rename_column': {
       const col = live(rec, change.from, table);

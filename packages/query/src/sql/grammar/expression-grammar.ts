@@ -288,6 +288,10 @@ export abstract class ExpressionGrammar extends CstParser {
     this.OPTION(() => {
       this.CONSUME(T.LParen);
       this.CONSUME(T.NumberLiteral, { LABEL: 'precision' });
+      this.OPTION2(() => {
+        this.CONSUME(T.Comma);
+        this.CONSUME2(T.NumberLiteral, { LABEL: 'scale' });
+      });
       this.CONSUME(T.RParen);
     });
   });

@@ -12,6 +12,8 @@ import { executeShowDatabases, executeShowTables } from './show.js';
 import { executeTruncate } from './truncate.js';
 import { executeUse } from './use.js';
 import { executeExplain } from './explain.js';
+import { executeAdmin } from './admin.js';
+import { executeAlterDatabase } from './alter-database.js';
 import type { Executor } from './session.js';
 
 type Executors = { [K in StatementKind]: Executor<Extract<Statement, { kind: K }>> };
@@ -32,4 +34,6 @@ export const EXECUTORS: Executors = {
   truncate: executeTruncate,
   use: executeUse,
   explain: executeExplain,
+  alter_database: executeAlterDatabase,
+  admin: executeAdmin,
 };

@@ -117,7 +117,7 @@ function primary(c: Children): Expr {
   return nameOrCall(node(c, 'nameOrCall')!.children as Children);
 }
 
-function nameOrCall(c: Children): Expr {
+export function nameOrCall(c: Children): Expr {
   const parts = nodes(c, 'parts');
   const pos = posOf(firstToken(parts[0]!));
   if (has(c, 'LParen')) {
