@@ -17,10 +17,15 @@ export function displayCell(v: Value, col: ResultColumn, mysql = false): string 
   if (v instanceof Timestamp) return formatTimestampNs(v.ns);
   if (t === 'Float64' && typeof v === 'number') return rustFloat(v, false);
   if (t === 'Float32' && typeof v === 'number') return rustFloat(v, true);
+  if (Array.isArray(v)) return `[${v.map((x) => (x === null ? '' : displayCell(x, { ...col, dataType: elementType(x) }, mysql))).join(', ')}]`;
   if (v instanceof Uint8Array) return Buffer.from(v).toString('hex');
   if (typeof v === 'object') return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? Number(x) : x));
   if (typeof v === 'number' && !Number.isInteger(v)) return rustFloat(v, false);
   return String(v);
+}
+
+function elementType(x: Value): string {
+  return typeof x === 'number' && !Number.isInteger(x) ? 'Float64' : 'Unknown';
 }
 
 function unitNs(t: string): bigint {
@@ -70,7 +75,10 @@ export function formatTimestampNs(ns: bigint): string {
   return `${formatDateDays(days)}T${p2(hh)}:${p2(mm)}:${p2(ss)}${f ? '.' + f : ''}`;
 }
 
-/** Rust's `{:?}` for f64/f32: shortest round-trip digits, decimal in [1e-4, 1e16), exponent form outside. */
+/**
+ * Arrow's float display (the ryu crate): shortest round-trip digits; decimal form while the decimal
+ * exponent kk (10^(kk-1) <= |x| < 10^kk) is in (-5, 16] for f64 and (-6, 13] for f32, else `1.5e20`.
+ */
 export function rustFloat(x: number, f32: boolean): string {
   if (Number.isNaN(x)) return 'NaN';
   if (x === Infinity) return 'inf';
@@ -78,8 +86,8 @@ export function rustFloat(x: number, f32: boolean): string {
   if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
   const [digits, exp] = shortest(x, f32);
   const neg = x < 0 ? '-' : '';
-  const ax = Math.abs(x);
-  if (ax >= 1e-4 && ax < 1e16) {
+  const kk = exp + 1;
+  if (f32 ? kk > -6 && kk <= 13 : kk > -5 && kk <= 16) {
     // Decimal: digits with the point placed at exp+1.
     const point = exp + 1;
     if (point <= 0) return `${neg}0.${'0'.repeat(-point)}${digits}`;

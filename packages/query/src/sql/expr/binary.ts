@@ -73,7 +73,7 @@ function comparison(op: string, l: Compiled, r: Compiled): Compiled {
         if (numeric) {
           for (let i = 0; i < b.length; i++) {
             const v = x[i]!;
-            out[i] = v === null ? null : typeof v === 'number' || typeof v === 'bigint' ? test(v < k ? -1 : v > k ? 1 : 0) : test(compareValues(v, k));
+            out[i] = v === null ? null : typeof v === 'number' || typeof v === 'bigint' ? test(v < k ? -1 : v > k ? 1 : v === k ? 0 : compareValues(v, k)) : test(compareValues(v, k));
           }
         } else {
           for (let i = 0; i < b.length; i++) {

@@ -176,6 +176,7 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   simple('octet_length', 'octet_length(s)', 1, 1, 'int64', (s) => new TextEncoder().encode(s as string).length),
   substr,
   { ...substr, name: 'substring', signature: 'substring(s, start[, length])' },
+  { ...substr, name: 'mid', signature: 'mid(s, start[, length])' },
   concat,
   simple('replace', 'replace(s, from, to)', 3, 3, 'string', (s, a, b) => (s as string).split(a as string).join(b as string)),
   trimmer('trim', 'both'),
