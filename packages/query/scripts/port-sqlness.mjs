@@ -2,7 +2,8 @@
 // Ports GreptimeDB's sqlness cases (X.sql + X.result) into our own JSON test data, one JSON file per case:
 //   { source, statements: [{ sql, interceptors?, expect }] }
 // `expect` is the output block exactly as GreptimeDB's .result prints it (table, `Affected Rows: N`, or
-// `Error: CODE(Name), message`). Brand names are rewritten (greptime_ -> service_) in SQL and output.
+// `Error: CODE(Name), message`). Brand names are rewritten (greptime_ -> service_, greptime.semantic. -> service.semantic.) in SQL
+// and output.
 //
 // Usage: node packages/query/scripts/port-sqlness.mjs <greptimedb checkout> [out dir]
 //   The checkout needs tests/cases/standalone/common/<dir>; only the directories in DIRS are ported.
@@ -21,7 +22,7 @@ const out = process.argv[3] ?? join(here, '..', 'test', 'sqlness', 'cases');
 const base = join(root, 'tests', 'cases', 'standalone', 'common');
 
 /** Brand names in statement text and output (see the brief: greptime_ identifiers become service_). */
-const rebrand = (s) => s.replaceAll('greptime_', 'service_');
+const rebrand = (s) => s.replaceAll('greptime_', 'service_').replaceAll('greptime.semantic.', 'service.semantic.');
 
 function walk(dir) {
   return readdirSync(dir).flatMap((f) => {

@@ -160,7 +160,13 @@ export class SqlParser extends QueryGrammar {
   withOptions = this.RULE('withOptions', () => {
     this.CONSUME(T.With);
     this.CONSUME(T.LParen);
-    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.optionPair) });
+    this.OPTION(() => {
+      this.SUBRULE(this.optionPair);
+      this.MANY(() => {
+        this.CONSUME(T.Comma);
+        this.OPTION2(() => this.SUBRULE2(this.optionPair)); // a trailing comma is accepted
+      });
+    });
     this.CONSUME(T.RParen);
   });
 
@@ -399,7 +405,11 @@ export class SqlParser extends QueryGrammar {
 
   valuesRow = this.RULE('valuesRow', () => {
     this.CONSUME(T.LParen);
-    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'values' }) });
+    this.SUBRULE(this.expression, { LABEL: 'values' });
+    this.MANY(() => {
+      this.CONSUME(T.Comma);
+      this.OPTION(() => this.SUBRULE2(this.expression, { LABEL: 'values' })); // a trailing comma is accepted
+    });
     this.CONSUME(T.RParen);
   });
 

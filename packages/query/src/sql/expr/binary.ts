@@ -1,5 +1,5 @@
 import type { BinaryExpr } from '../ast/expr.js';
-import { SqlInvalidArgumentError, SqlPlanError } from '../errors.js';
+import { SqlExecutionError, SqlInvalidArgumentError, SqlPlanError } from '../errors.js';
 import { compareValues } from '../types/compare.js';
 import { Interval, isIntType, isNumericType, isTimestampType, nsPer, floorDiv, type SqlType, type SqlValue } from '../types/sql-value.js';
 import { constant, mapRows, type Compiled } from './compiled.js';
@@ -131,11 +131,11 @@ function intOp(op: string): (a: SqlValue, b: SqlValue) => SqlValue {
         case '-': v = a - b; break;
         case '*': v = a * b; break;
         case '/':
-          if (b === 0) throw new SqlInvalidArgumentError('Divide by zero error');
+          if (b === 0) throw new SqlExecutionError('Divide by zero error');
           v = Math.trunc(a / b);
           break;
         default:
-          if (b === 0) throw new SqlInvalidArgumentError('Divide by zero error');
+          if (b === 0) throw new SqlExecutionError('Divide by zero error');
           v = a % b;
       }
       if (Number.isSafeInteger(v)) return v;
@@ -148,11 +148,11 @@ function intOp(op: string): (a: SqlValue, b: SqlValue) => SqlValue {
       case '-': v = x - y; break;
       case '*': v = x * y; break;
       case '/':
-        if (y === 0n) throw new SqlInvalidArgumentError('Divide by zero error');
+        if (y === 0n) throw new SqlExecutionError('Divide by zero error');
         v = x / y;
         break;
       default:
-        if (y === 0n) throw new SqlInvalidArgumentError('Divide by zero error');
+        if (y === 0n) throw new SqlExecutionError('Divide by zero error');
         v = x % y;
     }
     return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;

@@ -1,3 +1,4 @@
+import { SqlExecutionError } from '../errors.js';
 import { mapRows, type Compiled } from '../expr/compiled.js';
 import { castTo } from '../expr/coerce.js';
 import { isIntType, type SqlType, type SqlValue } from '../types/sql-value.js';
@@ -77,7 +78,7 @@ const mod: ScalarFunction = {
     expectNumeric('mod', b!.type);
     if (isIntType(a!.type) && isIntType(b!.type)) {
       return mapRows('int64', [a!, b!], (x, y) => {
-        if (Number(y) === 0) throw argError('mod', 'Divide by zero error');
+        if (Number(y) === 0) throw new SqlExecutionError('Divide by zero error');
         const r = toBig(x) % toBig(y);
         return Number.isSafeInteger(Number(r)) ? Number(r) : r;
       });

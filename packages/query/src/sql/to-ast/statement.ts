@@ -1,7 +1,8 @@
 import type { CstNode, IToken } from 'chevrotain';
 import { isTableOptionName, parseTableOption, SluiceError, StatusCode, TableOptionError, type TableOptions } from '@sluice/pipeline-core';
 import type { ColumnDefAst, ModifyColumnAction, Statement } from '../ast/statement.js';
-import { SqlSyntaxError } from '../errors.js';
+import { SqlInvalidArgumentError, SqlSyntaxError } from '../errors.js';
+import { isGreptimeTableOptionKey } from '../statements/table-option-keys.js';
 import { type Children, has, identifierText, node, nodes, posOf, firstToken, stringValue, token, tokens } from './cst.js';
 import { nameOrCall, toExpr, typeOf } from './expr.js';
 import { toQuery, toTableName } from './query.js';
@@ -111,16 +112,21 @@ function optionValue(c: Children): string | boolean | number {
   return identifierText(node(c, 'valueName')!);
 }
 
-/** `WITH (ttl = '7d', append_mode = 'true')` through pipeline-core's one table-option parser. */
+/**
+ * `WITH (ttl = '7d', append_mode = 'true')` through pipeline-core's one table-option parser; other keys
+ * GreptimeDB accepts (compaction, memtable, metric engine, ...) are kept verbatim in `extra`.
+ */
 function tableOptions(pairs: readonly CstNode[]): TableOptions {
   const out: Record<string, unknown> = {};
+  const extra: Record<string, string> = {};
   for (const p of pairs) {
     const c = p.children as Children;
     const { key, at } = optionKey(c);
     const pos = posOf(at);
     if (!isTableOptionName(key)) {
-      // Options GreptimeDB accepts that Sluice's store has no use for (compaction, memtable, ...) are rejected by name.
-      throw new SqlSyntaxError(pos.line, pos.column, `unknown table option '${key}'`);
+      if (!isGreptimeTableOptionKey(key)) throw new SqlInvalidArgumentError(`Unrecognized table option key: ${key}`);
+      extra[key] = String(optionValue(c));
+      continue;
     }
     try {
       out[key] = parseTableOption(key, optionValue(c));
@@ -129,6 +135,7 @@ function tableOptions(pairs: readonly CstNode[]): TableOptions {
       throw e;
     }
   }
+  if (Object.keys(extra).length > 0) out['extra'] = extra;
   return out as TableOptions;
 }
 
@@ -162,10 +169,10 @@ function alter(c: Children): Statement {
   if (has(oc, 'Set')) return { kind: 'alter_table', table, change: { kind: 'set_options', options: tableOptions(nodes(oc, 'optionPair')) } };
   const names = tokens(oc, 'unset').map((t) => {
     const name = stringValue(t).toLowerCase();
-    if (!isTableOptionName(name)) throw new SqlSyntaxError(t.startLine ?? 1, t.startColumn ?? 1, `unknown table option '${name}'`);
+    if (!isTableOptionName(name) && !isGreptimeTableOptionKey(name)) throw new SqlInvalidArgumentError(`Unrecognized table option key: ${name}`);
     return name;
   });
-  return { kind: 'alter_table', table, change: { kind: 'unset_options', names } };
+  return { kind: 'alter_table', table, change: { kind: 'unset_options', names: names as (keyof TableOptions)[] } };
 }
 
 function modifyAction(a: Children): ModifyColumnAction {

@@ -1,5 +1,5 @@
 import { isFloatType, isIntegerType, stringifyExact, toPlain, type ColumnType, type Value } from '@sluice/pipeline-core';
-import { SqlInvalidArgumentError } from '../errors.js';
+import { SqlExecutionError } from '../errors.js';
 import { Interval, isTimestampType, nsPer, floorDiv, type SqlType, type SqlValue } from './sql-value.js';
 import { parseTimestampText } from './timestamp-text.js';
 import { formatTimestamp } from './format-timestamp.js';
@@ -11,7 +11,7 @@ const INT_RANGE: Partial<Record<ColumnType, [number, number]>> = {
 
 function fail(v: SqlValue, to: SqlType): never {
   const shown = typeof v === 'string' ? `'${v}'` : v instanceof Interval ? v.toString() : stringifyExact(toPlain(v as Value));
-  throw new SqlInvalidArgumentError(`cannot cast ${shown} to ${to}`);
+  throw new SqlExecutionError(`Cast error: cannot cast ${shown} to ${to}`);
 }
 
 function toInteger(v: SqlValue, from: SqlType, to: ColumnType): number | bigint {
