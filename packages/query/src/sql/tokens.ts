@@ -110,6 +110,7 @@ export const Rename = kw('RENAME', true);
 export const To = kw('TO', true);
 export const After = kw('AFTER', true);
 export const Admin = kw('ADMIN', true);
+export const Full = kw('FULL', true);
 
 export const QuotedIdentifier = createToken({ name: 'QuotedIdentifier', pattern: /"(?:[^"]|"")*"/ });
 export const BacktickIdentifier = createToken({ name: 'BacktickIdentifier', pattern: /`(?:[^`]|``)*`/ });

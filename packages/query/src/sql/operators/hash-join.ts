@@ -4,7 +4,7 @@ import { keyOf } from '../types/compare.js';
 import type { SqlValue } from '../types/sql-value.js';
 
 export interface JoinSpec {
-  readonly joinType: 'inner' | 'left';
+  readonly joinType: 'inner' | 'left' | 'full';
   /** Equality keys evaluated on the left and the right input. */
   readonly leftKeys: readonly Compiled[];
   readonly rightKeys: readonly Compiled[];
@@ -40,6 +40,8 @@ export function hashJoin(left: Relation, right: Relation, spec: JoinSpec): Relat
           if (list) list.push(i);
           else table.set(k, [i]);
         }
+        // FULL: right rows no left row matched come out last, with NULLs on the left.
+        const rightMatched = spec.joinType === 'full' ? new Uint8Array(r.length) : undefined;
         for await (const b of left.batches) {
           const lk = spec.leftKeys.map((k) => k.eval(b));
           const li: number[] = [];
@@ -51,14 +53,17 @@ export function hashJoin(left: Relation, right: Relation, spec: JoinSpec): Relat
           }
           let pairs = build(b, r, li, ri, nl, fields.length);
           let keepL = li;
+          let keepR = ri;
           if (spec.residual && pairs.length > 0) {
             const mask = spec.residual.eval(pairs);
             const idx: number[] = [];
             for (let i = 0; i < pairs.length; i++) if (mask[i] === true) idx.push(i);
             keepL = idx.map((i) => li[i]!);
-            pairs = build(b, r, keepL, idx.map((i) => ri[i]!), nl, fields.length);
+            keepR = idx.map((i) => ri[i]!);
+            pairs = build(b, r, keepL, keepR, nl, fields.length);
           }
-          if (spec.joinType === 'left') {
+          if (rightMatched) for (const j of keepR) rightMatched[j] = 1;
+          if (spec.joinType !== 'inner') {
             const matched = new Uint8Array(b.length);
             for (const i of keepL) matched[i] = 1;
             const extraL: number[] = [];
@@ -70,12 +75,20 @@ export function hashJoin(left: Relation, right: Relation, spec: JoinSpec): Relat
           }
           if (pairs.length > 0) yield pairs;
         }
+        if (rightMatched) {
+          const extraR: number[] = [];
+          for (let j = 0; j < r.length; j++) if (!rightMatched[j]) extraR.push(j);
+          if (extraR.length > 0) {
+            const none: Batch = { length: 0, columns: left.fields.map(() => []) };
+            yield build(none, r, extraR.map(() => -1), extraR, nl, fields.length);
+          }
+        }
       },
     },
   };
 }
 
-/** Rows `left[li[k]] ++ right[ri[k]]` (`ri[k] = -1` gives NULLs on the right). */
+/** Rows `left[li[k]] ++ right[ri[k]]` (an index of -1 gives NULLs on that side). */
 function build(l: Batch, r: Batch, li: readonly number[], ri: readonly number[], nl: number, width: number): Batch {
   const columns: SqlValue[][] = [];
   for (let c = 0; c < width; c++) {
