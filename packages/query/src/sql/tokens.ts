@@ -111,6 +111,13 @@ export const To = kw('TO', true);
 export const After = kw('AFTER', true);
 export const Admin = kw('ADMIN', true);
 export const Full = kw('FULL', true);
+export const Rows = kw('ROWS', true);
+export const Range = kw('RANGE', true);
+export const Unbounded = kw('UNBOUNDED', true);
+export const Preceding = kw('PRECEDING', true);
+export const Following = kw('FOLLOWING', true);
+export const Current = kw('CURRENT', true);
+export const Row = kw('ROW', true);
 
 export const QuotedIdentifier = createToken({ name: 'QuotedIdentifier', pattern: /"(?:[^"]|"")*"/ });
 export const BacktickIdentifier = createToken({ name: 'BacktickIdentifier', pattern: /`(?:[^`]|``)*`/ });

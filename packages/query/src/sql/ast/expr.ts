@@ -41,7 +41,14 @@ export interface FunctionExpr {
 export interface WindowSpec {
   readonly partitionBy: readonly Expr[];
   readonly orderBy: readonly OrderKey[];
+  /** `ROWS|RANGE BETWEEN start AND end`; absent: RANGE UNBOUNDED PRECEDING to the current row's last peer. */
+  readonly frame?: WindowFrame;
 }
+/** A frame bound: `offset` rows (ROWS) or ORDER BY distance (RANGE) before (negative) or after the row. */
+export type FrameBound =
+  | { readonly kind: 'unbounded_preceding' } | { readonly kind: 'unbounded_following' } | { readonly kind: 'current_row' }
+  | { readonly kind: 'offset'; readonly offset: number };
+export interface WindowFrame { readonly units: 'rows' | 'range'; readonly start: FrameBound; readonly end: FrameBound }
 export interface CaseExpr {
   readonly kind: 'case';
   readonly operand?: Expr;

@@ -275,7 +275,45 @@ export abstract class ExpressionGrammar extends CstParser {
       this.CONSUME2(T.By);
       this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.orderItem) });
     });
+    this.OPTION3(() => {
+      this.OR([{ ALT: () => this.CONSUME(T.Rows, { LABEL: 'frameUnits' }) }, { ALT: () => this.CONSUME(T.Range, { LABEL: 'frameUnits' }) }]);
+      this.OR2([
+        {
+          ALT: () => {
+            this.CONSUME(T.Between);
+            this.SUBRULE(this.frameBound, { LABEL: 'frameStart' });
+            this.CONSUME(T.And);
+            this.SUBRULE2(this.frameBound, { LABEL: 'frameEnd' });
+          },
+        },
+        { ALT: () => this.SUBRULE3(this.frameBound, { LABEL: 'frameStart' }) },
+      ]);
+    });
     this.CONSUME(T.RParen);
+  });
+
+  /** `UNBOUNDED PRECEDING|FOLLOWING`, `CURRENT ROW`, `n PRECEDING|FOLLOWING`. */
+  frameBound = this.RULE('frameBound', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Unbounded);
+          this.OR2([{ ALT: () => this.CONSUME(T.Preceding) }, { ALT: () => this.CONSUME(T.Following) }]);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Current);
+          this.CONSUME(T.Row);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.NumberLiteral, { LABEL: 'frameOffset' });
+          this.OR3([{ ALT: () => this.CONSUME2(T.Preceding) }, { ALT: () => this.CONSUME2(T.Following) }]);
+        },
+      },
+    ]);
   });
 
   typeName = this.RULE('typeName', () => {

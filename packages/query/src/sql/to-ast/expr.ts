@@ -1,6 +1,6 @@
 import type { CstNode, IToken } from 'chevrotain';
 import { parseDuration, SluiceError, StatusCode } from '@sluice/pipeline-core';
-import type { BinaryOp, Expr, LiteralValue } from '../ast/expr.js';
+import type { BinaryOp, Expr, FrameBound, LiteralValue } from '../ast/expr.js';
 import { SqlSyntaxError } from '../errors.js';
 import { columnTypeOf } from '../types/type-names.js';
 import { type Children, firstToken, has, identifierText, node, nodes, operatorTokens, posOf, stringValue, token, tokens } from './cst.js';
@@ -126,7 +126,10 @@ export function nameOrCall(c: Children): Expr {
     const over = node(c, 'overClause');
     if (over) {
       const oc = over.children as Children;
-      const spec = { partitionBy: nodes(oc, 'partitionBy').map(toExpr), orderBy: nodes(oc, 'orderItem').map(toOrderKey) };
+      const start = node(oc, 'frameStart');
+      const end = node(oc, 'frameEnd');
+      const frame = start ? { units: (token(oc, 'frameUnits')!.image.toLowerCase() as 'rows' | 'range'), start: frameBound(start), end: end ? frameBound(end) : ({ kind: 'current_row' } as const) } : undefined;
+      const spec = { partitionBy: nodes(oc, 'partitionBy').map(toExpr), orderBy: nodes(oc, 'orderItem').map(toOrderKey), ...(frame ? { frame } : {}) };
       return { kind: 'function', name, args, distinct: has(c, 'Distinct'), pos, over: spec };
     }
     return { kind: 'function', name, args, distinct: has(c, 'Distinct'), pos };
@@ -172,4 +175,15 @@ function intervalNs(text: string, at: IToken): bigint {
   } catch (e) {
     throw new SqlSyntaxError(at.startLine ?? 1, at.startColumn ?? 1, `invalid interval '${text}': ${(e as Error).message}`);
   }
+}
+
+function frameBound(n: CstNode): FrameBound {
+  const c = n.children as Children;
+  if (has(c, 'Current')) return { kind: 'current_row' };
+  const preceding = has(c, 'Preceding');
+  if (has(c, 'Unbounded')) return { kind: preceding ? 'unbounded_preceding' : 'unbounded_following' };
+  const t = token(c, 'frameOffset')!;
+  const k = Number(t.image);
+  if (!Number.isFinite(k) || k < 0) throw new SqlSyntaxError(t.startLine ?? 1, t.startColumn ?? 1, `invalid window frame offset ${t.image}`);
+  return { kind: 'offset', offset: preceding ? -k : k };
 }
