@@ -11,8 +11,8 @@ export interface Pos {
 export type LiteralValue = null | boolean | number | bigint | string;
 
 export interface LiteralExpr { readonly kind: 'literal'; readonly value: LiteralValue; readonly text?: string }
-/** `INTERVAL '5 minutes'`, exact nanoseconds. */
-export interface IntervalExpr { readonly kind: 'interval'; readonly ns: bigint; readonly text: string }
+/** `INTERVAL '1 month 5 minutes'`: calendar months and exact nanoseconds. */
+export interface IntervalExpr { readonly kind: 'interval'; readonly ns: bigint; readonly months?: number; readonly text: string }
 /** `TIMESTAMP '2026-03-01 00:00:00'`. */
 export interface TimestampLiteralExpr { readonly kind: 'timestamp_literal'; readonly text: string; readonly pos: Pos }
 export interface ColumnExpr { readonly kind: 'column'; readonly table?: string; readonly name: string; readonly pos: Pos }

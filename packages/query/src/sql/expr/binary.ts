@@ -1,7 +1,7 @@
 import type { BinaryExpr } from '../ast/expr.js';
 import { SqlExecutionError, SqlInvalidArgumentError, SqlPlanError } from '../errors.js';
 import { compareValues } from '../types/compare.js';
-import { Interval, isIntType, isNumericType, isTimestampType, nsPer, floorDiv, type SqlType, type SqlValue } from '../types/sql-value.js';
+import { addMonths, Interval, isIntType, isNumericType, isTimestampType, nsPer, floorDiv, type SqlType, type SqlValue } from '../types/sql-value.js';
 import { constant, mapRows, type Compiled } from './compiled.js';
 import { castTo, unify } from './coerce.js';
 import { compileFulltext } from './fulltext.js';
@@ -95,22 +95,29 @@ function arithmetic(op: '+' | '-' | '*' | '/' | '%', l: Compiled, r: Compiled): 
   // Timestamps and intervals.
   if (isTimestampType(lt) && rt === 'interval' && (op === '+' || op === '-')) {
     const unit = nsPer(lt);
-    return mapRows(lt, [l, r], (t, iv) => (t as bigint) + (op === '+' ? 1n : -1n) * floorDiv((iv as Interval).ns, unit));
+    return mapRows(lt, [l, r], (t, iv) => shift(t as bigint, unit, iv as Interval, op === '+' ? 1 : -1));
   }
   if (lt === 'interval' && isTimestampType(rt) && op === '+') {
     const unit = nsPer(rt);
-    return mapRows(rt, [l, r], (iv, t) => (t as bigint) + floorDiv((iv as Interval).ns, unit));
+    return mapRows(rt, [l, r], (iv, t) => shift(t as bigint, unit, iv as Interval, 1));
   }
   if (isTimestampType(lt) && isTimestampType(rt) && op === '-') {
     return mapRows('interval', [l, r], (a, b) => new Interval((a as bigint) * nsPer(lt) - (b as bigint) * nsPer(rt)));
   }
   if (lt === 'interval' && rt === 'interval' && (op === '+' || op === '-')) {
-    return mapRows('interval', [l, r], (a, b) => new Interval(op === '+' ? (a as Interval).ns + (b as Interval).ns : (a as Interval).ns - (b as Interval).ns));
+    return mapRows('interval', [l, r], (a, b) => {
+      const x = a as Interval;
+      const y = b as Interval;
+      return op === '+' ? new Interval(x.ns + y.ns, x.months + y.months) : new Interval(x.ns - y.ns, x.months - y.months);
+    });
   }
   if (lt === 'interval' && isNumericType(rt) && (op === '*' || op === '/')) {
     return mapRows('interval', [l, r], (a, b) => {
-      const ns = Number((a as Interval).ns);
-      return new Interval(BigInt(Math.round(op === '*' ? ns * Number(b) : ns / Number(b))));
+      const iv = a as Interval;
+      const ns = Number(iv.ns);
+      const months = op === '*' ? iv.months * Number(b) : iv.months / Number(b);
+      if (!Number.isInteger(months)) throw new SqlExecutionError(`cannot ${op === '*' ? 'multiply' : 'divide'} ${iv.toString()} by ${String(b)}: months would not be whole`);
+      return new Interval(BigInt(Math.round(op === '*' ? ns * Number(b) : ns / Number(b))), months);
     });
   }
   const ln = lt === 'string' ? castTo(l, 'float64') : l;
@@ -120,6 +127,13 @@ function arithmetic(op: '+' | '-' | '*' | '/' | '%', l: Compiled, r: Compiled): 
   }
   if (isIntType(ln.type) && isIntType(rn.type)) return mapRows('int64', [ln, rn], intOp(op));
   return mapRows('float64', [ln, rn], floatOp(op));
+}
+
+/** A timestamp (in `unit`s) moved by an interval: calendar months first (UTC), then the exact part. */
+function shift(t: bigint, unit: bigint, iv: Interval, sign: 1 | -1): bigint {
+  if (iv.months === 0) return t + BigInt(sign) * floorDiv(iv.ns, unit);
+  const moved = addMonths(t * unit, sign * iv.months) + BigInt(sign) * iv.ns;
+  return floorDiv(moved, unit);
 }
 
 function intOp(op: string): (a: SqlValue, b: SqlValue) => SqlValue {

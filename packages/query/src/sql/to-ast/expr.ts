@@ -1,8 +1,9 @@
 import type { CstNode, IToken } from 'chevrotain';
-import { parseDuration, SluiceError, StatusCode } from '@sluice/pipeline-core';
+import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 import type { BinaryOp, Expr, FrameBound, LiteralValue } from '../ast/expr.js';
 import { SqlSyntaxError } from '../errors.js';
 import { columnTypeOf } from '../types/type-names.js';
+import { parseIntervalText } from '../types/interval-text.js';
 import { type Children, firstToken, has, identifierText, node, nodes, operatorTokens, posOf, stringValue, token, tokens } from './cst.js';
 import { toOrderKey, toQuery } from './query.js';
 
@@ -94,7 +95,8 @@ function primary(c: Children): Expr {
   if (iv) {
     const unit = node(c, 'intervalUnit');
     const text = stringValue(iv) + (unit ? ` ${identifierText(unit)}` : '');
-    return { kind: 'interval', ns: intervalNs(text, iv), text };
+    const { months, ns } = intervalOf(text, iv);
+    return { kind: 'interval', ns, ...(months !== 0 ? { months } : {}), text };
   }
   const ts = token(c, 'timestampText');
   if (ts) return { kind: 'timestamp_literal', text: stringValue(ts), pos: posOf(ts) };
@@ -167,11 +169,10 @@ export function typeOf(n: CstNode): { type: import('@sluice/pipeline-core').Colu
   return { type, typeText };
 }
 
-/** Interval text such as `5 minutes`, `1h30m`, `2 days` through the one duration parser. */
-function intervalNs(text: string, at: IToken): bigint {
+/** Interval text such as `5 minutes`, `1 month`, `1h30m`, `2 days` (types/interval-text.ts). */
+function intervalOf(text: string, at: IToken): { months: number; ns: bigint } {
   try {
-    const ms = parseDuration(text.replace(/(\d)\s+(?=[a-zA-Zµ])/g, '$1'));
-    return BigInt(Math.round(ms * 1_000_000));
+    return parseIntervalText(text);
   } catch (e) {
     throw new SqlSyntaxError(at.startLine ?? 1, at.startColumn ?? 1, `invalid interval '${text}': ${(e as Error).message}`);
   }

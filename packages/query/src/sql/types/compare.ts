@@ -16,7 +16,7 @@ export function compareValues(a: SqlValue, b: SqlValue): number {
   }
   if (ta === 'string' && tb === 'string') return (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
   if (ta === 'boolean' && tb === 'boolean') return Number(a) - Number(b);
-  if (a instanceof Interval && b instanceof Interval) return a.ns < b.ns ? -1 : a.ns > b.ns ? 1 : 0;
+  if (a instanceof Interval && b instanceof Interval) return a.months !== b.months ? a.months - b.months : a.ns < b.ns ? -1 : a.ns > b.ns ? 1 : 0;
   if (a instanceof Uint8Array && b instanceof Uint8Array) {
     const n = Math.min(a.length, b.length);
     for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
