@@ -59,7 +59,8 @@ export interface CastExpr { readonly kind: 'cast'; readonly operand: Expr; reado
 export interface InSubqueryExpr { readonly kind: 'in_subquery'; readonly operand: Expr; readonly query: Query; readonly negated: boolean; readonly pos: Pos }
 /** A value computed during planning (the result of an uncorrelated subquery), with its type. */
 export interface ValueExpr { readonly kind: 'value'; readonly value: SqlValue; readonly type: SqlType }
-export interface SubqueryExpr { readonly kind: 'subquery'; readonly query: Query; readonly pos: Pos }
+/** A scalar subquery, or `EXISTS (subquery)` (a Boolean) when `exists` is set. */
+export interface SubqueryExpr { readonly kind: 'subquery'; readonly query: Query; readonly pos: Pos; readonly exists?: true }
 
 /** Every expression node; visitors dispatch through `Record<Expr['kind'], fn>`. */
 export type Expr =

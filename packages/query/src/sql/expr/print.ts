@@ -46,7 +46,7 @@ const PRINT: Printer = {
   case: (e) =>
     `CASE ${e.operand ? exprText(e.operand) + ' ' : ''}${e.whens.map((w) => `WHEN ${exprText(w.when)} THEN ${exprText(w.then)}`).join(' ')}${e.otherwise ? ` ELSE ${exprText(e.otherwise)}` : ''} END`,
   cast: (e) => `CAST(${exprText(e.operand)} AS ${e.typeText})`,
-  subquery: () => '(<subquery>)',
+  subquery: (e) => (e.exists ? 'EXISTS (<subquery>)' : '(<subquery>)'),
   in_subquery: (e) => `${wrap(e.operand)} ${e.negated ? 'NOT ' : ''}IN (<subquery>)`,
   value: (e) => (e.value === null ? 'NULL' : typeof e.value === 'string' ? lit(e.value) : String(e.value)),
 };

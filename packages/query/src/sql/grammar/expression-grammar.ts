@@ -209,6 +209,17 @@ export abstract class ExpressionGrammar extends CstParser {
           this.CONSUME4(T.RParen);
         },
       },
+      {
+        // `EXISTS (SELECT ...)`: EXISTS is a soft keyword, so this comes before function calls.
+        GATE: () => this.LA(1).tokenType === T.Exists && this.LA(2).tokenType === T.LParen,
+        IGNORE_AMBIGUITIES: true,
+        ALT: () => {
+          this.CONSUME(T.Exists);
+          this.CONSUME5(T.LParen);
+          this.SUBRULE2(this.query, { LABEL: 'existsQuery' });
+          this.CONSUME5(T.RParen);
+        },
+      },
       { ALT: () => this.SUBRULE(this.nameOrCall) },
     ]);
   });

@@ -114,6 +114,7 @@ function primary(c: Children): Expr {
   }
   const leftFn = token(c, 'leftFn');
   if (leftFn) return { kind: 'function', name: leftFn.image.toLowerCase(), args: nodes(c, 'leftArgs').map(toExpr), distinct: false, pos: posOf(leftFn) };
+  if (has(c, 'existsQuery')) return { kind: 'subquery', query: toQuery(node(c, 'existsQuery')!), exists: true, pos: posOf(tokens(c, 'Exists')[0]!) };
   if (has(c, 'subquery')) return { kind: 'subquery', query: toQuery(node(c, 'subquery')!), pos: posOf(tokens(c, 'LParen')[0]!) };
   if (has(c, 'parenthesized')) return toExpr(node(c, 'parenthesized')!);
   return nameOrCall(node(c, 'nameOrCall')!.children as Children);
