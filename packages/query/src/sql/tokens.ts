@@ -118,6 +118,7 @@ export const Preceding = kw('PRECEDING', true);
 export const Following = kw('FOLLOWING', true);
 export const Current = kw('CURRENT', true);
 export const Row = kw('ROW', true);
+export const Within = kw('WITHIN', true);
 
 export const QuotedIdentifier = createToken({ name: 'QuotedIdentifier', pattern: /"(?:[^"]|"")*"/ });
 export const BacktickIdentifier = createToken({ name: 'BacktickIdentifier', pattern: /`(?:[^`]|``)*`/ });

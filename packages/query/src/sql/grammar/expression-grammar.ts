@@ -259,6 +259,16 @@ export abstract class ExpressionGrammar extends CstParser {
             ]),
           );
           this.CONSUME(T.RParen);
+          // `approx_percentile_cont(p) WITHIN GROUP (ORDER BY x)` (ordered-set aggregates).
+          this.OPTION4(() => {
+            this.CONSUME(T.Within);
+            this.CONSUME(T.Group);
+            this.CONSUME2(T.LParen);
+            this.CONSUME(T.Order);
+            this.CONSUME(T.By);
+            this.SUBRULE(this.orderItem, { LABEL: 'withinGroup' });
+            this.CONSUME2(T.RParen);
+          });
           this.OPTION3(() => this.SUBRULE(this.overClause));
         },
       },

@@ -125,7 +125,15 @@ export function nameOrCall(c: Children): Expr {
   const pos = posOf(firstToken(parts[0]!));
   if (has(c, 'LParen')) {
     const name = identifierText(parts[0]!);
-    const args: Expr[] = has(c, 'Star') ? [{ kind: 'star' }] : nodes(c, 'args').map(toExpr);
+    let args: Expr[] = has(c, 'Star') ? [{ kind: 'star' }] : nodes(c, 'args').map(toExpr);
+    const within = node(c, 'withinGroup');
+    if (within) {
+      // f(p, ...) WITHIN GROUP (ORDER BY x [DESC]) is f(x, p, ...); descending order takes the 1 - p percentile.
+      const key = toOrderKey(within);
+      const [p, ...rest] = args;
+      const fraction: Expr | undefined = p && key.descending ? { kind: 'binary', op: '-', left: { kind: 'literal', value: 1 }, right: p } : p;
+      args = [key.expr, ...(fraction ? [fraction] : []), ...rest];
+    }
     const over = node(c, 'overClause');
     if (over) {
       const oc = over.children as Children;
