@@ -2,14 +2,18 @@
 # Upload a pipeline, ingest nginx access logs through it, query them.
 # Start the server first (from the repository root):  npm start
 # Then:  examples/curl-walkthrough/walkthrough.sh  [http://127.0.0.1:4000]
+# (or set SLUICE_URL). It starts from a clean slate, so running it twice gives the same answers.
 set -euo pipefail
 
-URL="${1:-http://127.0.0.1:4000}"
+URL="${1:-${SLUICE_URL:-http://127.0.0.1:4000}}"
 HERE="$(cd "$(dirname "$0")" && pwd)"
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
 step "health"
 curl -sS "$URL/health"; echo
+
+step "start clean: drop the tables this walk-through writes"
+curl -sS "$URL/v1/sql" --data-urlencode 'sql=DROP TABLE IF EXISTS nginx_logs; DROP TABLE IF EXISTS app_events'; echo
 
 step "upload the nginx pipeline (compiled on upload; the answer carries its version)"
 curl -sS -X POST "$URL/v1/pipelines/nginx" -F "file=@$HERE/pipeline.yaml"; echo
@@ -40,5 +44,5 @@ curl -sS "$URL/v1/sql?format=csv" --data-urlencode 'sql=SELECT ts, ip, status FR
 step "64-bit integers stay exact in JSON"
 curl -sS "$URL/v1/sql" --data-urlencode 'sql=SELECT id FROM app_events'; echo
 
-step "list pipelines"
-curl -sS "$URL/v1/pipelines"; echo
+step "the pipeline as stored (its latest version)"
+curl -sS "$URL/v1/pipelines/nginx"; echo

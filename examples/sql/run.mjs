@@ -1,5 +1,5 @@
 // Runs tour.sql against an embedded store (the BUILT packages) and prints every output.
-// Run: npm run build -w @sluice/storage -w @sluice/query && node examples/sql/run.mjs [file.sql]
+// Run: npm run build && node examples/sql/run.mjs [file.sql]
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

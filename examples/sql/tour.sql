@@ -1,5 +1,8 @@
 -- A tour of Sluice SQL: run with `node examples/sql/run.mjs` (or paste into /v1/sql).
-CREATE TABLE IF NOT EXISTS logs (
+-- It starts from a clean slate, so running it twice gives the same answers.
+DROP TABLE IF EXISTS logs;
+
+CREATE TABLE logs (
   ts TIMESTAMP(3) NOT NULL,
   host STRING,
   level STRING,

@@ -1,4 +1,5 @@
 import type { ColumnType, Value } from '@sluice/pipeline-core';
+import type { PromqlMetadataRequest, PromqlRequest, PromqlResult } from './promql/result.js';
 
 /** One column of a query result. `dataType` is GreptimeDB's display name (`Int64`, `TimestampMillisecond`, ...). */
 export interface ResultColumn {
@@ -20,10 +21,24 @@ export interface SqlContext {
   readonly db: string;
   /** IANA zone for timestamp literals without offset and for date functions; default UTC. */
   readonly timezone?: string;
+  /**
+   * Called with the number of statements once all of them parsed, before the first one runs; a throw
+   * stops the request with nothing executed (the server refuses several statements for a format that
+   * carries one result).
+   */
+  readonly onParsed?: (statementCount: number) => void;
 }
 
 /** The engine the server's `/v1/sql` route calls (created with `createQueryEngine(store)`). */
 export interface QueryEngine {
   /** Runs one or more `;`-separated statements; throws a SluiceError (with its status code) on failure. */
   executeSql(sql: string, ctx: SqlContext): Promise<StatementOutput[]>;
+  /** Runs one PromQL query (instant or range); bounded by the engine's limits and cancelled by `req.signal`. */
+  executePromql(req: PromqlRequest): Promise<PromqlResult>;
+  /** Label sets of the series matching `match[]` (Prometheus `/api/v1/series`). */
+  promqlSeries(req: PromqlMetadataRequest): Promise<Record<string, string>[]>;
+  /** Label names (Prometheus `/api/v1/labels`). */
+  promqlLabelNames(req: PromqlMetadataRequest): Promise<string[]>;
+  /** Values of one label (Prometheus `/api/v1/label/{name}/values`). */
+  promqlLabelValues(name: string, req: PromqlMetadataRequest): Promise<string[]>;
 }

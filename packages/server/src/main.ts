@@ -1,12 +1,20 @@
 #!/usr/bin/env node
 import { parseCommand, USAGE } from './cli/parse-args.js';
 import { startServer } from './server.js';
+import { buildInfo } from './build-info.js';
 
 /** The `sluice` command: a thin wrapper over startServer with graceful SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  const cmd = parseCommand(process.argv.slice(2));
+  const cmd = parseCommand(process.argv.slice(2), process.env);
+  // Child processes (none today) must not inherit the passwords.
+  delete process.env.SLUICE_USER_PROVIDER;
   if (cmd.kind === 'help') {
     process.stdout.write(USAGE);
+    return;
+  }
+  if (cmd.kind === 'version') {
+    const b = buildInfo();
+    process.stdout.write(`sluice ${b.version} (commit ${b.commit}, built ${b.source_time}, node ${b.node_version})\n`);
     return;
   }
   const server = await startServer({ ...(cmd.configFile !== undefined ? { configFile: cmd.configFile } : {}), config: cmd.flags });
@@ -17,6 +25,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
+    process.stderr.write(`${signal}: finishing requests in flight, then closing the store (send ${signal} again to exit at once)\n`);
     server.close().then(
       () => process.exit(0),
       (e: unknown) => {

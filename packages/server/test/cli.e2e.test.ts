@@ -55,4 +55,21 @@ describe('the sluice command', { timeout: 60_000 }, () => {
     expect(await flag.exited).toBe(1);
     expect(flag.output()).toMatch(/--listen/);
   });
+  it('is installed as `npx sluice` in the repository (the committed bin shim over the build)', async () => {
+    const root = new URL('../../../', import.meta.url);
+    const npx = (args: string[]) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn('npx', ['--no-install', 'sluice', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        child.stdout!.on('data', (d) => (out += d));
+        child.stderr!.on('data', (d) => (out += d));
+        child.on('exit', (code) => resolve({ code, out }));
+      });
+    const version = await npx(['--version']);
+    expect(version.code).toBe(0);
+    expect(version.out).toMatch(/sluice \d+\.\d+\.\d+ \(commit /);
+    const help = await npx(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('Usage: sluice standalone start');
+  });
 });

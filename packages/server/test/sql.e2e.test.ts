@@ -42,6 +42,17 @@ describe('/v1/sql end to end', () => {
     expect(await (await sql(q, 'format=null')).text()).toMatch(/^2 rows in set\.\nElapsed: \d+\.\d{3} sec\.\n$/);
     const multi = await sql('SELECT 1; SELECT 2', 'format=csv');
     expect(multi.status).toBe(400);
+    // Refused before any statement runs: the INSERT below must not have written.
+    const before = await (await sql('SELECT count(*) AS n FROM hosts', 'format=json')).json();
+    const two = "INSERT INTO hosts (host, cpu, service_timestamp) VALUES ('c', 2.5, 1700000000000); SELECT 1";
+    const refused = await sql(two, 'format=table');
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toBe('cannot output multi-statements result in table format');
+    expect(await (await sql('SELECT count(*) AS n FROM hosts', 'format=json')).json()).toMatchObject({ data: before.data });
+    // The same text in a multi-result format runs both statements (so the refusal above is what kept it out).
+    expect((await sql(two)).status).toBe(200);
+    expect((await (await sql('SELECT count(*) AS n FROM hosts', 'format=json')).json()).data[0].n).toBe(before.data[0].n + 1);
+    await sql("DELETE FROM hosts WHERE host = 'c'");
   });
 
   it('answers errors with the error body and the mapped status', async () => {
@@ -53,6 +64,6 @@ describe('/v1/sql end to end', () => {
     expect((await syntax.json()).code).toBe(2000);
     const noSql = await s.fetch('/v1/sql');
     expect(noSql.status).toBe(400);
-    expect((await noSql.json()).error).toMatch(/'sql'/);
+    expect((await noSql.json()).error).toBe('sql parameter is required.');
   });
 });

@@ -5,6 +5,7 @@ import { csvEncoder } from './csv.js';
 import { encodeTable } from './table.js';
 import { encodeJson } from './json.js';
 import { encodeNull } from './null.js';
+import { encodeInfluxdbV1 } from './influxdb-v1.js';
 
 /** The `format` values of `/v1/sql` (GreptimeDB's names, matched without regard to case), one encoder each. */
 export const SQL_FORMATS = {
@@ -15,9 +16,13 @@ export const SQL_FORMATS = {
   table: encodeTable,
   json: encodeJson,
   null: encodeNull,
+  influxdb_v1: encodeInfluxdbV1,
 } as const satisfies Record<string, SqlEncoder>;
 
 export type SqlFormat = keyof typeof SQL_FORMATS;
+
+/** Formats that carry one statement's output; a request with several statements is refused before any runs. */
+export const SINGLE_OUTPUT_FORMATS: ReadonlySet<SqlFormat> = new Set(['csv', 'csvWithNames', 'csvWithNamesAndTypes', 'table', 'json', 'null']);
 
 const BY_LOWER = new Map(Object.entries(SQL_FORMATS).map(([name, enc]) => [name.toLowerCase(), { name: name as SqlFormat, encode: enc as SqlEncoder }]));
 

@@ -14,6 +14,7 @@ import { executeUse } from './use.js';
 import { executeExplain } from './explain.js';
 import { executeAdmin } from './admin.js';
 import { executeAlterDatabase } from './alter-database.js';
+import { executeTql } from './tql.js';
 import type { Executor } from './session.js';
 
 type Executors = { [K in StatementKind]: Executor<Extract<Statement, { kind: K }>> };
@@ -36,4 +37,5 @@ export const EXECUTORS: Executors = {
   explain: executeExplain,
   alter_database: executeAlterDatabase,
   admin: executeAdmin,
+  tql: executeTql,
 };
