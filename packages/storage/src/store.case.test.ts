@@ -234,6 +234,30 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
         });
       });
 
+      it('alterTable drops, renames and places columns; old rows keep their other values', async () => {
+        const s = await fresh();
+        await w(s, 'logs', rows(2));
+        await s.alterTable('public', 'logs', { kind: 'drop_column', name: 'level' });
+        expect(s.getTable('public', 'logs')!.columns.map((c) => c.name)).toEqual(['ts', 'host', 'latency']);
+        expect(await collect(s, { db: 'public', table: 'logs', columns: ['latency'] })).toEqual([{ latency: 0 }, { latency: 1.5 }]);
+        await expect(s.alterTable('public', 'logs', { kind: 'drop_column', name: 'host' })).rejects.toMatchObject({ code: StatusCode.InvalidArguments });
+        await expect(s.alterTable('public', 'logs', { kind: 'drop_column', name: 'level' })).rejects.toMatchObject({ code: StatusCode.TableColumnNotFound });
+        // A column re-added under a dropped name starts empty: the old values are not resurrected.
+        await s.alterTable('public', 'logs', { kind: 'add_column', column: { name: 'level', type: 'string', semantic: 'field', nullable: true }, position: { first: true } });
+        expect(s.getTable('public', 'logs')!.columns.map((c) => c.name)).toEqual(['level', 'ts', 'host', 'latency']);
+        expect(await collect(s, { db: 'public', table: 'logs', columns: ['level', 'latency'] })).toEqual([{ level: null, latency: 0 }, { level: null, latency: 1.5 }]);
+        await s.alterTable('public', 'logs', { kind: 'rename_column', from: 'latency', to: 'lat' });
+        await s.alterTable('public', 'logs', { kind: 'add_column', column: { name: 'zone', type: 'string', semantic: 'field', nullable: true }, position: { after: 'ts' } });
+        expect(s.getTable('public', 'logs')!.columns.map((c) => c.name)).toEqual(['level', 'ts', 'zone', 'host', 'lat']);
+        await s.write([{ db: 'public', table: 'logs', schema: [...LOG_SCHEMA.slice(0, 2), { name: 'lat', type: 'float64', semantic: 'field' }, { name: 'zone', type: 'string', semantic: 'field' }], rows: [[5000, 'c', 9, 'z'] as never] }]);
+        expect(await collect(s, { db: 'public', table: 'logs', columns: ['host', 'lat', 'zone', 'level'] })).toEqual([
+          { host: 'a', lat: 0, zone: null, level: null },
+          { host: 'b', lat: 1.5, zone: null, level: null },
+          { host: 'c', lat: 9, zone: 'z', level: null },
+        ]);
+        await expect(s.alterTable('public', 'logs', { kind: 'rename_column', from: 'lat', to: 'host' })).rejects.toMatchObject({ code: StatusCode.TableColumnExists });
+      });
+
       it('keeps extra options verbatim through create, reopen-free reads, ALTER SET and UNSET', async () => {
         const s = await fresh();
         await s.write([{ db: 'public', table: 'ex', schema: LOG_SCHEMA, rows: rows(1), options: { append_mode: true, extra: { comment: 'Created on insertion', 'service.semantic.signal_type': 'log' } } }]);

@@ -1,4 +1,4 @@
-import type { ColumnSchema, ColumnType, TableOptions, Value } from '@sluice/pipeline-core';
+import type { ColumnSchema, ColumnType, IndexKind, TableOptions, Value } from '@sluice/pipeline-core';
 
 /**
  * The store interface: the only way the server and the query engines touch data.
@@ -28,8 +28,16 @@ export interface TableInfo extends TableDef {
   readonly createdAt: number;
 }
 
+/** Where ADD COLUMN puts the new column: last (default), first, or after a named column. */
+export type ColumnPosition = { readonly first: true } | { readonly after: string };
+
 export type AlterTable =
-  | { readonly kind: 'add_column'; readonly column: ColumnDef }
+  | { readonly kind: 'add_column'; readonly column: ColumnDef; readonly position?: ColumnPosition }
+  /** Removes a field column (not the time index or a tag); its stored values are no longer read. */
+  | { readonly kind: 'drop_column'; readonly name: string }
+  | { readonly kind: 'rename_column'; readonly from: string; readonly to: string }
+  /** Changes a column's default (`null`: none) or secondary index (`null`: none); absent keys stay. */
+  | { readonly kind: 'modify_column'; readonly name: string; readonly default?: Value; readonly index?: IndexKind | null }
   | { readonly kind: 'set_options'; readonly options: TableOptions }
   | { readonly kind: 'unset_options'; readonly names: readonly string[] };
 

@@ -41,3 +41,11 @@ export class SqlUnsupportedError extends SluiceError {
     super(StatusCode.Unsupported, message);
   }
 }
+
+/** A failure while executing: a value that cannot be cast, division by zero (code 3001, as GreptimeDB). */
+export class SqlExecutionError extends SluiceError {
+  override name = 'SqlExecutionError';
+  constructor(message: string) {
+    super(StatusCode.EngineExecuteQuery, message);
+  }
+}

@@ -40,7 +40,7 @@ function parseTokens(sql: string, tokens: ReturnType<typeof sqlLexer.tokenize>['
     const col = Number.isFinite(t.startColumn) ? t.startColumn! : lastColumn(sql);
     throw new SqlSyntaxError(line, col, `unexpected ${at}${expectation(e.message)}`);
   }
-  return ((cst.children as Children)['statement'] ?? []).map((s) => toStatement(s as never));
+  return ((cst.children as Children)['statement'] ?? []).map((s) => toStatement(s as never, sql));
 }
 
 function lastLine(s: string): number {

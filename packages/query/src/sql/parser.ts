@@ -32,6 +32,7 @@ export class SqlParser extends QueryGrammar {
       { ALT: () => this.SUBRULE(this.truncateStatement) },
       { ALT: () => this.SUBRULE(this.useStatement) },
       { ALT: () => this.SUBRULE(this.explainStatement) },
+      { ALT: () => this.SUBRULE(this.adminStatement) },
     ]);
   });
 
@@ -53,7 +54,11 @@ export class SqlParser extends QueryGrammar {
           this.OPTION3(() => this.SUBRULE2(this.ifNotExists));
           this.SUBRULE(this.tableName);
           this.CONSUME(T.LParen);
-          this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.tableElement) });
+          this.SUBRULE(this.tableElement);
+          this.MANY(() => {
+            this.CONSUME(T.Comma);
+            this.OPTION6(() => this.SUBRULE2(this.tableElement)); // GreptimeDB accepts a trailing comma
+          });
           this.CONSUME(T.RParen);
           this.OPTION4(() => {
             this.CONSUME(T.Engine);
@@ -155,7 +160,13 @@ export class SqlParser extends QueryGrammar {
   withOptions = this.RULE('withOptions', () => {
     this.CONSUME(T.With);
     this.CONSUME(T.LParen);
-    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.optionPair) });
+    this.OPTION(() => {
+      this.SUBRULE(this.optionPair);
+      this.MANY(() => {
+        this.CONSUME(T.Comma);
+        this.OPTION2(() => this.SUBRULE2(this.optionPair)); // a trailing comma is accepted
+      });
+    });
     this.CONSUME(T.RParen);
   });
 
@@ -195,16 +206,27 @@ export class SqlParser extends QueryGrammar {
 
   alterStatement = this.RULE('alterStatement', () => {
     this.CONSUME(T.Alter);
-    this.CONSUME(T.Table);
-    this.SUBRULE(this.tableName);
     this.OR([
       {
         ALT: () => {
-          this.CONSUME(T.Add);
-          this.OPTION(() => this.CONSUME(T.Column));
-          this.SUBRULE(this.columnDef);
+          this.CONSUME(T.Database);
+          this.SUBRULE(this.identifier, { LABEL: 'dbName' });
+          this.SUBRULE(this.alterOptions);
         },
       },
+      {
+        ALT: () => {
+          this.CONSUME(T.Table);
+          this.SUBRULE(this.tableName);
+          this.SUBRULE(this.alterTableAction);
+        },
+      },
+    ]);
+  });
+
+  /** `SET 'k' = v, ...` or `UNSET 'k', ...` (tables and databases). */
+  alterOptions = this.RULE('alterOptions', () => {
+    this.OR([
       {
         ALT: () => {
           this.CONSUME(T.SetKw);
@@ -218,6 +240,107 @@ export class SqlParser extends QueryGrammar {
         },
       },
     ]);
+  });
+
+  alterTableAction = this.RULE('alterTableAction', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Add);
+          this.OPTION(() => this.CONSUME(T.Column));
+          this.SUBRULE(this.columnDef);
+          this.OPTION2(() =>
+            this.OR2([
+              { ALT: () => this.CONSUME(T.First) },
+              {
+                ALT: () => {
+                  this.CONSUME(T.After);
+                  this.SUBRULE(this.identifier, { LABEL: 'after' });
+                },
+              },
+            ]),
+          );
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Drop);
+          this.OPTION3(() => this.CONSUME2(T.Column));
+          this.SUBRULE2(this.identifier, { LABEL: 'dropColumn' });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Rename);
+          this.OR3([
+            {
+              ALT: () => {
+                this.CONSUME3(T.Column);
+                this.SUBRULE3(this.identifier, { LABEL: 'renameFrom' });
+                this.CONSUME(T.To);
+                this.SUBRULE4(this.identifier, { LABEL: 'renameTo' });
+              },
+            },
+            { ALT: () => this.SUBRULE5(this.identifier, { LABEL: 'newName' }) },
+          ]);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Modify);
+          this.OPTION4(() => this.CONSUME4(T.Column));
+          this.SUBRULE6(this.identifier, { LABEL: 'modifyColumn' });
+          this.OR4([
+            {
+              ALT: () => {
+                this.CONSUME2(T.SetKw);
+                this.OR5([
+                  {
+                    ALT: () => {
+                      this.CONSUME(T.Default);
+                      this.SUBRULE(this.additive, { LABEL: 'setDefault' });
+                    },
+                  },
+                  { ALT: () => this.SUBRULE(this.indexSpec, { LABEL: 'setIndex' }) },
+                ]);
+              },
+            },
+            {
+              ALT: () => {
+                this.CONSUME2(T.Drop);
+                this.CONSUME2(T.Default, { LABEL: 'dropDefault' });
+              },
+            },
+            {
+              ALT: () => {
+                this.CONSUME2(T.Unset);
+                this.SUBRULE2(this.indexSpec, { LABEL: 'unsetIndex' });
+              },
+            },
+            {
+              // A type name is an identifier: SET/UNSET (soft keywords) start the other forms.
+              GATE: () => this.LA(1).tokenType !== T.SetKw && this.LA(1).tokenType !== T.Unset,
+              IGNORE_AMBIGUITIES: true,
+              ALT: () => this.SUBRULE(this.typeName, { LABEL: 'newType' }),
+            },
+          ]);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.alterOptions) },
+    ]);
+  });
+
+  /** `FULLTEXT INDEX [WITH (...)]`, `INVERTED INDEX`, `SKIPPING INDEX [WITH (...)]` (the kind is checked in to-ast). */
+  indexSpec = this.RULE('indexSpec', () => {
+    this.SUBRULE(this.identifier, { LABEL: 'indexKind' });
+    this.CONSUME(T.Index);
+    this.OPTION(() => this.SUBRULE(this.withOptions));
+  });
+
+  /** `ADMIN fn(args)`: GreptimeDB's administration functions (flush_table, compact_table, ...). */
+  adminStatement = this.RULE('adminStatement', () => {
+    this.CONSUME(T.Admin);
+    this.SUBRULE(this.nameOrCall);
   });
 
   showStatement = this.RULE('showStatement', () => {
@@ -282,7 +405,11 @@ export class SqlParser extends QueryGrammar {
 
   valuesRow = this.RULE('valuesRow', () => {
     this.CONSUME(T.LParen);
-    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'values' }) });
+    this.SUBRULE(this.expression, { LABEL: 'values' });
+    this.MANY(() => {
+      this.CONSUME(T.Comma);
+      this.OPTION(() => this.SUBRULE2(this.expression, { LABEL: 'values' })); // a trailing comma is accepted
+    });
     this.CONSUME(T.RParen);
   });
 

@@ -105,6 +105,20 @@ export const Fulltext = kw('FULLTEXT', true);
 export const Explain = kw('EXPLAIN', true);
 export const Over = kw('OVER', true);
 export const Partition = kw('PARTITION', true);
+export const Modify = kw('MODIFY', true);
+export const Rename = kw('RENAME', true);
+export const To = kw('TO', true);
+export const After = kw('AFTER', true);
+export const Admin = kw('ADMIN', true);
+export const Full = kw('FULL', true);
+export const Rows = kw('ROWS', true);
+export const Range = kw('RANGE', true);
+export const Unbounded = kw('UNBOUNDED', true);
+export const Preceding = kw('PRECEDING', true);
+export const Following = kw('FOLLOWING', true);
+export const Current = kw('CURRENT', true);
+export const Row = kw('ROW', true);
+export const Within = kw('WITHIN', true);
 
 // Written as `'[^']*(?:''[^']*)*'` (not `'(?:[^']|'')*'`): a loop over a plain character class runs
 // in constant stack, so a 10 MB literal lexes instead of overflowing the RegExp backtrack stack.

@@ -27,6 +27,13 @@ export interface ColumnRecord {
   /** Options of a fulltext/skipping index, as text (absent: the index's defaults). */
   readonly indexOptions?: Readonly<Record<string, string>>;
   readonly default?: JsonValue;
+  /**
+   * Position of a field column's values in stored rows. Absent on records that never dropped or moved a
+   * column: then the slot is the field's ordinal in `columns`.
+   */
+  readonly slot?: number;
+  /** A dropped field column: its slot stays reserved (old rows still hold values) but it is not shown. */
+  readonly dropped?: true;
 }
 
 export function columnToRecord(c: ColumnDef): ColumnRecord {
@@ -76,7 +83,18 @@ export function recordToInfo(r: TableRecord): TableInfo {
     createdAt: r.createdAt,
     timeIndex: r.timeIndex,
     primaryKey: r.primaryKey,
-    columns: r.columns.map(columnFromRecord),
+    columns: r.columns.filter((c) => !c.dropped).map(columnFromRecord),
     options: optionsFromRecord(r.options),
   };
+}
+
+/**
+ * The record with every field column's slot written down, so columns can move or be dropped: columns
+ * without one (older records, columns added by writes) take the next free slots in record order.
+ */
+export function withSlots(rec: TableRecord): TableRecord {
+  const isField = (n: string) => n !== rec.timeIndex && !rec.primaryKey.includes(n);
+  if (rec.columns.every((c) => !isField(c.name) || c.slot !== undefined)) return rec;
+  let next = rec.columns.reduce((m, c) => (c.slot !== undefined ? Math.max(m, c.slot + 1) : m), 0);
+  return { ...rec, columns: rec.columns.map((c) => (isField(c.name) && c.slot === undefined ? { ...c, slot: next++ } : c)) };
 }

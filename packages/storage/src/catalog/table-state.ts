@@ -1,7 +1,7 @@
 import { timeUnitOf, type ColumnType, type TimeUnit } from '@sluice/pipeline-core';
 import type { ColumnDef, TableInfo } from '../store.js';
 import { resolveOptions, type ResolvedOptions } from '../options/resolved-options.js';
-import { recordToInfo, type TableRecord } from './table-record.js';
+import { columnFromRecord, recordToInfo, withSlots, type TableRecord } from './table-record.js';
 
 /** A catalog record compiled once for the write and read paths. */
 export interface TableState {
@@ -33,7 +33,7 @@ export function compileTable(record: TableRecord): TableState {
   const byName = new Map(info.columns.map((c) => [c.name, c] as const));
   const timeColumn = byName.get(info.timeIndex)!;
   const tags = info.primaryKey.map((n) => byName.get(n)!);
-  const fields = info.columns.filter((c) => c.name !== info.timeIndex && !info.primaryKey.includes(c.name));
+  const fields = fieldSlots(record);
   const opts = resolveOptions(info.options);
   return {
     record,
@@ -49,6 +49,21 @@ export function compileTable(record: TableRecord): TableState {
     tagSlot: new Map(tags.map((c, i) => [c.name, i] as const)),
     fields,
     fieldTypes: fields.map((c) => c.type),
-    fieldSlot: new Map(fields.map((c, i) => [c.name, i] as const)),
+    fieldSlot: new Map(fields.flatMap((c, i) => (byName.has(c.name) ? [[c.name, i] as const] : []))),
   };
+}
+
+/**
+ * Field columns by stored slot. A dropped column keeps its slot under a name no column can have, so old
+ * rows still decode and new rows write null there.
+ */
+export function fieldSlots(record: TableRecord): ColumnDef[] {
+  const slotted = withSlots(record);
+  const bySlot: ColumnDef[] = [];
+  for (const c of slotted.columns) {
+    if (c.slot === undefined) continue;
+    const def = columnFromRecord(c);
+    bySlot[c.slot] = c.dropped ? { ...def, name: `\u0000dropped\u0000${c.slot}`, nullable: true, default: null } : def;
+  }
+  return bySlot;
 }

@@ -37,7 +37,7 @@ function widensLosslessly(written: ColumnType, column: ColumnType): boolean {
  * A column whose type differs from the table's is a SchemaConflictError naming both types.
  */
 export function evolveSchema(rec: TableRecord, schema: readonly ColumnSchema[]): TableRecord {
-  const byName = new Map(rec.columns.map((c) => [c.name, c] as const));
+  const byName = new Map(rec.columns.filter((c) => !c.dropped).map((c) => [c.name, c] as const));
   const added: ColumnRecord[] = [];
   const seen = new Set<string>();
   for (const c of schema) {

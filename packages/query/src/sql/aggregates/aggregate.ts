@@ -50,6 +50,8 @@ export interface AggregateFunction {
   readonly signature: string;
   readonly minArgs: number;
   readonly maxArgs: number;
+  /** Takes two columns: `add` receives `[first, second]` as numbers (or null when either is NULL). */
+  readonly pairwise?: true;
   bind(argType: SqlType, extra: readonly SqlValue[]): BoundAggregate;
 }
 

@@ -129,7 +129,7 @@ function extreme(name: string, sign: number): AggregateFunction {
           add: (v) => {
             if (v === null) return;
             if (best === null) best = v;
-            else if (typeof v === 'number' && typeof best === 'number') {
+            else if (typeof v === 'number' && typeof best === 'number' && v === v && best === best) { // eslint-disable-line no-self-compare
               if (sign > 0 ? v > best : v < best) best = v;
             } else if (sign * compareValues(v, best) > 0) best = v;
           },

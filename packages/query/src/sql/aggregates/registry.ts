@@ -2,10 +2,12 @@ import type { AggregateFunction } from './aggregate.js';
 import { BASIC_AGGREGATES } from './basic.js';
 import { COLLECT_AGGREGATES } from './collect.js';
 import { STATISTICS_AGGREGATES } from './statistics.js';
+import { BITWISE_AGGREGATES } from './bitwise.js';
+import { REGRESSION_AGGREGATES } from './regression.js';
 
 /** Every aggregate function by lowercase name. */
 export const AGGREGATE_FUNCTIONS: ReadonlyMap<string, AggregateFunction> = new Map(
-  [...BASIC_AGGREGATES, ...STATISTICS_AGGREGATES, ...COLLECT_AGGREGATES].map((f) => [f.name, f]),
+  [...BASIC_AGGREGATES, ...STATISTICS_AGGREGATES, ...COLLECT_AGGREGATES, ...BITWISE_AGGREGATES, ...REGRESSION_AGGREGATES].map((f) => [f.name, f]),
 );
 
 export function isAggregateName(name: string): boolean {

@@ -74,6 +74,7 @@ export const STATISTICS_AGGREGATES: readonly AggregateFunction[] = [
   percentileFn('percentile'),
   percentileFn('percentile_cont'),
   percentileFn('median', 0.5),
+  percentileFn('approx_median', 0.5),
   varianceFn('stddev', true, true),
   varianceFn('stddev_samp', true, true),
   varianceFn('stddev_pop', false, true),

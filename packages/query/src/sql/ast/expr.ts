@@ -11,8 +11,8 @@ export interface Pos {
 export type LiteralValue = null | boolean | number | bigint | string;
 
 export interface LiteralExpr { readonly kind: 'literal'; readonly value: LiteralValue; readonly text?: string }
-/** `INTERVAL '5 minutes'`, exact nanoseconds. */
-export interface IntervalExpr { readonly kind: 'interval'; readonly ns: bigint; readonly text: string }
+/** `INTERVAL '1 month 5 minutes'`: calendar months and exact nanoseconds. */
+export interface IntervalExpr { readonly kind: 'interval'; readonly ns: bigint; readonly months?: number; readonly text: string }
 /** `TIMESTAMP '2026-03-01 00:00:00'`. */
 export interface TimestampLiteralExpr { readonly kind: 'timestamp_literal'; readonly text: string; readonly pos: Pos }
 export interface ColumnExpr { readonly kind: 'column'; readonly table?: string; readonly name: string; readonly pos: Pos }
@@ -41,7 +41,14 @@ export interface FunctionExpr {
 export interface WindowSpec {
   readonly partitionBy: readonly Expr[];
   readonly orderBy: readonly OrderKey[];
+  /** `ROWS|RANGE BETWEEN start AND end`; absent: RANGE UNBOUNDED PRECEDING to the current row's last peer. */
+  readonly frame?: WindowFrame;
 }
+/** A frame bound: `offset` rows (ROWS) or ORDER BY distance (RANGE) before (negative) or after the row. */
+export type FrameBound =
+  | { readonly kind: 'unbounded_preceding' } | { readonly kind: 'unbounded_following' } | { readonly kind: 'current_row' }
+  | { readonly kind: 'offset'; readonly offset: number };
+export interface WindowFrame { readonly units: 'rows' | 'range'; readonly start: FrameBound; readonly end: FrameBound }
 export interface CaseExpr {
   readonly kind: 'case';
   readonly operand?: Expr;
@@ -52,7 +59,8 @@ export interface CastExpr { readonly kind: 'cast'; readonly operand: Expr; reado
 export interface InSubqueryExpr { readonly kind: 'in_subquery'; readonly operand: Expr; readonly query: Query; readonly negated: boolean; readonly pos: Pos }
 /** A value computed during planning (the result of an uncorrelated subquery), with its type. */
 export interface ValueExpr { readonly kind: 'value'; readonly value: SqlValue; readonly type: SqlType }
-export interface SubqueryExpr { readonly kind: 'subquery'; readonly query: Query; readonly pos: Pos }
+/** A scalar subquery, or `EXISTS (subquery)` (a Boolean) when `exists` is set. */
+export interface SubqueryExpr { readonly kind: 'subquery'; readonly query: Query; readonly pos: Pos; readonly exists?: true }
 
 /** Every expression node; visitors dispatch through `Record<Expr['kind'], fn>`. */
 export type Expr =

@@ -8,7 +8,7 @@ export interface TableSource { readonly kind: 'table'; readonly db?: string; rea
 export interface SubquerySource { readonly kind: 'subquery'; readonly query: Query; readonly alias?: string }
 export interface JoinSource {
   readonly kind: 'join';
-  readonly joinType: 'inner' | 'left' | 'right' | 'cross';
+  readonly joinType: 'inner' | 'left' | 'right' | 'full' | 'cross';
   readonly left: FromSource;
   readonly right: FromSource;
   /** Absent for cross joins. */

@@ -32,10 +32,28 @@ export interface AlterTableStatement {
   readonly kind: 'alter_table';
   readonly table: TableName;
   readonly change:
-    | { readonly kind: 'add_column'; readonly column: ColumnDefAst }
+    | { readonly kind: 'add_column'; readonly column: ColumnDefAst; readonly position?: { readonly first: true } | { readonly after: string } }
+    | { readonly kind: 'drop_column'; readonly name: string }
+    | { readonly kind: 'rename_column'; readonly from: string; readonly to: string }
+    | { readonly kind: 'rename_table'; readonly to: string }
+    | { readonly kind: 'modify_column'; readonly name: string; readonly action: ModifyColumnAction }
     | { readonly kind: 'set_options'; readonly options: TableOptions }
     | { readonly kind: 'unset_options'; readonly names: readonly (keyof TableOptions)[] };
 }
+/** `ALTER TABLE t MODIFY COLUMN c ...`. */
+export type ModifyColumnAction =
+  | { readonly kind: 'set_default'; readonly default: Expr }
+  | { readonly kind: 'drop_default' }
+  | { readonly kind: 'set_index'; readonly index: 'fulltext' | 'inverted' | 'skipping' }
+  | { readonly kind: 'unset_index'; readonly index: 'fulltext' | 'inverted' | 'skipping' }
+  | { readonly kind: 'set_type'; readonly type: ColumnType; readonly typeText: string };
+export interface AlterDatabaseStatement {
+  readonly kind: 'alter_database';
+  readonly name: string;
+  readonly change: { readonly kind: 'set_options'; readonly options: Readonly<Record<string, string>> } | { readonly kind: 'unset_options'; readonly names: readonly string[] };
+}
+/** `ADMIN fn(args)`; `text` is the statement as written (GreptimeDB names the result column with it). */
+export interface AdminStatement { readonly kind: 'admin'; readonly call: Expr; readonly text: string }
 export interface ShowDatabasesStatement { readonly kind: 'show_databases'; readonly like?: string }
 export interface ShowTablesStatement { readonly kind: 'show_tables'; readonly db?: string; readonly like?: string }
 export interface ShowCreateTableStatement { readonly kind: 'show_create_table'; readonly table: TableName }
@@ -67,6 +85,7 @@ export interface TqlStatement {
 export type Statement =
   | SelectStatement | CreateDatabaseStatement | CreateTableStatement | DropStatement | AlterTableStatement
   | ShowDatabasesStatement | ShowTablesStatement | ShowCreateTableStatement | DescribeStatement
-  | InsertStatement | DeleteStatement | TruncateStatement | UseStatement | ExplainStatement | TqlStatement;
+  | InsertStatement | DeleteStatement | TruncateStatement | UseStatement | ExplainStatement | TqlStatement
+  | AlterDatabaseStatement | AdminStatement;
 
 export type StatementKind = Statement['kind'];

@@ -1,7 +1,7 @@
 import type { BinaryExpr } from '../ast/expr.js';
-import { SqlInvalidArgumentError, SqlPlanError } from '../errors.js';
+import { SqlExecutionError, SqlInvalidArgumentError, SqlPlanError } from '../errors.js';
 import { compareValues } from '../types/compare.js';
-import { Interval, isIntType, isNumericType, isTimestampType, nsPer, floorDiv, type SqlType, type SqlValue } from '../types/sql-value.js';
+import { addMonths, Interval, isIntType, isNumericType, isTimestampType, nsPer, floorDiv, type SqlType, type SqlValue } from '../types/sql-value.js';
 import { constant, mapRows, type Compiled } from './compiled.js';
 import { castTo, unify } from './coerce.js';
 import { compileFulltext } from './fulltext.js';
@@ -78,7 +78,7 @@ function comparison(op: string, l: Compiled, r: Compiled): Compiled {
         if (numeric) {
           for (let i = 0; i < b.length; i++) {
             const v = x[i]!;
-            out[i] = v === null ? null : typeof v === 'number' || typeof v === 'bigint' ? test(v < k ? -1 : v > k ? 1 : 0) : test(compareValues(v, k));
+            out[i] = v === null ? null : typeof v === 'number' || typeof v === 'bigint' ? test(v < k ? -1 : v > k ? 1 : v === k ? 0 : compareValues(v, k)) : test(compareValues(v, k));
           }
         } else {
           for (let i = 0; i < b.length; i++) {
@@ -100,22 +100,29 @@ function arithmetic(op: '+' | '-' | '*' | '/' | '%', l: Compiled, r: Compiled): 
   // Timestamps and intervals.
   if (isTimestampType(lt) && rt === 'interval' && (op === '+' || op === '-')) {
     const unit = nsPer(lt);
-    return mapRows(lt, [l, r], (t, iv) => (t as bigint) + (op === '+' ? 1n : -1n) * floorDiv((iv as Interval).ns, unit));
+    return mapRows(lt, [l, r], (t, iv) => shift(t as bigint, unit, iv as Interval, op === '+' ? 1 : -1));
   }
   if (lt === 'interval' && isTimestampType(rt) && op === '+') {
     const unit = nsPer(rt);
-    return mapRows(rt, [l, r], (iv, t) => (t as bigint) + floorDiv((iv as Interval).ns, unit));
+    return mapRows(rt, [l, r], (iv, t) => shift(t as bigint, unit, iv as Interval, 1));
   }
   if (isTimestampType(lt) && isTimestampType(rt) && op === '-') {
     return mapRows('interval', [l, r], (a, b) => new Interval((a as bigint) * nsPer(lt) - (b as bigint) * nsPer(rt)));
   }
   if (lt === 'interval' && rt === 'interval' && (op === '+' || op === '-')) {
-    return mapRows('interval', [l, r], (a, b) => new Interval(op === '+' ? (a as Interval).ns + (b as Interval).ns : (a as Interval).ns - (b as Interval).ns));
+    return mapRows('interval', [l, r], (a, b) => {
+      const x = a as Interval;
+      const y = b as Interval;
+      return op === '+' ? new Interval(x.ns + y.ns, x.months + y.months) : new Interval(x.ns - y.ns, x.months - y.months);
+    });
   }
   if (lt === 'interval' && isNumericType(rt) && (op === '*' || op === '/')) {
     return mapRows('interval', [l, r], (a, b) => {
-      const ns = Number((a as Interval).ns);
-      return new Interval(BigInt(Math.round(op === '*' ? ns * Number(b) : ns / Number(b))));
+      const iv = a as Interval;
+      const ns = Number(iv.ns);
+      const months = op === '*' ? iv.months * Number(b) : iv.months / Number(b);
+      if (!Number.isInteger(months)) throw new SqlExecutionError(`cannot ${op === '*' ? 'multiply' : 'divide'} ${iv.toString()} by ${String(b)}: months would not be whole`);
+      return new Interval(BigInt(Math.round(op === '*' ? ns * Number(b) : ns / Number(b))), months);
     });
   }
   const ln = lt === 'string' ? castTo(l, 'float64') : l;
@@ -127,6 +134,13 @@ function arithmetic(op: '+' | '-' | '*' | '/' | '%', l: Compiled, r: Compiled): 
   return mapRows('float64', [ln, rn], floatOp(op));
 }
 
+/** A timestamp (in `unit`s) moved by an interval: calendar months first (UTC), then the exact part. */
+function shift(t: bigint, unit: bigint, iv: Interval, sign: 1 | -1): bigint {
+  if (iv.months === 0) return t + BigInt(sign) * floorDiv(iv.ns, unit);
+  const moved = addMonths(t * unit, sign * iv.months) + BigInt(sign) * iv.ns;
+  return floorDiv(moved, unit);
+}
+
 function intOp(op: string): (a: SqlValue, b: SqlValue) => SqlValue {
   return (a, b) => {
     if (typeof a === 'number' && typeof b === 'number') {
@@ -136,11 +150,11 @@ function intOp(op: string): (a: SqlValue, b: SqlValue) => SqlValue {
         case '-': v = a - b; break;
         case '*': v = a * b; break;
         case '/':
-          if (b === 0) throw new SqlInvalidArgumentError('Divide by zero error');
+          if (b === 0) throw new SqlExecutionError('Divide by zero error');
           v = Math.trunc(a / b);
           break;
         default:
-          if (b === 0) throw new SqlInvalidArgumentError('Divide by zero error');
+          if (b === 0) throw new SqlExecutionError('Divide by zero error');
           v = a % b;
       }
       if (Number.isSafeInteger(v)) return v;
@@ -153,11 +167,11 @@ function intOp(op: string): (a: SqlValue, b: SqlValue) => SqlValue {
       case '-': v = x - y; break;
       case '*': v = x * y; break;
       case '/':
-        if (y === 0n) throw new SqlInvalidArgumentError('Divide by zero error');
+        if (y === 0n) throw new SqlExecutionError('Divide by zero error');
         v = x / y;
         break;
       default:
-        if (y === 0n) throw new SqlInvalidArgumentError('Divide by zero error');
+        if (y === 0n) throw new SqlExecutionError('Divide by zero error');
         v = x % y;
     }
     return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;

@@ -18,7 +18,7 @@ type Compilers = { [K in ExprKind]: (e: Extract<Expr, { kind: K }>, scope: Scope
 
 const COMPILERS: Compilers = {
   literal: (e) => constant(e.value, e.text !== undefined && /[.eE]/.test(e.text) ? 'float64' : typeOfLiteral(e.value)),
-  interval: (e) => constant(new Interval(e.ns), 'interval'),
+  interval: (e) => constant(new Interval(e.ns, e.months ?? 0), 'interval'),
   timestamp_literal: (e, s) => {
     const ns = requireTimestampText(e.text, s.ctx.timezone);
     return ns % 1_000_000n === 0n ? constant(ns / 1_000_000n, 'timestamp_ms') : constant(ns, 'timestamp_ns');
@@ -36,7 +36,7 @@ const COMPILERS: Compilers = {
       if (x.type !== 'boolean' && x.type !== 'null') throw new SqlPlanError(`NOT needs a boolean operand, got ${x.type}`);
       return mapRows('boolean', [x], (v) => !v);
     }
-    if (x.type === 'interval') return mapRows('interval', [x], (v) => new Interval(-(v as Interval).ns));
+    if (x.type === 'interval') return mapRows('interval', [x], (v) => new Interval(-(v as Interval).ns, -(v as Interval).months));
     if (!isNumericType(x.type) && x.type !== 'null') throw new SqlPlanError(`cannot negate a ${x.type}`);
     return mapRows(x.type === 'null' ? 'null' : x.type, [x], (v) => (typeof v === 'bigint' ? -v : -(v as number)));
   },

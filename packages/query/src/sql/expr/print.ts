@@ -1,10 +1,20 @@
-import type { Expr, ExprKind, WindowSpec } from '../ast/expr.js';
+import type { Expr, ExprKind, FrameBound, WindowSpec } from '../ast/expr.js';
 
 function windowText(w: WindowSpec): string {
   const parts: string[] = [];
   if (w.partitionBy.length > 0) parts.push(`PARTITION BY ${w.partitionBy.map(exprText).join(', ')}`);
   if (w.orderBy.length > 0) parts.push(`ORDER BY ${w.orderBy.map((k) => `${exprText(k.expr)}${k.descending ? ' DESC' : ''}`).join(', ')}`);
+  if (w.frame) parts.push(`${w.frame.units.toUpperCase()} BETWEEN ${boundText(w.frame.start)} AND ${boundText(w.frame.end)}`);
   return parts.join(' ');
+}
+
+function boundText(b: FrameBound): string {
+  switch (b.kind) {
+    case 'unbounded_preceding': return 'UNBOUNDED PRECEDING';
+    case 'unbounded_following': return 'UNBOUNDED FOLLOWING';
+    case 'current_row': return 'CURRENT ROW';
+    case 'offset': return `${Math.abs(b.offset)} ${b.offset < 0 ? 'PRECEDING' : 'FOLLOWING'}`;
+  }
 }
 
 type Printer = { [K in ExprKind]: (e: Extract<Expr, { kind: K }>) => string };
@@ -36,7 +46,7 @@ const PRINT: Printer = {
   case: (e) =>
     `CASE ${e.operand ? exprText(e.operand) + ' ' : ''}${e.whens.map((w) => `WHEN ${exprText(w.when)} THEN ${exprText(w.then)}`).join(' ')}${e.otherwise ? ` ELSE ${exprText(e.otherwise)}` : ''} END`,
   cast: (e) => `CAST(${exprText(e.operand)} AS ${e.typeText})`,
-  subquery: () => '(<subquery>)',
+  subquery: (e) => (e.exists ? 'EXISTS (<subquery>)' : '(<subquery>)'),
   in_subquery: (e) => `${wrap(e.operand)} ${e.negated ? 'NOT ' : ''}IN (<subquery>)`,
   value: (e) => (e.value === null ? 'NULL' : typeof e.value === 'string' ? lit(e.value) : String(e.value)),
 };

@@ -155,6 +155,7 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   simple('octet_length', 'octet_length(s)', 1, 1, 'int64', (s) => new TextEncoder().encode(s as string).length),
   substr,
   { ...substr, name: 'substring', signature: 'substring(s, start[, length])' },
+  { ...substr, name: 'mid', signature: 'mid(s, start[, length])' },
   concat,
   {
     name: 'replace', signature: 'replace(s, from, to)', minArgs: 3, maxArgs: 3,

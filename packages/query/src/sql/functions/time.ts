@@ -21,6 +21,7 @@ const dateBin: ScalarFunction = {
     const ts = tsArg('date_bin', ts0!, ctx);
     if (ts.type === 'null') return constant(null, 'timestamp_ms');
     const unit = nsPer(ts.type);
+    if ((stride!.constant.value as Interval).months !== 0) throw argError('date_bin', 'month and year intervals are not supported as a stride');
     const strideNs = (stride!.constant.value as Interval).ns;
     if (strideNs <= 0n || strideNs % unit !== 0n) throw argError('date_bin', `interval ${(stride!.constant.value as Interval).toString()} is not a positive whole number of ${ts.type.slice(10)}`);
     const step = strideNs / unit;

@@ -209,6 +209,17 @@ export abstract class ExpressionGrammar extends CstParser {
           this.CONSUME4(T.RParen);
         },
       },
+      {
+        // `EXISTS (SELECT ...)`: EXISTS is a soft keyword, so this comes before function calls.
+        GATE: () => this.LA(1).tokenType === T.Exists && this.LA(2).tokenType === T.LParen,
+        IGNORE_AMBIGUITIES: true,
+        ALT: () => {
+          this.CONSUME(T.Exists);
+          this.CONSUME5(T.LParen);
+          this.SUBRULE2(this.query, { LABEL: 'existsQuery' });
+          this.CONSUME5(T.RParen);
+        },
+      },
       { ALT: () => this.SUBRULE(this.nameOrCall) },
     ]);
   });
@@ -248,6 +259,16 @@ export abstract class ExpressionGrammar extends CstParser {
             ]),
           );
           this.CONSUME(T.RParen);
+          // `approx_percentile_cont(p) WITHIN GROUP (ORDER BY x)` (ordered-set aggregates).
+          this.OPTION4(() => {
+            this.CONSUME(T.Within);
+            this.CONSUME(T.Group);
+            this.CONSUME2(T.LParen);
+            this.CONSUME(T.Order);
+            this.CONSUME(T.By);
+            this.SUBRULE(this.orderItem, { LABEL: 'withinGroup' });
+            this.CONSUME2(T.RParen);
+          });
           this.OPTION3(() => this.SUBRULE(this.overClause));
         },
       },
@@ -275,7 +296,45 @@ export abstract class ExpressionGrammar extends CstParser {
       this.CONSUME2(T.By);
       this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.orderItem) });
     });
+    this.OPTION3(() => {
+      this.OR([{ ALT: () => this.CONSUME(T.Rows, { LABEL: 'frameUnits' }) }, { ALT: () => this.CONSUME(T.Range, { LABEL: 'frameUnits' }) }]);
+      this.OR2([
+        {
+          ALT: () => {
+            this.CONSUME(T.Between);
+            this.SUBRULE(this.frameBound, { LABEL: 'frameStart' });
+            this.CONSUME(T.And);
+            this.SUBRULE2(this.frameBound, { LABEL: 'frameEnd' });
+          },
+        },
+        { ALT: () => this.SUBRULE3(this.frameBound, { LABEL: 'frameStart' }) },
+      ]);
+    });
     this.CONSUME(T.RParen);
+  });
+
+  /** `UNBOUNDED PRECEDING|FOLLOWING`, `CURRENT ROW`, `n PRECEDING|FOLLOWING`. */
+  frameBound = this.RULE('frameBound', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Unbounded);
+          this.OR2([{ ALT: () => this.CONSUME(T.Preceding) }, { ALT: () => this.CONSUME(T.Following) }]);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Current);
+          this.CONSUME(T.Row);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.NumberLiteral, { LABEL: 'frameOffset' });
+          this.OR3([{ ALT: () => this.CONSUME2(T.Preceding) }, { ALT: () => this.CONSUME2(T.Following) }]);
+        },
+      },
+    ]);
   });
 
   typeName = this.RULE('typeName', () => {
@@ -288,6 +347,10 @@ export abstract class ExpressionGrammar extends CstParser {
     this.OPTION(() => {
       this.CONSUME(T.LParen);
       this.CONSUME(T.NumberLiteral, { LABEL: 'precision' });
+      this.OPTION2(() => {
+        this.CONSUME(T.Comma);
+        this.CONSUME2(T.NumberLiteral, { LABEL: 'scale' });
+      });
       this.CONSUME(T.RParen);
     });
   });

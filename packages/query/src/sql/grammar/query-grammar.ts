@@ -88,7 +88,7 @@ export abstract class QueryGrammar extends ExpressionGrammar {
     this.MANY(() => this.SUBRULE(this.joinClause));
   });
 
-  /** `, t` (cross), `CROSS JOIN t`, `[INNER] JOIN t ON ...`, `LEFT [OUTER] JOIN t ON ...` (ON is checked in to-ast). */
+  /** `, t` (cross), `CROSS JOIN t`, `[INNER] JOIN t ON ...`, `LEFT|RIGHT|FULL [OUTER] JOIN t ON ...` (ON is checked in to-ast). */
   joinClause = this.RULE('joinClause', () => {
     this.OR3([
       {
@@ -105,7 +105,7 @@ export abstract class QueryGrammar extends ExpressionGrammar {
               { ALT: () => this.CONSUME(T.Cross) },
               {
                 ALT: () => {
-                  this.OR2([{ ALT: () => this.CONSUME(T.Left) }, { ALT: () => this.CONSUME(T.Right) }]);
+                  this.OR2([{ ALT: () => this.CONSUME(T.Left) }, { ALT: () => this.CONSUME(T.Right) }, { ALT: () => this.CONSUME(T.Full) }]);
                   this.OPTION2(() => this.CONSUME(T.Outer));
                 },
               },
@@ -133,9 +133,13 @@ export abstract class QueryGrammar extends ExpressionGrammar {
       },
       { ALT: () => this.SUBRULE(this.tableName) },
     ]);
-    this.OPTION(() => {
+    this.OPTION({
+      // `a FULL JOIN b`: FULL is a soft keyword, not an alias, before JOIN / OUTER.
+      GATE: () => !(this.LA(1).tokenType === T.Full && (this.LA(2).tokenType === T.Join || this.LA(2).tokenType === T.Outer)),
+      DEF: () => {
       this.OPTION2(() => this.CONSUME(T.As));
       this.SUBRULE(this.identifier, { LABEL: 'alias' });
+      },
     });
   });
 

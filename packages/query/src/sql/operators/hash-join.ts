@@ -5,7 +5,7 @@ import { keyOf } from '../types/compare.js';
 import type { SqlValue } from '../types/sql-value.js';
 
 export interface JoinSpec {
-  readonly joinType: 'inner' | 'left';
+  readonly joinType: 'inner' | 'left' | 'full';
   /** Equality keys evaluated on the left and the right input. */
   readonly leftKeys: readonly Compiled[];
   readonly rightKeys: readonly Compiled[];
@@ -44,24 +44,29 @@ export function hashJoin(left: Relation, right: Relation, spec: JoinSpec, exec?:
           if (list) list.push(i);
           else table.set(k, [i]);
         }
+        // FULL: right rows no left row matched come out last, with NULLs on the left.
+        const rightMatched = spec.joinType === 'full' ? new Uint8Array(r.length) : undefined;
         // Pairs are emitted in chunks: one left batch may match many right rows (a batch of 4,096
         // rows with 1,000 matches each would be 4 million rows at once).
         const emit = (b: Batch, li: number[], ri: number[], matched: Uint8Array | undefined): Batch => {
           let pairs = build(b, r, li, ri, nl, fields.length);
           let keepL = li;
+          let keepR = ri;
           if (spec.residual && pairs.length > 0) {
             const mask = spec.residual.eval(pairs);
             const idx: number[] = [];
             for (let i = 0; i < pairs.length; i++) if (mask[i] === true) idx.push(i);
             keepL = idx.map((i) => li[i]!);
-            pairs = build(b, r, keepL, idx.map((i) => ri[i]!), nl, fields.length);
+            keepR = idx.map((i) => ri[i]!);
+            pairs = build(b, r, keepL, keepR, nl, fields.length);
           }
           if (matched !== undefined) for (const i of keepL) matched[i] = 1;
+          if (rightMatched !== undefined) for (const j of keepR) rightMatched[j] = 1;
           return pairs;
         };
         for await (const b of left.batches) {
           const lk = spec.leftKeys.map((k) => k.eval(b));
-          const matched = spec.joinType === 'left' ? new Uint8Array(b.length) : undefined;
+          const matched = spec.joinType !== 'inner' ? new Uint8Array(b.length) : undefined;
           let li: number[] = [];
           let ri: number[] = [];
           for (let i = 0; i < b.length; i++) {
@@ -87,6 +92,16 @@ export function hashJoin(left: Relation, right: Relation, spec: JoinSpec, exec?:
           }
           if (pairs.length > 0) yield pairs;
           await exec?.checkpoint();
+        }
+        if (rightMatched !== undefined) {
+          const extraR: number[] = [];
+          for (let j = 0; j < r.length; j++) if (!rightMatched[j]) extraR.push(j);
+          for (let start = 0; start < extraR.length; start += JOIN_CHUNK_ROWS) {
+            const part = extraR.slice(start, start + JOIN_CHUNK_ROWS);
+            const none: Batch = { length: 0, columns: left.fields.map(() => []) };
+            yield build(none, r, part.map(() => -1), part, nl, fields.length);
+            await exec?.checkpoint();
+          }
         }
       },
     },

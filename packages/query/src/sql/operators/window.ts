@@ -4,6 +4,7 @@ import type { Compiled } from '../expr/compiled.js';
 import { collectBatches, single, type Batch, type Field, type Relation } from '../expr/relation.js';
 import { keyOf } from '../types/compare.js';
 import type { SqlValue } from '../types/sql-value.js';
+import type { FrameBound, WindowFrame } from '../ast/expr.js';
 import { rowComparator, type SortKey } from './sort.js';
 
 export type WindowKind = 'row_number' | 'rank' | 'dense_rank' | 'lag' | 'lead' | 'first_value' | 'last_value' | 'aggregate';
@@ -19,6 +20,8 @@ export interface WindowCall {
   readonly fallback?: SqlValue;
   /** Aggregates over the frame. */
   readonly bound?: BoundAggregate;
+  /** An explicit frame (aggregates, first_value, last_value). */
+  readonly frame?: WindowFrame;
 }
 
 /** Row indices of each partition, in input order. */
@@ -37,13 +40,17 @@ function partitions(b: Batch, keys: readonly Compiled[]): number[][] {
 }
 
 /** Fills `out` for one partition whose rows are `rows` (already in window order); `peer(a, b)` tells ORDER BY ties. */
-function fill(call: WindowCall, rows: readonly number[], args: readonly (readonly SqlValue[])[], peer: (a: number, b: number) => boolean, out: SqlValue[]): void {
+function fill(call: WindowCall, rows: readonly number[], args: readonly (readonly SqlValue[])[], peer: (a: number, b: number) => boolean, out: SqlValue[], orderValues?: readonly SqlValue[]): void {
   const n = rows.length;
   const ordered = call.orderBy.length > 0;
   // End (exclusive) of the peer group of each position: the default frame ends at the last peer.
   const peerEnd = new Array<number>(n);
   for (let i = n - 1; i >= 0; i--) peerEnd[i] = i + 1 < n && ordered && peer(rows[i]!, rows[i + 1]!) ? peerEnd[i + 1]! : i + 1;
   if (!ordered) peerEnd.fill(n);
+  if (call.frame && (call.kind === 'aggregate' || call.kind === 'first_value' || call.kind === 'last_value')) {
+    framed(call, call.frame, rows, args, peer, peerEnd, out, orderValues);
+    return;
+  }
   switch (call.kind) {
     case 'row_number':
       rows.forEach((r, i) => (out[r] = i + 1));
@@ -91,6 +98,61 @@ function fill(call: WindowCall, rows: readonly number[], args: readonly (readonl
   }
 }
 
+/** [lo, hi) of position i's frame within the partition. */
+function frameRange(f: WindowFrame, i: number, n: number, rows: readonly number[], peer: (a: number, b: number) => boolean, peerEnd: readonly number[], orderValues: readonly SqlValue[] | undefined, descending: boolean): [number, number] {
+  const bound = (b: FrameBound, isStart: boolean): number => {
+    switch (b.kind) {
+      case 'unbounded_preceding':
+        return 0;
+      case 'unbounded_following':
+        return n;
+      case 'current_row':
+        if (f.units === 'rows') return isStart ? i : i + 1;
+        if (isStart) {
+          let j = i;
+          while (j > 0 && peer(rows[j - 1]!, rows[i]!)) j--;
+          return j;
+        }
+        return peerEnd[i]!;
+      case 'offset': {
+        if (f.units === 'rows') return Math.min(n, Math.max(0, i + b.offset + (isStart ? 0 : 1)));
+        // RANGE n PRECEDING/FOLLOWING: rows whose ORDER BY value is within the distance.
+        const v = Number(orderValues?.[rows[i]!] ?? NaN);
+        const target = v + (descending ? -b.offset : b.offset);
+        const within = (j: number) => {
+          const x = Number(orderValues?.[rows[j]!] ?? NaN);
+          return descending ? (isStart ? x <= target : x >= target) : isStart ? x >= target : x <= target;
+        };
+        if (isStart) {
+          let j = 0;
+          while (j < n && !within(j)) j++;
+          return j;
+        }
+        let j = n;
+        while (j > 0 && !within(j - 1)) j--;
+        return j;
+      }
+    }
+  };
+  return [bound(f.start, true), bound(f.end, false)];
+}
+
+/** Aggregates and first/last values over an explicit frame, one frame per row. */
+function framed(call: WindowCall, f: WindowFrame, rows: readonly number[], args: readonly (readonly SqlValue[])[], peer: (a: number, b: number) => boolean, peerEnd: readonly number[], out: SqlValue[], orderValues?: readonly SqlValue[]): void {
+  const n = rows.length;
+  const descending = call.orderBy[0]?.descending ?? false;
+  for (let i = 0; i < n; i++) {
+    const [lo, hi] = frameRange(f, i, n, rows, peer, peerEnd, orderValues, descending);
+    if (call.kind === 'first_value') out[rows[i]!] = lo < hi ? args[0]![rows[lo]!]! : null;
+    else if (call.kind === 'last_value') out[rows[i]!] = lo < hi ? args[0]![rows[hi - 1]!]! : null;
+    else {
+      const acc = call.bound!.create();
+      for (let j = lo; j < hi; j++) acc.add(args.length === 0 ? 1 : args[0]![rows[j]!]!);
+      out[rows[i]!] = acc.result();
+    }
+  }
+}
+
 /** Appends one column per window call: each call partitions, orders and frames all input rows. */
 export function window(input: Relation, calls: readonly WindowCall[], fields: readonly Field[], exec?: ExecContext): Relation {
   return {
@@ -101,10 +163,11 @@ export function window(input: Relation, calls: readonly WindowCall[], fields: re
         const extra = calls.map((call) => {
           const out = new Array<SqlValue>(all.length).fill(null);
           const args = call.args.map((a) => a.eval(all));
-          const cmp = rowComparator(call.orderBy.map((k) => k.expr.eval(all)), call.orderBy);
+          const orderVecs = call.orderBy.map((k) => k.expr.eval(all));
+          const cmp = rowComparator(orderVecs, call.orderBy);
           for (const rows of partitions(all, call.partitionBy)) {
             if (call.orderBy.length > 0) rows.sort((a, b) => cmp(a, b) || a - b);
-            fill(call, rows, args, (a, b) => cmp(a, b) === 0, out);
+            fill(call, rows, args, (a, b) => cmp(a, b) === 0, out, orderVecs[0]);
           }
           return out;
         });

@@ -7,6 +7,8 @@ import type { Field, Relation } from '../expr/relation.js';
 import type { Scope } from '../expr/scope.js';
 import { walkExpr } from '../expr/walk.js';
 import { aggregate, type AggregateCall } from '../operators/aggregate.js';
+import type { Compiled } from '../expr/compiled.js';
+import { isNumericType } from '../types/sql-value.js';
 
 /** Aggregate calls in expressions, unique by text, outermost only (nesting is an error). */
 export function collectAggregates(exprs: readonly Expr[]): FunctionExpr[] {
@@ -43,8 +45,10 @@ export function planAggregate(input: Relation, inputScope: Scope, keys: readonly
     }
     const star = c.args[0]?.kind === 'star';
     if (star && c.name !== 'count') throw new SqlInvalidArgumentError(`${c.name}(*) is not valid; only count(*) takes '*'`);
-    const arg = star ? undefined : compileExpr(c.args[0]!, inputScope);
-    const extra = c.args.slice(1).map((a) => {
+    let arg = star ? undefined : compileExpr(c.args[0]!, inputScope);
+    // Two-column aggregates (corr, covar_*, regr_*) see each row as a pair [y, x], NULL when either is.
+    if (fn.pairwise && arg) arg = pairOf(arg, compileExpr(c.args[1]!, inputScope), fn.name);
+    const extra = c.args.slice(fn.pairwise ? 2 : 1).map((a) => {
       const x = compileExpr(a, inputScope);
       if (!x.constant) throw new SqlInvalidArgumentError(`${c.name}(): argument ${exprText(a)} must be a constant`);
       return x.constant.value;
@@ -70,5 +74,17 @@ export function planAggregate(input: Relation, inputScope: Scope, keys: readonly
   return {
     relation: aggregate(input, keyC, aggCalls, fields, inputScope.ctx.exec),
     scope: { fields, ctx: inputScope.ctx, substitutions, grouped: true },
+  };
+}
+
+function pairOf(y: Compiled, x: Compiled, name: string): Compiled {
+  for (const t of [y.type, x.type]) if (!isNumericType(t) && t !== 'null') throw new SqlInvalidArgumentError(`${name}(): arguments must be numeric, got ${t}`);
+  return {
+    type: 'float64',
+    eval: (b) => {
+      const ys = y.eval(b);
+      const xs = x.eval(b);
+      return ys.map((v, i) => (v === null || xs[i] === null ? null : [Number(v), Number(xs[i])]));
+    },
   };
 }

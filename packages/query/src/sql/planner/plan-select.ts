@@ -23,6 +23,7 @@ import { storedAggregatePlan } from './stored-aggregate-plan.js';
 import { collectWindows, planWindows } from './window-plan.js';
 import { resolveSource, sourceRelation, type Source } from './source.js';
 import { withSubqueriesResolved } from './subqueries.js';
+import { CORRELATED_PREFIX, withCorrelatedSubqueries } from './correlated.js';
 
 interface Item {
   readonly expr: Expr;
@@ -36,7 +37,7 @@ function expandItems(core: SelectCore, fields: readonly Field[]): Item[] {
   const out: Item[] = [];
   for (const it of core.items) {
     if (it.kind === 'star') {
-      const matching = fields.filter((f) => it.table === undefined || f.qualifier === it.table);
+      const matching = fields.filter((f) => (it.table === undefined || f.qualifier === it.table) && !f.name.startsWith(CORRELATED_PREFIX));
       if (it.table !== undefined && matching.length === 0) throw new SqlPlanError(`'${it.table}.*': no table named ${it.table} in FROM`);
       for (const f of matching) out.push({ expr: { kind: 'column', ...(f.qualifier ? { table: f.qualifier } : {}), name: f.name, pos: { line: 0, column: 0 } }, name: f.name });
     } else {
@@ -100,8 +101,11 @@ function plainColumn(t: OrderTarget, items: readonly Item[]): string | undefined
  * source (with pushdown) → filter → aggregate → having → project (+hidden sort keys) → distinct → sort → limit.
  */
 export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[], count: number | undefined, offset: number | undefined, env: QueryEnv): Promise<Relation> {
-  const core = await withSubqueriesResolved(rawCore, env);
-  const src: Source | undefined = core.from ? await resolveSource(core.from, env) : undefined;
+  let src: Source | undefined = rawCore.from ? await resolveSource(rawCore.from, env) : undefined;
+  let outerCore = rawCore;
+  const correlated = src ? await withCorrelatedSubqueries(rawCore, src, env) : undefined;
+  if (correlated) ({ core: outerCore, src } = correlated);
+  const core = await withSubqueriesResolved(outerCore, env);
   const inputFields = src ? (src.kind === 'scan' ? src.fields : src.relation.fields) : [];
   const inputScope: Scope = { fields: inputFields, ctx: env.ctx };
   const items = expandItems(core, inputFields);

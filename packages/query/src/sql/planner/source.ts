@@ -106,7 +106,7 @@ function sideOf(e: Expr, left: Relation, right: Relation, env: QueryEnv): 'left'
   return l && !r ? 'left' : r && !l ? 'right' : 'both';
 }
 
-function planJoin(left: Relation, right: Relation, joinType: 'inner' | 'left', on: Expr, env: QueryEnv): Relation {
+function planJoin(left: Relation, right: Relation, joinType: 'inner' | 'left' | 'full', on: Expr, env: QueryEnv): Relation {
   const leftKeys: Expr[] = [];
   const rightKeys: Expr[] = [];
   const residual: Expr[] = [];

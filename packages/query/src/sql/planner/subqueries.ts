@@ -33,6 +33,12 @@ const REWRITE: Rewriters = {
   cast: async (e, env) => ({ ...e, operand: await resolveSubqueries(e.operand, env) }),
   // A scalar subquery: one column, at most one row (NULL when empty).
   subquery: async (e, env) => {
+    if (e.exists) {
+      // EXISTS: true when the subquery has a row; only the first is read.
+      const rel = await runSubquery({ ...e.query, limit: Math.min(e.query.limit ?? 1, 1) }, env);
+      for await (const b of rel.batches) if (b.length > 0) return { kind: 'value', value: true, type: 'boolean' };
+      return { kind: 'value', value: false, type: 'boolean' };
+    }
     const rel = await runSubquery(e.query, env);
     if (rel.fields.length !== 1) throw new SqlPlanError(`a scalar subquery must return one column, got ${rel.fields.length} (line ${e.pos.line}, column ${e.pos.column})`);
     const b = await collectBatches(rel, env.ctx.exec, 'scalar subquery');

@@ -8,7 +8,7 @@ import type { Field, Relation } from '../expr/relation.js';
 import type { Scope } from '../expr/scope.js';
 import { walkExpr } from '../expr/walk.js';
 import { window, type WindowCall, type WindowKind } from '../operators/window.js';
-import type { SqlType } from '../types/sql-value.js';
+import { isNumericType, type SqlType } from '../types/sql-value.js';
 
 const RANKING = new Set<WindowKind>(['row_number', 'rank', 'dense_rank']);
 const VALUE = new Set<WindowKind>(['lag', 'lead', 'first_value', 'last_value']);
@@ -32,6 +32,10 @@ function compileCall(call: FunctionExpr, scope: Scope): { call: WindowCall; type
   const partitionBy = over.partitionBy.map((p) => compileExpr(p, scope));
   const orderBy = over.orderBy.map((k) => ({ expr: compileExpr(k.expr, scope), descending: k.descending, ...(k.nullsFirst !== undefined ? { nullsFirst: k.nullsFirst } : {}) }));
   const name = call.name as WindowKind;
+  const frame = over.frame;
+  if (frame?.units === 'range' && [frame.start, frame.end].some((b) => b.kind === 'offset') && (orderBy.length !== 1 || !isNumericType(orderBy[0]!.expr.type))) {
+    throw new SqlPlanError(`RANGE with an offset needs exactly one numeric ORDER BY expression: ${exprText(call)}`);
+  }
   if (RANKING.has(name)) {
     if (call.args.length > 0) throw new SqlInvalidArgumentError(`${call.name}() takes no arguments`);
     return { call: { kind: name, args: [], partitionBy, orderBy }, type: 'int64' };
@@ -45,7 +49,7 @@ function compileCall(call: FunctionExpr, scope: Scope): { call: WindowCall; type
     const offset = off ? Number(off.constant!.value) : undefined;
     if (offset !== undefined && !(Number.isInteger(offset) && offset >= 0)) throw new SqlInvalidArgumentError(`${call.name}(): the offset must be a non-negative integer`);
     const fallback = dflt && arg.type !== 'null' && arg.type !== 'interval' && dflt.type !== arg.type ? castTo(dflt, arg.type).constant!.value : dflt?.constant!.value;
-    return { call: { kind: name, args: [arg], partitionBy, orderBy, ...(offset !== undefined ? { offset } : {}), ...(fallback !== undefined ? { fallback } : {}) }, type: arg.type };
+    return { call: { kind: name, args: [arg], partitionBy, orderBy, ...(offset !== undefined ? { offset } : {}), ...(fallback !== undefined ? { fallback } : {}), ...(frame ? { frame } : {}) }, type: arg.type };
   }
   const agg = AGGREGATE_FUNCTIONS.get(call.name);
   if (!agg) throw new SqlPlanError(`'${call.name}' is not a window function (use row_number, rank, dense_rank, lag, lead, first_value, last_value or an aggregate)`);
@@ -54,7 +58,7 @@ function compileCall(call: FunctionExpr, scope: Scope): { call: WindowCall; type
   const arg = star || call.args.length === 0 ? undefined : compileExpr(call.args[0]!, scope);
   const extra = call.args.slice(1).map((a) => constantArg(call, a, scope, 'extra arguments')!.constant!.value);
   const bound = agg.bind(arg ? arg.type : 'int64', extra);
-  return { call: { kind: 'aggregate', args: arg ? [arg] : [], partitionBy, orderBy, bound }, type: bound.type };
+  return { call: { kind: 'aggregate', args: arg ? [arg] : [], partitionBy, orderBy, bound, ...(frame ? { frame } : {}) }, type: bound.type };
 }
 
 /** Plans the window calls: an operator appending their columns, and a scope where each call is a column. */

@@ -12,6 +12,8 @@ import { executeShowDatabases, executeShowTables } from './show.js';
 import { executeTruncate } from './truncate.js';
 import { executeUse } from './use.js';
 import { executeExplain } from './explain.js';
+import { executeAdmin } from './admin.js';
+import { executeAlterDatabase } from './alter-database.js';
 import { executeTql } from './tql.js';
 import type { Executor } from './session.js';
 
@@ -33,5 +35,7 @@ export const EXECUTORS: Executors = {
   truncate: executeTruncate,
   use: executeUse,
   explain: executeExplain,
+  alter_database: executeAlterDatabase,
+  admin: executeAdmin,
   tql: executeTql,
 };

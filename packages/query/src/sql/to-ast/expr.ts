@@ -1,8 +1,9 @@
 import type { CstNode, IToken } from 'chevrotain';
-import { parseDuration, SluiceError, StatusCode } from '@sluice/pipeline-core';
-import type { BinaryOp, Expr, LiteralValue } from '../ast/expr.js';
+import { SluiceError, StatusCode } from '@sluice/pipeline-core';
+import type { BinaryOp, Expr, FrameBound, LiteralValue } from '../ast/expr.js';
 import { SqlSyntaxError } from '../errors.js';
 import { columnTypeOf } from '../types/type-names.js';
+import { parseIntervalText } from '../types/interval-text.js';
 import { type Children, firstToken, has, identifierText, node, nodes, operatorTokens, posOf, stringValue, token, tokens } from './cst.js';
 import { toOrderKey, toQuery } from './query.js';
 
@@ -94,7 +95,8 @@ function primary(c: Children): Expr {
   if (iv) {
     const unit = node(c, 'intervalUnit');
     const text = stringValue(iv) + (unit ? ` ${identifierText(unit)}` : '');
-    return { kind: 'interval', ns: intervalNs(text, iv), text };
+    const { months, ns } = intervalOf(text, iv);
+    return { kind: 'interval', ns, ...(months !== 0 ? { months } : {}), text };
   }
   const ts = token(c, 'timestampText');
   if (ts) return { kind: 'timestamp_literal', text: stringValue(ts), pos: posOf(ts) };
@@ -112,21 +114,33 @@ function primary(c: Children): Expr {
   }
   const leftFn = token(c, 'leftFn');
   if (leftFn) return { kind: 'function', name: leftFn.image.toLowerCase(), args: nodes(c, 'leftArgs').map(toExpr), distinct: false, pos: posOf(leftFn) };
+  if (has(c, 'existsQuery')) return { kind: 'subquery', query: toQuery(node(c, 'existsQuery')!), exists: true, pos: posOf(tokens(c, 'Exists')[0]!) };
   if (has(c, 'subquery')) return { kind: 'subquery', query: toQuery(node(c, 'subquery')!), pos: posOf(tokens(c, 'LParen')[0]!) };
   if (has(c, 'parenthesized')) return toExpr(node(c, 'parenthesized')!);
   return nameOrCall(node(c, 'nameOrCall')!.children as Children);
 }
 
-function nameOrCall(c: Children): Expr {
+export function nameOrCall(c: Children): Expr {
   const parts = nodes(c, 'parts');
   const pos = posOf(firstToken(parts[0]!));
   if (has(c, 'LParen')) {
     const name = identifierText(parts[0]!);
-    const args: Expr[] = has(c, 'Star') ? [{ kind: 'star' }] : nodes(c, 'args').map(toExpr);
+    let args: Expr[] = has(c, 'Star') ? [{ kind: 'star' }] : nodes(c, 'args').map(toExpr);
+    const within = node(c, 'withinGroup');
+    if (within) {
+      // f(p, ...) WITHIN GROUP (ORDER BY x [DESC]) is f(x, p, ...); descending order takes the 1 - p percentile.
+      const key = toOrderKey(within);
+      const [p, ...rest] = args;
+      const fraction: Expr | undefined = p && key.descending ? { kind: 'binary', op: '-', left: { kind: 'literal', value: 1 }, right: p } : p;
+      args = [key.expr, ...(fraction ? [fraction] : []), ...rest];
+    }
     const over = node(c, 'overClause');
     if (over) {
       const oc = over.children as Children;
-      const spec = { partitionBy: nodes(oc, 'partitionBy').map(toExpr), orderBy: nodes(oc, 'orderItem').map(toOrderKey) };
+      const start = node(oc, 'frameStart');
+      const end = node(oc, 'frameEnd');
+      const frame = start ? { units: (token(oc, 'frameUnits')!.image.toLowerCase() as 'rows' | 'range'), start: frameBound(start), end: end ? frameBound(end) : ({ kind: 'current_row' } as const) } : undefined;
+      const spec = { partitionBy: nodes(oc, 'partitionBy').map(toExpr), orderBy: nodes(oc, 'orderItem').map(toOrderKey), ...(frame ? { frame } : {}) };
       return { kind: 'function', name, args, distinct: has(c, 'Distinct'), pos, over: spec };
     }
     return { kind: 'function', name, args, distinct: has(c, 'Distinct'), pos };
@@ -164,12 +178,22 @@ export function typeOf(n: CstNode): { type: import('@sluice/pipeline-core').Colu
   return { type, typeText };
 }
 
-/** Interval text such as `5 minutes`, `1h30m`, `2 days` through the one duration parser. */
-function intervalNs(text: string, at: IToken): bigint {
+/** Interval text such as `5 minutes`, `1 month`, `1h30m`, `2 days` (types/interval-text.ts). */
+function intervalOf(text: string, at: IToken): { months: number; ns: bigint } {
   try {
-    const ms = parseDuration(text.replace(/(\d)\s+(?=[a-zA-Zµ])/g, '$1'));
-    return BigInt(Math.round(ms * 1_000_000));
+    return parseIntervalText(text);
   } catch (e) {
     throw new SqlSyntaxError(at.startLine ?? 1, at.startColumn ?? 1, `invalid interval '${text}': ${(e as Error).message}`);
   }
+}
+
+function frameBound(n: CstNode): FrameBound {
+  const c = n.children as Children;
+  if (has(c, 'Current')) return { kind: 'current_row' };
+  const preceding = has(c, 'Preceding');
+  if (has(c, 'Unbounded')) return { kind: preceding ? 'unbounded_preceding' : 'unbounded_following' };
+  const t = token(c, 'frameOffset')!;
+  const k = Number(t.image);
+  if (!Number.isFinite(k) || k < 0) throw new SqlSyntaxError(t.startLine ?? 1, t.startColumn ?? 1, `invalid window frame offset ${t.image}`);
+  return { kind: 'offset', offset: preceding ? -k : k };
 }

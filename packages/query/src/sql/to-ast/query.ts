@@ -68,7 +68,7 @@ function toFrom(n: CstNode): FromSource {
     const at = posOf(firstToken(j));
     if (cross && on) throw new SqlSyntaxError(at.line, at.column, 'a CROSS JOIN takes no ON condition');
     if (!cross && !on) throw new SqlSyntaxError(at.line, at.column, 'JOIN needs an ON condition (or write CROSS JOIN)');
-    src = cross ? { kind: 'join', joinType: 'cross', left: src, right } : { kind: 'join', joinType: has(jc, 'Left') ? 'left' : has(jc, 'Right') ? 'right' : 'inner', left: src, right, on: toExpr(on!) };
+    src = cross ? { kind: 'join', joinType: 'cross', left: src, right } : { kind: 'join', joinType: has(jc, 'Left') ? 'left' : has(jc, 'Right') ? 'right' : has(jc, 'Full') ? 'full' : 'inner', left: src, right, on: toExpr(on!) };
   }
   return src;
 }

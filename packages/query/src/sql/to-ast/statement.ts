@@ -1,12 +1,13 @@
 import type { CstNode, IToken } from 'chevrotain';
 import { isTableOptionName, parseTableOption, SluiceError, StatusCode, TableOptionError, type TableOptions } from '@sluice/pipeline-core';
-import type { ColumnDefAst, Statement } from '../ast/statement.js';
-import { SqlSyntaxError } from '../errors.js';
+import type { ColumnDefAst, ModifyColumnAction, Statement } from '../ast/statement.js';
+import { SqlInvalidArgumentError, SqlSyntaxError } from '../errors.js';
+import { isGreptimeTableOptionKey } from '../statements/table-option-keys.js';
 import { type Children, has, identifierText, node, nodes, posOf, firstToken, stringValue, token, tokens } from './cst.js';
-import { toExpr, typeOf } from './expr.js';
+import { nameOrCall, toExpr, typeOf } from './expr.js';
 import { toQuery, toTableName } from './query.js';
 
-export function toStatement(n: CstNode): Statement {
+export function toStatement(n: CstNode, sql = ''): Statement {
   const [child] = Object.values(n.children)[0] as CstNode[];
   const c = child!.children as Children;
   switch (child!.name) {
@@ -40,6 +41,12 @@ export function toStatement(n: CstNode): Statement {
       return { kind: 'truncate', table: toTableName(node(c, 'tableName')!) };
     case 'explainStatement':
       return { kind: 'explain', query: toQuery(node(c, 'query')!) };
+    case 'adminStatement': {
+      const call = node(c, 'nameOrCall')!;
+      const first = firstToken(n);
+      const text = sql.slice(first.startOffset, lastOffset(n) + 1);
+      return { kind: 'admin', call: nameOrCall(call.children as Children), text };
+    }
     case 'useStatement':
       return { kind: 'use', db: identifierText(node(c, 'identifier')!) };
     default:
@@ -111,7 +118,10 @@ function optionValue(c: Children): string | boolean | number {
 /** GreptimeDB's metric engine options: a physical table (`physical_metric_table`) and logical tables over it. */
 export const METRIC_ENGINE_OPTIONS: ReadonlySet<string> = new Set(['physical_metric_table', 'on_physical_table']);
 
-/** `WITH (ttl = '7d', append_mode = 'true')` through pipeline-core's one table-option parser. */
+/**
+ * `WITH (ttl = '7d', append_mode = 'true')` through pipeline-core's one table-option parser; other keys
+ * GreptimeDB accepts (compaction, memtable, ...) are kept verbatim in `extra`.
+ */
 function tableOptions(pairs: readonly CstNode[], engine?: string): TableOptions {
   const out: Record<string, unknown> = {};
   const extra: Record<string, string> = {};
@@ -129,8 +139,9 @@ function tableOptions(pairs: readonly CstNode[], engine?: string): TableOptions 
       continue;
     }
     if (!isTableOptionName(key)) {
-      // Options GreptimeDB accepts that Sluice's store has no use for (compaction, memtable, ...) are rejected by name.
-      throw new SqlSyntaxError(pos.line, pos.column, `unknown table option '${key}'`);
+      if (!isGreptimeTableOptionKey(key)) throw new SqlInvalidArgumentError(`Unrecognized table option key: ${key}`);
+      extra[key] = String(optionValue(c));
+      continue;
     }
     try {
       out[key] = parseTableOption(key, optionValue(c));
@@ -144,15 +155,67 @@ function tableOptions(pairs: readonly CstNode[], engine?: string): TableOptions 
 }
 
 function alter(c: Children): Statement {
+  const dbName = node(c, 'dbName');
+  if (dbName) {
+    const oc = node(c, 'alterOptions')!.children as Children;
+    if (has(oc, 'Set')) {
+      const options: Record<string, string> = {};
+      for (const p of nodes(oc, 'optionPair')) options[optionKey(p.children as Children).key] = String(optionValue(p.children as Children));
+      return { kind: 'alter_database', name: identifierText(dbName), change: { kind: 'set_options', options } };
+    }
+    return { kind: 'alter_database', name: identifierText(dbName), change: { kind: 'unset_options', names: tokens(oc, 'unset').map((t) => stringValue(t).toLowerCase()) } };
+  }
   const table = toTableName(node(c, 'tableName')!);
-  if (has(c, 'Add')) return { kind: 'alter_table', table, change: { kind: 'add_column', column: columnDef(node(c, 'columnDef')!) } };
-  if (has(c, 'Set')) return { kind: 'alter_table', table, change: { kind: 'set_options', options: tableOptions(nodes(c, 'optionPair')) } };
-  const names = tokens(c, 'unset').map((t) => {
+  const a = node(c, 'alterTableAction')!.children as Children;
+  if (has(a, 'Add')) {
+    const after = node(a, 'after');
+    const position = has(a, 'First') ? { first: true as const } : after ? { after: identifierText(after) } : undefined;
+    return { kind: 'alter_table', table, change: { kind: 'add_column', column: columnDef(node(a, 'columnDef')!), ...(position ? { position } : {}) } };
+  }
+  const drop = node(a, 'dropColumn');
+  if (drop) return { kind: 'alter_table', table, change: { kind: 'drop_column', name: identifierText(drop) } };
+  const from = node(a, 'renameFrom');
+  if (from) return { kind: 'alter_table', table, change: { kind: 'rename_column', from: identifierText(from), to: identifierText(node(a, 'renameTo')!) } };
+  const newName = node(a, 'newName');
+  if (newName) return { kind: 'alter_table', table, change: { kind: 'rename_table', to: identifierText(newName) } };
+  const mod = node(a, 'modifyColumn');
+  if (mod) return { kind: 'alter_table', table, change: { kind: 'modify_column', name: identifierText(mod), action: modifyAction(a) } };
+  const oc = node(a, 'alterOptions')!.children as Children;
+  if (has(oc, 'Set')) return { kind: 'alter_table', table, change: { kind: 'set_options', options: tableOptions(nodes(oc, 'optionPair')) } };
+  const names = tokens(oc, 'unset').map((t) => {
     const name = stringValue(t).toLowerCase();
-    if (!isTableOptionName(name)) throw new SqlSyntaxError(t.startLine ?? 1, t.startColumn ?? 1, `unknown table option '${name}'`);
+    if (!isTableOptionName(name) && !isGreptimeTableOptionKey(name)) throw new SqlInvalidArgumentError(`Unrecognized table option key: ${name}`);
     return name;
   });
-  return { kind: 'alter_table', table, change: { kind: 'unset_options', names } };
+  return { kind: 'alter_table', table, change: { kind: 'unset_options', names: names as (keyof TableOptions)[] } };
+}
+
+function modifyAction(a: Children): ModifyColumnAction {
+  const def = node(a, 'setDefault');
+  if (def) return { kind: 'set_default', default: toExpr(def) };
+  if (has(a, 'dropDefault')) return { kind: 'drop_default' };
+  const set = node(a, 'setIndex');
+  if (set) return { kind: 'set_index', index: indexKind(set) };
+  const unset = node(a, 'unsetIndex');
+  if (unset) return { kind: 'unset_index', index: indexKind(unset) };
+  const t = typeOf(node(a, 'newType')!);
+  return { kind: 'set_type', type: t.type, typeText: t.typeText };
+}
+
+function indexKind(n: CstNode): 'fulltext' | 'inverted' | 'skipping' {
+  const k = identifierText(node(n.children as Children, 'indexKind')!);
+  if (k === 'fulltext' || k === 'inverted' || k === 'skipping') return k;
+  const t = firstToken(n);
+  throw new SqlSyntaxError(t.startLine ?? 1, t.startColumn ?? 1, `unknown index kind '${k}', expected FULLTEXT, INVERTED or SKIPPING`);
+}
+
+/** The offset of the last token under a CST node. */
+function lastOffset(n: CstNode): number {
+  let end = -1;
+  for (const list of Object.values(n.children)) {
+    for (const x of list) end = Math.max(end, 'children' in x ? lastOffset(x) : (x.endOffset ?? x.startOffset));
+  }
+  return end;
 }
 
 function show(c: Children): Statement {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { castValue } from './cast.js';
-import { SqlInvalidArgumentError } from '../errors.js';
+import { SqlExecutionError } from '../errors.js';
 
 describe('castValue', () => {
   it('converts between numbers, strings and booleans', () => {
@@ -20,7 +20,7 @@ describe('castValue', () => {
     expect(castValue(1500n, 'timestamp_ms', 'string')).toBe('1970-01-01 00:00:01.500');
   });
   it('rejects impossible casts naming the value', () => {
-    expect(() => castValue('abc', 'string', 'int32')).toThrow(SqlInvalidArgumentError);
+    expect(() => castValue('abc', 'string', 'int32')).toThrow(SqlExecutionError);
     expect(() => castValue(300, 'int64', 'int8')).toThrow(/300/);
     expect(() => castValue(-1, 'int64', 'uint32')).toThrow(/uint32/);
     expect(() => castValue('nope', 'string', 'timestamp_ms')).toThrow(/'nope'/);

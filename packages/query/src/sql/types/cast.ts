@@ -1,5 +1,5 @@
 import { isFloatType, isIntegerType, stringifyExact, toPlain, type ColumnType, type Value } from '@sluice/pipeline-core';
-import { SqlInvalidArgumentError } from '../errors.js';
+import { SqlExecutionError } from '../errors.js';
 import { Interval, isTimestampType, nsPer, floorDiv, type SqlType, type SqlValue } from './sql-value.js';
 import { parseTimestampText } from './timestamp-text.js';
 import { formatTimestamp } from './format-timestamp.js';
@@ -11,7 +11,7 @@ const INT_RANGE: Partial<Record<ColumnType, [number, number]>> = {
 
 function fail(v: SqlValue, to: SqlType): never {
   const shown = typeof v === 'string' ? `'${v}'` : v instanceof Interval ? v.toString() : stringifyExact(toPlain(v as Value));
-  throw new SqlInvalidArgumentError(`cannot cast ${shown} to ${to}`);
+  throw new SqlExecutionError(`Cast error: cannot cast ${shown} to ${to}`);
 }
 
 function toInteger(v: SqlValue, from: SqlType, to: ColumnType): number | bigint {
@@ -39,9 +39,13 @@ export function castValue(v: SqlValue, from: SqlType, to: ColumnType, timezone?:
   if (from === to) return v;
   if (isIntegerType(to)) return toInteger(v, from, to);
   if (isFloatType(to)) {
-    if (typeof v === 'number' || typeof v === 'bigint') return Number(v);
+    const f32 = to === 'float32';
+    if (typeof v === 'number' || typeof v === 'bigint') return f32 ? Math.fround(Number(v)) : Number(v);
     if (typeof v === 'boolean') return v ? 1 : 0;
-    if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+    if (typeof v === 'string') {
+      const x = parseFloatText(v);
+      if (x !== undefined) return f32 ? Math.fround(x) : x;
+    }
     return fail(v, to);
   }
   if (isTimestampType(to)) {
@@ -90,4 +94,18 @@ export function castValue(v: SqlValue, from: SqlType, to: ColumnType, timezone?:
       return fail(v, to);
   }
   return fail(v, to);
+}
+
+const SPECIAL_FLOATS: Record<string, number> = {
+  nan: NaN, '+nan': NaN, '-nan': NaN, inf: Infinity, '+inf': Infinity, infinity: Infinity, '+infinity': Infinity,
+  '-inf': -Infinity, '-infinity': -Infinity,
+};
+
+/** A float from text as Rust's `f64::from_str` reads it: decimal/exponent forms, `nan`, `inf`, `infinity` (any case). */
+export function parseFloatText(text: string): number | undefined {
+  const t = text.trim();
+  const special = SPECIAL_FLOATS[t.toLowerCase()];
+  if (special !== undefined) return special;
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return undefined;
+  return Number(t);
 }

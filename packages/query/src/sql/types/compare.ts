@@ -6,11 +6,17 @@ export function compareValues(a: SqlValue, b: SqlValue): number {
   const ta = typeof a;
   const tb = typeof b;
   if ((ta === 'number' || ta === 'bigint') && (tb === 'number' || tb === 'bigint')) {
-    return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
+    if ((a as number) < (b as number)) return -1;
+    if ((a as number) > (b as number)) return 1;
+    if (a == b) return 0; // eslint-disable-line eqeqeq -- 1n == 1
+    // NaN is involved: NaN equals NaN and sorts above every other number (DataFusion's total order).
+    const an = a !== a; // eslint-disable-line no-self-compare
+    const bn = b !== b; // eslint-disable-line no-self-compare
+    return an === bn ? 0 : an ? 1 : -1;
   }
   if (ta === 'string' && tb === 'string') return (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
   if (ta === 'boolean' && tb === 'boolean') return Number(a) - Number(b);
-  if (a instanceof Interval && b instanceof Interval) return a.ns < b.ns ? -1 : a.ns > b.ns ? 1 : 0;
+  if (a instanceof Interval && b instanceof Interval) return a.months !== b.months ? a.months - b.months : a.ns < b.ns ? -1 : a.ns > b.ns ? 1 : 0;
   if (a instanceof Uint8Array && b instanceof Uint8Array) {
     const n = Math.min(a.length, b.length);
     for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;

@@ -1,22 +1,46 @@
 import { isFloatType, isIntegerType, type ColumnType, type Value } from '@sluice/pipeline-core';
 
-/** An exact duration (SQL INTERVAL), nanoseconds. */
+/**
+ * A SQL INTERVAL: calendar months (a month is not a fixed length) plus an exact part in nanoseconds
+ * (days count 24 hours). Printed as Arrow prints IntervalMonthDayNano: `14 mons 3 days 4 hours 5 mins 6.000100000 secs`.
+ */
 export class Interval {
-  constructor(readonly ns: bigint) {}
+  constructor(
+    readonly ns: bigint,
+    readonly months = 0,
+  ) {}
   toString(): string {
-    let rest = this.ns < 0n ? -this.ns : this.ns;
     const parts: string[] = [];
+    if (this.months !== 0) parts.push(`${this.months} mons`);
+    const neg = this.ns < 0n;
+    let rest = neg ? -this.ns : this.ns;
+    const sign = neg ? '-' : '';
     for (const [u, size] of [['days', 86_400_000_000_000n], ['hours', 3_600_000_000_000n], ['mins', 60_000_000_000n]] as const) {
       const n = rest / size;
-      if (n > 0n) parts.push(`${n} ${u}`);
+      if (n > 0n) parts.push(`${sign}${n} ${u}`);
       rest -= n * size;
     }
     if (rest > 0n || parts.length === 0) {
-      const s = Number(rest) / 1e9;
-      parts.push(`${s} secs`);
+      const secs = rest / 1_000_000_000n;
+      const frac = rest % 1_000_000_000n;
+      parts.push(`${sign}${secs}${frac === 0n ? '' : '.' + frac.toString().padStart(9, '0')} secs`);
     }
-    return (this.ns < 0n ? '-' : '') + parts.join(' ');
+    return parts.join(' ');
   }
+}
+
+/** `ns` (a timestamp in nanoseconds, UTC) plus `months` calendar months; the day is clamped to the month's end. */
+export function addMonths(ns: bigint, months: number): bigint {
+  if (months === 0) return ns;
+  const ms = floorDiv(ns, 1_000_000n);
+  const rem = ns - ms * 1_000_000n;
+  const d = new Date(Number(ms));
+  const total = d.getUTCFullYear() * 12 + d.getUTCMonth() + months;
+  const y = Math.floor(total / 12);
+  const m = total - y * 12;
+  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  const t = Date.UTC(y, m, Math.min(d.getUTCDate(), last), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
+  return BigInt(t) * 1_000_000n + rem;
 }
 
 /** A value during evaluation: a stored Value (timestamps as bigint in the column's unit) or an interval. */

@@ -1,0 +1,61 @@
+import type { SqlValue } from '../types/sql-value.js';
+import type { AggregateFunction } from './aggregate.js';
+
+/** Running sums over (y, x) pairs: what corr, covar_* and regr_* are computed from. */
+interface Sums {
+  n: number;
+  sx: number;
+  sy: number;
+  sxx: number;
+  syy: number;
+  sxy: number;
+}
+
+function pairwise(name: string, f: (s: Sums) => number | null): AggregateFunction {
+  return {
+    name, signature: `${name}(y, x)`, minArgs: 2, maxArgs: 2, pairwise: true,
+    bind: () => ({
+      type: name === 'regr_count' ? 'uint64' : 'float64',
+      create: () => {
+        const s: Sums = { n: 0, sx: 0, sy: 0, sxx: 0, syy: 0, sxy: 0 };
+        return {
+          add: (v: SqlValue) => {
+            if (v === null) return;
+            const [y, x] = v as unknown as [number, number];
+            s.n++;
+            s.sx += x;
+            s.sy += y;
+            s.sxx += x * x;
+            s.syy += y * y;
+            s.sxy += x * y;
+          },
+          result: () => f(s),
+        };
+      },
+    }),
+  };
+}
+
+const covar = (s: Sums) => s.sxy - (s.sx * s.sy) / s.n;
+const varX = (s: Sums) => s.sxx - (s.sx * s.sx) / s.n;
+const varY = (s: Sums) => s.syy - (s.sy * s.sy) / s.n;
+
+export const REGRESSION_AGGREGATES: readonly AggregateFunction[] = [
+  pairwise('covar_pop', (s) => (s.n === 0 ? null : covar(s) / s.n)),
+  pairwise('covar_samp', (s) => (s.n < 2 ? null : covar(s) / (s.n - 1))),
+  pairwise('covar', (s) => (s.n < 2 ? null : covar(s) / (s.n - 1))),
+  pairwise('corr', (s) => (s.n < 2 || varX(s) === 0 || varY(s) === 0 ? null : covar(s) / Math.sqrt(varX(s) * varY(s)))),
+  pairwise('regr_count', (s) => s.n),
+  pairwise('regr_slope', (s) => (s.n < 2 || varX(s) === 0 ? null : covar(s) / varX(s))),
+  pairwise('regr_intercept', (s) => (s.n < 2 || varX(s) === 0 ? null : (s.sy - (covar(s) / varX(s)) * s.sx) / s.n)),
+  pairwise('regr_r2', (s) => {
+    if (s.n < 2 || varX(s) === 0) return null;
+    if (varY(s) === 0) return 1;
+    return (covar(s) * covar(s)) / (varX(s) * varY(s));
+  }),
+  pairwise('regr_avgx', (s) => (s.n === 0 ? null : s.sx / s.n)),
+  pairwise('regr_avgy', (s) => (s.n === 0 ? null : s.sy / s.n)),
+  pairwise('regr_sxx', (s) => (s.n === 0 ? null : varX(s))),
+  pairwise('regr_syy', (s) => (s.n === 0 ? null : varY(s))),
+  pairwise('regr_sxy', (s) => (s.n === 0 ? null : covar(s))),
+];
