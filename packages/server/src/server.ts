@@ -43,7 +43,7 @@ export interface RunningServer {
 }
 
 /** Reads, checks and merges the configuration: defaults, then the file, then `config`. */
-export function resolveConfig(opts: Pick<StartServerOptions, 'configFile' | 'config'>): SluiceConfig {
+export function resolveConfig(opts: Pick<StartServerOptions, 'configFile' | 'config'>, ignored: string[] = []): SluiceConfig {
   const layers: PartialConfig[] = [];
   if (opts.configFile !== undefined) {
     let text: string;
@@ -52,9 +52,9 @@ export function resolveConfig(opts: Pick<StartServerOptions, 'configFile' | 'con
     } catch (e) {
       throw new SluiceError(StatusCode.InvalidArguments, `cannot read config file '${opts.configFile}': ${(e as Error).message}`, { cause: e });
     }
-    layers.push(parseConfigToml(text, opts.configFile));
+    layers.push(parseConfigToml(text, opts.configFile, ignored));
   }
-  if (opts.config !== undefined) layers.push(checkConfig(opts.config as Record<string, unknown>));
+  if (opts.config !== undefined) layers.push(checkConfig(opts.config as Record<string, unknown>, ignored));
   return mergeConfig(...layers);
 }
 
@@ -76,11 +76,15 @@ async function listen(fetch: (req: Request) => Response | Promise<Response>, hos
 
 /** Starts Sluice in this process: opens the store, builds the app, listens on `http.addr`. */
 export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
-  const config = resolveConfig(opts);
+  const ignoredKeys: string[] = [];
+  const config = resolveConfig(opts, ignoredKeys);
   const { host, port } = parseAddr(config.http.addr);
   const users = config.user_provider !== undefined ? parseUserProvider(config.user_provider) : undefined;
   const logging = createLogging({ ...config.logging, ...(opts.logStream ? { stream: opts.logStream } : {}) });
   const log = logging.forTarget('server');
+  if (ignoredKeys.length > 0) {
+    log.warn({ keys: ignoredKeys }, `GreptimeDB configuration keys that Sluice does not use (accepted, ignored): ${ignoredKeys.join(', ')}`);
+  }
   const engines = opts.engines ?? (await openEngines(config.storage.data_home));
   const { store, query, compiler } = engines;
   const owned = opts.engines === undefined;
