@@ -3,8 +3,17 @@ import type { PipelineStore, StoredPipeline } from '@sluice/storage';
 import type { CompiledPipeline, PipelineCompiler } from './compiler.js';
 
 export const RESERVED_PREFIX = 'service_';
+/** The longest pipeline name; checked on every lookup too, so an overlong key never reaches the store. */
+export const PIPELINE_NAME_MAX = 128;
 const NAME_RE = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
 const VERSION_RE = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]00:?00)?$/;
+
+/** A 400 for a name no pipeline can have, before the store is asked (LMDB keys are at most 1978 bytes). */
+function checkLookupName(name: string): void {
+  if (name.length > PIPELINE_NAME_MAX) {
+    throw new SluiceError(StatusCode.InvalidArguments, `pipeline name too long: ${name.length} characters (at most ${PIPELINE_NAME_MAX})`);
+  }
+}
 
 function notFound(name: string, version: string | undefined): SluiceError {
   return new SluiceError(StatusCode.InvalidArguments, `Pipeline not found, name: ${name}, version: ${version ?? 'latest'}`);
@@ -55,6 +64,7 @@ export class PipelineService {
   }
 
   checkName(name: string): void {
+    checkLookupName(name);
     if (name.startsWith(RESERVED_PREFIX)) {
       throw new SluiceError(StatusCode.InvalidArguments, `Invalid request parameter: pipeline_name cannot start with ${RESERVED_PREFIX}`);
     }
@@ -78,6 +88,7 @@ export class PipelineService {
   }
 
   get(name: string, version?: string): StoredPipeline {
+    checkLookupName(name);
     const v = parseVersion(version);
     const found = this.store.get(name, v);
     if (found === undefined) throw notFound(name, v);
@@ -85,10 +96,12 @@ export class PipelineService {
   }
 
   list(name?: string): StoredPipeline[] {
+    if (name !== undefined) checkLookupName(name);
     return this.store.list(name);
   }
 
   async delete(name: string, version: string | undefined): Promise<StoredPipeline> {
+    checkLookupName(name);
     const v = parseVersion(version);
     if (v === undefined) throw new SluiceError(StatusCode.InvalidArguments, `deleting pipeline '${name}' needs the 'version' query parameter`);
     const found = this.store.get(name, v);

@@ -12,6 +12,7 @@ import { invalidParameter } from './ingest.js';
 import { databaseParam } from '../params.js';
 import { parseJsonOrFail } from '../ingest/parse-json.js';
 import { readBodyText } from '../ingest/read-body.js';
+import { readForm } from '../ingest/read-form.js';
 import type { CompiledPipeline } from '../pipelines/compiler.js';
 import { requireParam } from '../params.js';
 
@@ -22,7 +23,7 @@ const brief = (p: StoredPipeline) => ({ name: p.name, version: displayVersion(p.
 async function pipelineText(c: Context, maxBytes: number): Promise<string> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data')) {
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const values = Object.values(form).flat();
     const file = values.find((v): v is File => typeof v !== 'string');
     if (file !== undefined) return file.text();

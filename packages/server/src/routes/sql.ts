@@ -4,6 +4,7 @@ import { formatSql, isReadOnlySql, parseSqlStatements } from '@sluice/query';
 import { SINGLE_OUTPUT_FORMATS, sqlEncoder } from '../formats/sql-formats.js';
 import { refuseMultiStatements } from '../formats/single-output.js';
 import { elapsedMs } from '../middleware/request-start.js';
+import { readForm } from '../ingest/read-form.js';
 import { checkAccess } from '../auth/permission.js';
 import { databaseParam } from '../params.js';
 import { tableOptionsFromHints } from '../write/hints.js';
@@ -15,7 +16,7 @@ async function sqlParams(c: Context): Promise<Record<string, string | undefined>
   let form: Record<string, unknown> = {};
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   if (c.req.method === 'POST' && (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data'))) {
-    form = await c.req.parseBody();
+    form = await readForm(c);
   }
   return { sql: pick(form, 'sql'), db: pick(form, 'db'), format: pick(form, 'format') };
 }
