@@ -4,7 +4,7 @@ import { createApp } from '../app.js';
 import { fakeDeps } from '../testing/fake-deps.js';
 
 /** What may answer without credentials when a user provider is set: the issue's list, nothing else. */
-const ALWAYS_OPEN = ['/health', '/ready', '/v1/lineproto/ping', '/v1/lineproto/health', '/dashboard'];
+const ALWAYS_OPEN = ['/health', '/ready', '/v1/health', '/v1/lineproto/ping', '/v1/lineproto/health', '/dashboard'];
 const OPEN_PREFIX = '/dashboard/';
 const USERS = 'static_user_provider:cmd:alice=pw';
 const basic = `Basic ${Buffer.from('alice:pw').toString('base64')}`;
