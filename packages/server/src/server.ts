@@ -46,7 +46,7 @@ export interface RunningServer {
 }
 
 /** Reads, checks and merges the configuration: defaults, then the file, then `config`. */
-export function resolveConfig(opts: Pick<StartServerOptions, 'configFile' | 'config'>): SluiceConfig {
+export function resolveConfig(opts: Pick<StartServerOptions, 'configFile' | 'config'>, ignored: string[] = []): SluiceConfig {
   const layers: PartialConfig[] = [];
   if (opts.configFile !== undefined) {
     let text: string;
@@ -55,9 +55,9 @@ export function resolveConfig(opts: Pick<StartServerOptions, 'configFile' | 'con
     } catch (e) {
       throw new SluiceError(StatusCode.InvalidArguments, `cannot read config file '${opts.configFile}': ${(e as Error).message}`, { cause: e });
     }
-    layers.push(parseConfigToml(text, opts.configFile));
+    layers.push(parseConfigToml(text, opts.configFile, ignored));
   }
-  if (opts.config !== undefined) layers.push(checkConfig(opts.config as Record<string, unknown>));
+  if (opts.config !== undefined) layers.push(checkConfig(opts.config as Record<string, unknown>, ignored));
   return mergeConfig(...layers);
 }
 
@@ -96,11 +96,15 @@ async function listen(fetch: (req: Request) => Response | Promise<Response>, hos
 
 /** Starts Sluice in this process: opens the store, builds the app, listens on `http.addr`. */
 export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
-  const config = resolveConfig(opts);
+  const ignoredKeys: string[] = [];
+  const config = resolveConfig(opts, ignoredKeys);
   const { host, port } = parseAddr(config.http.addr);
   const users = config.user_provider !== undefined ? parseUserProvider(config.user_provider) : undefined;
   const logging = createLogging({ ...config.logging, ...(opts.logStream ? { stream: opts.logStream } : {}) });
   const log = logging.forTarget('server');
+  if (ignoredKeys.length > 0) {
+    log.warn({ keys: ignoredKeys }, `GreptimeDB configuration keys that Sluice does not use (accepted, ignored): ${ignoredKeys.join(', ')}`);
+  }
   const owned = opts.engines === undefined;
   // Only one server may use a data home: a second one would work on stale catalog caches.
   const lock: DataHomeLock | undefined = owned ? acquireDataHomeLock(config.storage.data_home, config.http.addr) : undefined;

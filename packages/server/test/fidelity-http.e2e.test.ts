@@ -121,3 +121,34 @@ describe('static user provider permission modes (user:ro=..., user:wo=..., rw)',
     expect(upload.status).toBe(403);
   });
 });
+
+describe("GreptimeDB standalone config files", () => {
+  it('accepts the keys of GreptimeDB standalone config, warns once naming them, and still refuses a truly unknown key', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-conf-'));
+    try {
+      const file = join(dir, 'standalone.toml');
+      writeFileSync(file, [
+        'default_timezone = "UTC"', 'max_in_flight_write_bytes = "500MB"', 'default_column_prefix = "greptime"',
+        '[http]', 'timeout = "30s"', 'body_limit = "64MB"', 'experimental_enable_explain_analyze_stream = true',
+        '[grpc]', 'bind_addr = "127.0.0.1:4001"', '[grpc.tls]', 'mode = "disable"',
+        '[mysql]', 'enable = true', '[postgres]', 'enable = true', '[prom_store]', 'enable = true', 'with_metric_engine = true',
+        '[slow_query]', 'enable = true', 'threshold = "10s"',
+        '[storage]', 'type = "File"', '[logging]', 'append_stdout = true', '',
+      ].join('\n'));
+      const s = await startTestServer({ configFile: file });
+      try {
+        expect((await s.fetch('/health')).status).toBe(200);
+        const warnings = s.logs.filter((l) => l.includes('GreptimeDB configuration keys that Sluice does not use'));
+        expect(warnings).toHaveLength(1);
+        const keys = JSON.parse(warnings[0]!).keys;
+        expect(keys.filter((k: string) => k !== 'max_in_flight_write_bytes')).toEqual(['default_column_prefix', 'http.experimental_enable_explain_analyze_stream', '[grpc]', '[mysql]', '[postgres]', '[prom_store]', '[slow_query]', 'storage.type', 'logging.append_stdout']);
+      } finally {
+        await s.close();
+      }
+      writeFileSync(file, '[slow_querry]\nenable = true\n');
+      await expect(startTestServer({ configFile: file })).rejects.toThrow(/slow_querry.*did you mean 'slow_query'/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

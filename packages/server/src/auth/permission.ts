@@ -1,4 +1,10 @@
 import { SluiceError, StatusCode } from '@sluice/pipeline-core';
+import { INGEST_PATHS } from '../routes/ingest.js';
+import { LINEPROTO_PREFIX } from '../routes/lineproto.js';
+import { REMOTE_WRITE_PATH } from '../routes/metricsapi/remote-write.js';
+import { OTLP_PATHS } from '../routes/otlp.js';
+import { LOGPUSH_PUSH } from '../routes/logpush.js';
+import { JSONPUT_PUT } from '../routes/jsonput.js';
 
 /**
  * GreptimeDB's permission modes of the static user provider (`user:ro=pwd`): `rw`/`readwrite`
@@ -32,14 +38,13 @@ export function accessOf(method: string, path: string): Access | undefined {
     if (path.endsWith('/_dryrun') || path.endsWith('/ddl')) return 'read';
     return method === 'POST' || method === 'DELETE' ? 'write' : 'read';
   }
-  const writes = [
-    /^\/v1\/(ingest|events\/logs)$/,
-    /^\/v1\/influxdb\/(api\/v2\/)?write$/,
-    /^\/v1\/prometheus\/write$/,
-    /^\/v1\/otlp\//,
-    /^\/v1\/loki\/api\/v1\/push$/,
-    /^\/v1\/opentsdb\/api\/put$/,
-    /^\/v1\/elasticsearch\/.*_bulk$/,
+  const writes: readonly ((p: string) => boolean)[] = [
+    (p) => (INGEST_PATHS as readonly string[]).includes(p),
+    (p) => p.startsWith(`${LINEPROTO_PREFIX}/`) && p.endsWith('/write'),
+    (p) => p === REMOTE_WRITE_PATH,
+    (p) => (Object.values(OTLP_PATHS) as string[]).includes(p),
+    (p) => p === LOGPUSH_PUSH,
+    (p) => p === JSONPUT_PUT,
   ];
-  return writes.some((re) => re.test(path)) ? 'write' : 'read';
+  return writes.some((isWrite) => isWrite(path)) ? 'write' : 'read';
 }

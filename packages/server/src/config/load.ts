@@ -3,6 +3,7 @@ import { ConfigError } from './config-error.js';
 import { checkValue } from './check-value.js';
 import { didYouMean } from '@sluice/pipeline-core';
 import { CONFIG_SPEC, DEFAULT_CONFIG, type KeySpec, type PartialConfig, type SluiceConfig } from './schema.js';
+import { GREPTIMEDB_SECTION_KEYS, GREPTIMEDB_SECTIONS, GREPTIMEDB_TOP_KEYS } from './greptimedb-keys.js';
 
 const SPEC: Record<string, Record<string, KeySpec>> = CONFIG_SPEC;
 const TOP: Record<string, KeySpec> = CONFIG_SPEC[''];
@@ -12,8 +13,12 @@ function isTable(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
 }
 
-/** Validates a parsed object (from TOML or code): unknown keys and wrong kinds are ConfigErrors naming the key. */
-export function checkConfig(raw: Record<string, unknown>): PartialConfig {
+/**
+ * Validates a parsed object (from TOML or code): unknown keys and wrong kinds are ConfigErrors naming the
+ * key. Keys of GreptimeDB's standalone config that Sluice does not use are accepted and their paths
+ * pushed to `ignored` (the server warns once, naming them).
+ */
+export function checkConfig(raw: Record<string, unknown>, ignored: string[] = []): PartialConfig {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (value === undefined) continue; // an embedding app's unset option
@@ -22,15 +27,26 @@ export function checkConfig(raw: Record<string, unknown>): PartialConfig {
       out[key] = checkValue(key, top.kind, value);
       continue;
     }
+    if (GREPTIMEDB_TOP_KEYS.includes(key) || GREPTIMEDB_SECTIONS.includes(key)) {
+      ignored.push(isTable(value) || Array.isArray(value) ? `[${key}]` : key);
+      continue;
+    }
     const section = key === '' ? undefined : SPEC[key];
-    if (section === undefined) throw new ConfigError(key, `unknown key${didYouMean(key, [...Object.keys(TOP), ...SECTIONS])}`);
+    if (section === undefined) throw new ConfigError(key, `unknown key${didYouMean(key, [...Object.keys(TOP), ...SECTIONS, ...GREPTIMEDB_TOP_KEYS, ...GREPTIMEDB_SECTIONS])}`);
     if (!isTable(value)) throw new ConfigError(key, `expected a table [${key}]`);
     const sub: Record<string, unknown> = {};
+    const compat = GREPTIMEDB_SECTION_KEYS[key] ?? [];
     for (const [k, v] of Object.entries(value)) {
       if (v === undefined) continue;
       const path = `${key}.${k}`;
       const spec = section[k];
-      if (spec === undefined) throw new ConfigError(path, `unknown key${didYouMean(k, Object.keys(section))}`);
+      if (spec === undefined) {
+        if (compat.includes(k)) {
+          ignored.push(path);
+          continue;
+        }
+        throw new ConfigError(path, `unknown key${didYouMean(k, [...Object.keys(section), ...compat])}`);
+      }
       sub[k] = checkValue(path, spec.kind, v);
     }
     out[key] = sub;
@@ -39,7 +55,7 @@ export function checkConfig(raw: Record<string, unknown>): PartialConfig {
 }
 
 /** Parses TOML text; syntax errors name the file, line and column. */
-export function parseConfigToml(text: string, source = 'config file'): PartialConfig {
+export function parseConfigToml(text: string, source = 'config file', ignored: string[] = []): PartialConfig {
   let raw: Record<string, unknown>;
   try {
     raw = parseToml(text) as Record<string, unknown>;
@@ -48,7 +64,7 @@ export function parseConfigToml(text: string, source = 'config file'): PartialCo
     const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
     throw new ConfigError(source, `invalid TOML${where}: ${msg}`, { cause: e });
   }
-  return checkConfig(raw);
+  return checkConfig(raw, ignored);
 }
 
 /** Defaults, then each layer in order (file, then flags); later layers win key by key. */
