@@ -1,4 +1,5 @@
 import type { ColumnType, Value } from '@sluice/pipeline-core';
+import type { PromqlMetadataRequest, PromqlRequest, PromqlResult } from './promql/result.js';
 
 /** One column of a query result. `dataType` is GreptimeDB's display name (`Int64`, `TimestampMillisecond`, ...). */
 export interface ResultColumn {
@@ -32,4 +33,12 @@ export interface SqlContext {
 export interface QueryEngine {
   /** Runs one or more `;`-separated statements; throws a SluiceError (with its status code) on failure. */
   executeSql(sql: string, ctx: SqlContext): Promise<StatementOutput[]>;
+  /** Runs one PromQL query (instant or range); bounded by the engine's limits and cancelled by `req.signal`. */
+  executePromql(req: PromqlRequest): Promise<PromqlResult>;
+  /** Label sets of the series matching `match[]` (Prometheus `/api/v1/series`). */
+  promqlSeries(req: PromqlMetadataRequest): Promise<Record<string, string>[]>;
+  /** Label names (Prometheus `/api/v1/labels`). */
+  promqlLabelNames(req: PromqlMetadataRequest): Promise<string[]>;
+  /** Values of one label (Prometheus `/api/v1/label/{name}/values`). */
+  promqlLabelValues(name: string, req: PromqlMetadataRequest): Promise<string[]>;
 }

@@ -1,3 +1,15 @@
 export type { QueryEngine, StatementOutput, ResultColumn, SqlContext } from './engine.js';
 export { createQueryEngine } from './sql-engine.js';
 export { SqlSyntaxError, SqlPlanError, SqlInvalidArgumentError, SqlUnsupportedError, ColumnNotFoundError } from './sql/errors.js';
+export type { PromqlResult, PromqlRequest, PromqlMetadataRequest, PromqlSeries, PromqlSample, PromqlLimits } from './promql/result.js';
+export { DEFAULT_PROMQL_LIMITS } from './promql/result.js';
+export { PromqlError, PromqlSyntaxError, PromqlExecutionError, PromqlLimitError, PromqlCanceledError, type PromErrorType } from './promql/errors.js';
+export { parsePromql } from './promql/parse.js';
+export { formatExpr as formatPromql, prettyExpr as prettyPromql } from './promql/format.js';
+export { formatPromValue } from './promql/format-value.js';
+export { parsePromDuration } from './promql/duration.js';
+export { translateAst as translatePromqlAst } from './promql/translate-ast.js';
+export { promqlToRecords } from './promql/records.js';
+export { createTableText, type CreateTableStyle } from './sql/statements/show-create-table.js';
+export { formatSql, parseSqlStatements } from './sql/format-sql.js';
+export { isReadOnlySql } from './sql/read-only.js';

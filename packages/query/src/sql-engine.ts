@@ -5,10 +5,17 @@ import { normalizeTimezone } from './sql/types/timezone.js';
 import { EXECUTORS } from './sql/statements/registry.js';
 import type { Executor, Session } from './sql/statements/session.js';
 import type { Statement } from './sql/ast/statement.js';
+import { promqlLabelNames, promqlLabelValues, promqlSeries, runPromql } from './promql/run.js';
+import { DEFAULT_PROMQL_LIMITS, type PromqlLimits } from './promql/result.js';
 
 /** The SQL engine over a store: parses every statement first, then runs them in order. */
-export function createQueryEngine(store: Store): QueryEngine {
+export function createQueryEngine(store: Store, opts: { promqlLimits?: Partial<PromqlLimits> } = {}): QueryEngine {
+  const limits: PromqlLimits = { ...DEFAULT_PROMQL_LIMITS, ...opts.promqlLimits };
   return {
+    executePromql: (req) => runPromql(store, req, limits),
+    promqlSeries: (req) => promqlSeries(store, req),
+    promqlLabelNames: (req) => promqlLabelNames(store, req),
+    promqlLabelValues: (name, req) => promqlLabelValues(store, name, req),
     async executeSql(sql: string, ctx: SqlContext): Promise<StatementOutput[]> {
       const timezone = normalizeTimezone(ctx.timezone);
       const statements = parseSql(sql);

@@ -4,9 +4,12 @@ import { sqlParser } from './parser.js';
 import { sqlLexer } from './tokens.js';
 import { toStatement } from './to-ast/statement.js';
 import type { Children } from './to-ast/cst.js';
+import { parseTql } from './tql/parse-tql.js';
 
 /** Parses `;`-separated statements into ASTs; throws SqlSyntaxError with line and column. */
 export function parseSql(sql: string): Statement[] {
+  const tql = parseTql(sql);
+  if (tql) return [tql];
   const lexed = sqlLexer.tokenize(sql);
   if (lexed.errors.length > 0) {
     const e = lexed.errors[0]!;

@@ -64,6 +64,12 @@ export function fakeQuery(answers: Record<string, StatementOutput[]>): QueryEngi
       if (out === undefined) throw new SluiceError(StatusCode.InvalidSyntax, `unexpected SQL: ${sql}`);
       return out;
     },
+    executePromql: async () => {
+      throw new SluiceError(StatusCode.Unsupported, 'PromQL is not faked');
+    },
+    promqlSeries: async () => [],
+    promqlLabelNames: async () => [],
+    promqlLabelValues: async () => [],
   };
 }
 

@@ -19,6 +19,8 @@ export interface CreateDatabaseStatement { readonly kind: 'create_database'; rea
 export interface CreateTableStatement {
   readonly kind: 'create_table';
   readonly table: TableName;
+  /** `ENGINE = <name>`, lower-cased (`mito`, `metric`); absent when not written. */
+  readonly engine?: string;
   readonly ifNotExists: boolean;
   readonly columns: readonly ColumnDefAst[];
   readonly timeIndex?: string;
@@ -50,10 +52,21 @@ export interface TruncateStatement { readonly kind: 'truncate'; readonly table: 
 export interface UseStatement { readonly kind: 'use'; readonly db: string }
 export interface ExplainStatement { readonly kind: 'explain'; readonly query: Query }
 
+/** `TQL EVAL|EXPLAIN (start, end, step[, lookback]) <PromQL>`; parameters kept as written, evaluated when run. */
+export interface TqlStatement {
+  readonly kind: 'tql';
+  readonly mode: 'eval' | 'explain' | 'analyze';
+  readonly start: string;
+  readonly end: string;
+  readonly step: string;
+  readonly lookback?: string;
+  readonly query: string;
+}
+
 /** Every statement; the engine dispatches through `Record<Statement['kind'], fn>`. */
 export type Statement =
   | SelectStatement | CreateDatabaseStatement | CreateTableStatement | DropStatement | AlterTableStatement
   | ShowDatabasesStatement | ShowTablesStatement | ShowCreateTableStatement | DescribeStatement
-  | InsertStatement | DeleteStatement | TruncateStatement | UseStatement | ExplainStatement;
+  | InsertStatement | DeleteStatement | TruncateStatement | UseStatement | ExplainStatement | TqlStatement;
 
 export type StatementKind = Statement['kind'];

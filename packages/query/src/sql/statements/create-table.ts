@@ -29,6 +29,13 @@ export const executeCreateTable: Executor<CreateTableStatement> = async (stmt, s
   const columns: ColumnDef[] = stmt.columns.map((c) =>
     toColumnDef(c, c.name === timeIndex ? 'timestamp' : primaryKey.includes(c.name) ? 'tag' : 'field', s.ctx),
   );
+  const onPhysical = stmt.options.extra?.on_physical_table;
+  if (onPhysical !== undefined) {
+    const phy = s.store.getTable(db, onPhysical);
+    if (!phy || phy.options.extra?.physical_metric_table === undefined) {
+      throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: physical table '${onPhysical}' not found (create it with ENGINE = metric WITH ('physical_metric_table' = ''))`);
+    }
+  }
   await s.store.createTable(db, { name, columns, timeIndex, primaryKey, options: stmt.options }, { ifNotExists: stmt.ifNotExists });
   return affected(0);
 };

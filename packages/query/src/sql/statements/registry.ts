@@ -12,6 +12,7 @@ import { executeShowDatabases, executeShowTables } from './show.js';
 import { executeTruncate } from './truncate.js';
 import { executeUse } from './use.js';
 import { executeExplain } from './explain.js';
+import { executeTql } from './tql.js';
 import type { Executor } from './session.js';
 
 type Executors = { [K in StatementKind]: Executor<Extract<Statement, { kind: K }>> };
@@ -32,4 +33,5 @@ export const EXECUTORS: Executors = {
   truncate: executeTruncate,
   use: executeUse,
   explain: executeExplain,
+  tql: executeTql,
 };

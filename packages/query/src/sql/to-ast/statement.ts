@@ -62,14 +62,17 @@ function create(c: Children): Statement {
     else columns.push(columnDef(node(ec, 'columnDef')!));
   }
   const withNode = node(c, 'withOptions');
+  const engineNode = node(c, 'engine');
+  const engine = engineNode ? identifierText(engineNode).toLowerCase() : undefined;
   return {
     kind: 'create_table',
+    ...(engine !== undefined ? { engine } : {}),
     table: toTableName(node(c, 'tableName')!),
     ifNotExists: has(c, 'ifNotExists'),
     columns,
     ...(timeIndex !== undefined ? { timeIndex } : {}),
     primaryKey,
-    options: withNode ? tableOptions(nodes(withNode.children as Children, 'optionPair')) : {},
+    options: withNode ? tableOptions(nodes(withNode.children as Children, 'optionPair'), engine) : {},
   };
 }
 
@@ -105,13 +108,26 @@ function optionValue(c: Children): string | boolean | number {
   return identifierText(node(c, 'valueName')!);
 }
 
+/** GreptimeDB's metric engine options: a physical table (`physical_metric_table`) and logical tables over it. */
+export const METRIC_ENGINE_OPTIONS: ReadonlySet<string> = new Set(['physical_metric_table', 'on_physical_table']);
+
 /** `WITH (ttl = '7d', append_mode = 'true')` through pipeline-core's one table-option parser. */
-function tableOptions(pairs: readonly CstNode[]): TableOptions {
+function tableOptions(pairs: readonly CstNode[], engine?: string): TableOptions {
   const out: Record<string, unknown> = {};
+  const extra: Record<string, string> = {};
   for (const p of pairs) {
     const c = p.children as Children;
     const { key, at } = optionKey(c);
     const pos = posOf(at);
+    if (engine === 'metric' && METRIC_ENGINE_OPTIONS.has(key)) {
+      const v = String(optionValue(c));
+      extra[key] = v;
+      if (key === 'on_physical_table') {
+        if (v.trim() === '') throw new SqlSyntaxError(pos.line, pos.column, `table option 'on_physical_table': expected the physical table's name`);
+        out.physical_table = v.trim();
+      }
+      continue;
+    }
     if (!isTableOptionName(key)) {
       // Options GreptimeDB accepts that Sluice's store has no use for (compaction, memtable, ...) are rejected by name.
       throw new SqlSyntaxError(pos.line, pos.column, `unknown table option '${key}'`);
@@ -123,6 +139,7 @@ function tableOptions(pairs: readonly CstNode[]): TableOptions {
       throw e;
     }
   }
+  if (Object.keys(extra).length > 0) out.extra = extra;
   return out as TableOptions;
 }
 

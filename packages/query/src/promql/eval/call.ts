@@ -1,0 +1,98 @@
+import type { Call, Expr } from '../ast.js';
+import { dropMetricName } from '../labels.js';
+import { FUNCTIONS } from '../functions/registry.js';
+import type { FunctionImpl, Window } from '../functions/function.js';
+import { stepTime, type EvalContext } from './context.js';
+import type { Evaluate } from './evaluate.js';
+import { mergeSameLabels } from './merge.js';
+import { evalVectorSelector, forEachWindow } from './selector.js';
+import { newStepSeries, type MatrixValue, type ScalarValue, type StepSeries, type Value, type VectorValue } from './values.js';
+
+type RangeImpl = Extract<FunctionImpl, { kind: 'range' }>;
+type ElementImpl = Extract<FunctionImpl, { kind: 'elementwise' }>;
+
+function unparen(e: Expr): Expr {
+  return e.kind === 'paren' ? unparen(e.expr) : e;
+}
+
+function scalarsAt(args: readonly Value[], skip: number, i: number): number[] {
+  const out: number[] = [];
+  args.forEach((a, j) => {
+    if (j !== skip && a.type === 'scalar') out.push(a.values[i]!);
+  });
+  return out;
+}
+
+function rangeCall(impl: RangeImpl, args: readonly Value[], ctx: EvalContext): VectorValue {
+  const mi = args.findIndex((a) => a.type === 'matrix');
+  const m = args[mi] as MatrixValue;
+  const out: StepSeries[] = [];
+  const scalarArgs = args.some((a, j) => j !== mi && a.type === 'scalar');
+  const noScalars: number[] = [];
+  for (const s of m.series) {
+    const o = newStepSeries(impl.keepName ? s.labels : dropMetricName(s.labels), ctx.steps);
+    let any = false;
+    forEachWindow(s, m, (i, lo, hi) => {
+      if (hi <= lo) return;
+      const w: Window = { ts: s.ts, vs: s.vs, lo, hi, end: m.windowEnds[i]!, rangeMs: m.rangeMs, t: stepTime(ctx, i), scalars: scalarArgs ? scalarsAt(args, mi, i) : noScalars };
+      const v = impl.fn(w);
+      if (v === undefined) return;
+      o.values[i] = v;
+      o.has[i] = 1;
+      any = true;
+    });
+    if (any) out.push(o);
+  }
+  ctx.budget.take(out.length * ctx.steps);
+  return { type: 'vector', series: mergeSameLabels(out, ctx.steps) };
+}
+
+function elementCall(impl: ElementImpl, args: readonly Value[], ctx: EvalContext): VectorValue {
+  const vec = args[0] as VectorValue;
+  const out: StepSeries[] = [];
+  for (const s of vec.series) {
+    const o = newStepSeries(impl.keepName ? s.labels : dropMetricName(s.labels), ctx.steps);
+    let any = false;
+    for (let i = 0; i < ctx.steps; i++) {
+      if (!s.has[i]) continue;
+      const v = impl.fn(s.values[i]!, scalarsAt(args, 0, i), stepTime(ctx, i));
+      if (v === undefined) continue;
+      o.values[i] = v;
+      o.has[i] = 1;
+      any = true;
+    }
+    if (any) out.push(o);
+  }
+  return { type: 'vector', series: mergeSameLabels(out, ctx.steps) };
+}
+
+/** The vector(time()) that date functions default to. */
+function timeVector(ctx: EvalContext): VectorValue {
+  const s = newStepSeries([], ctx.steps);
+  for (let i = 0; i < ctx.steps; i++) {
+    s.values[i] = stepTime(ctx, i) / 1000;
+    s.has[i] = 1;
+  }
+  return { type: 'vector', series: [s] };
+}
+
+export async function evalCall(e: Call, ctx: EvalContext, evaluate: Evaluate): Promise<Value> {
+  const f = FUNCTIONS.get(e.func)!;
+  if (f.name === 'timestamp') {
+    const arg = unparen(e.args[0]!);
+    if (arg.kind === 'vector_selector') {
+      const v = await evalVectorSelector(arg, ctx, true);
+      return { type: 'vector', series: mergeSameLabels(v.series.map((s) => ({ ...s, labels: dropMetricName(s.labels) })), ctx.steps) };
+    }
+  }
+  const args: Value[] = [];
+  for (const a of e.args) args.push(await evaluate(a, ctx));
+  if (args.length === 0 && f.args[0] === 'vector') args.push(timeVector(ctx));
+  switch (f.impl.kind) {
+    case 'range': return rangeCall(f.impl, args, ctx);
+    case 'elementwise': return elementCall(f.impl, args, ctx);
+    case 'custom': return f.impl.eval(args, e, ctx);
+  }
+}
+
+export type { ScalarValue };

@@ -1,0 +1,47 @@
+import type { Call, ValueType } from '../ast.js';
+import type { EvalContext } from '../eval/context.js';
+import type { Value } from '../eval/values.js';
+
+/** What a range function sees of one step's window: samples [lo, hi) of `ts`/`vs`, never empty. */
+export interface Window {
+  readonly ts: Float64Array;
+  readonly vs: Float64Array;
+  readonly lo: number;
+  readonly hi: number;
+  /** End of the window (the reference time) and its length, in ms. */
+  readonly end: number;
+  readonly rangeMs: number;
+  /** The step's evaluation time (ms), before any offset. */
+  readonly t: number;
+  /** Values of the scalar arguments at this step, in argument order (the matrix argument skipped). */
+  readonly scalars: readonly number[];
+}
+
+export type FunctionImpl =
+  /** One value per series and step from the samples in the window (undefined: no output). */
+  | { readonly kind: 'range'; readonly keepName?: boolean; readonly fn: (w: Window) => number | undefined }
+  /** Element by element over the vector argument; `scalars` are the other arguments at this step, `t` the step time (ms). */
+  | { readonly kind: 'elementwise'; readonly keepName?: boolean; readonly fn: (v: number, scalars: readonly number[], t: number) => number | undefined }
+  /** Anything else; arguments arrive evaluated. */
+  | { readonly kind: 'custom'; readonly eval: (args: readonly Value[], call: Call, ctx: EvalContext) => Value };
+
+/** One PromQL function: its signature (as Prometheus declares it) and its implementation. */
+export interface PromqlFunction {
+  readonly name: string;
+  readonly args: readonly ValueType[];
+  /** 0: fixed arity; n > 0: up to n trailing arguments optional; -1: the last argument repeats. */
+  readonly variadic: number;
+  readonly returns: ValueType;
+  readonly impl: FunctionImpl;
+}
+
+export function defineFunction(f: PromqlFunction): PromqlFunction {
+  return f;
+}
+
+export function kahanSumInc(inc: number, sum: number, c: number): [number, number] {
+  const t = sum + inc;
+  if (Math.abs(sum) >= Math.abs(inc)) c += sum - t + inc;
+  else c += inc - t + sum;
+  return [t, c];
+}

@@ -1,0 +1,191 @@
+import { StatusCode, type Value } from '@sluice/pipeline-core';
+import type { Predicate, Store } from '@sluice/storage';
+import type { LabelMatcher } from '../ast.js';
+import { PromqlError, throwIfAborted } from '../errors.js';
+import { METRIC_NAME, type Label, type Labels } from '../labels.js';
+import { compileMatcher, regexAlternatives, type CompiledMatcher } from '../matchers.js';
+import type { RawSeries } from '../eval/values.js';
+import { metricTable, type MetricTable } from './metric-table.js';
+import type { SeriesSource } from './series-source.js';
+
+/** Special matchers that pick the database (GreptimeDB's `__database__`, alias `__schema__`) and the value column. */
+export const DATABASE_LABELS: ReadonlySet<string> = new Set(['__database__', '__schema__']);
+export const FIELD_LABEL = '__field__';
+
+interface Target {
+  readonly db: string;
+  readonly matchers: readonly CompiledMatcher[];
+  readonly field: CompiledMatcher | undefined;
+}
+
+function splitMatchers(defaultDb: string, ms: readonly LabelMatcher[]): Target {
+  let db = defaultDb;
+  let field: CompiledMatcher | undefined;
+  const rest: CompiledMatcher[] = [];
+  for (const m of ms) {
+    if (DATABASE_LABELS.has(m.name)) {
+      if (m.op !== '=') throw new PromqlError(StatusCode.InvalidArguments, 'bad_data', `${m.name} only supports the = matcher, got ${m.op}`);
+      db = m.value;
+    } else if (m.name === FIELD_LABEL) field = compileMatcher(m);
+    else rest.push(compileMatcher(m));
+  }
+  return { db, matchers: rest, field };
+}
+
+interface Accum {
+  readonly labels: Labels;
+  readonly ok: boolean;
+  ts: number[];
+  vs: number[];
+}
+
+const toNumber = (v: Value): number => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : NaN);
+
+/** Reads metrics from the store: one table per metric name, tag columns as labels. */
+export class StoreSeriesSource implements SeriesSource {
+  constructor(private readonly store: Store, private readonly db: string) {}
+
+  private tables(t: Target): MetricTable[] {
+    if (!this.store.listDatabases().includes(t.db)) return [];
+    const nameEq = t.matchers.find((m) => m.name === METRIC_NAME && m.op === '=');
+    const infos = nameEq ? [this.store.getTable(t.db, nameEq.value)].filter((x) => x !== undefined) : this.store.listTables(t.db);
+    const out: MetricTable[] = [];
+    for (const info of infos) {
+      const mt = metricTable(info);
+      if (!mt) continue;
+      if (!t.matchers.every((m) => m.name !== METRIC_NAME || m.test(mt.name))) continue;
+      // A matcher on a label the table lacks sees the empty string.
+      if (!t.matchers.every((m) => m.name === METRIC_NAME || mt.tags.includes(m.name) || m.test(''))) continue;
+      out.push(mt);
+    }
+    return out;
+  }
+
+  private async *scanTable(mt: MetricTable, t: Target, startMs: number, endMs: number, wantSamples: boolean, signal?: AbortSignal): AsyncGenerator<RawSeries> {
+    const fields = t.field ? mt.fields.filter((f) => t.field!.test(f)) : mt.fields.slice(0, 1);
+    const predicates: Predicate[] = [];
+    for (const m of t.matchers) {
+      if (m.name === METRIC_NAME || !mt.tags.includes(m.name)) continue;
+      if (m.op === '=' && m.value !== '') predicates.push({ column: m.name, op: '=', value: m.value });
+      else if (m.op === '=~') {
+        const alts = regexAlternatives(m.value);
+        if (alts) predicates.push({ column: m.name, op: 'in', value: alts });
+      }
+    }
+    const tagMatchers = t.matchers.filter((m) => m.name !== METRIC_NAME && mt.tags.includes(m.name));
+    for (const field of fields) {
+      const columns = [mt.timeColumn, field, ...mt.tags];
+      const series: Accum[] = [];
+      // Negative bounds (before 1970) read from the beginning.
+      const startNs = startMs > 0 ? BigInt(Math.floor(startMs)) * 1_000_000n : undefined;
+      if (endMs < 0) continue;
+      const endNs = (BigInt(Math.floor(endMs)) + 1n) * 1_000_000n;
+      // Rows arrive in time order across series: find each row's series through a trie of tag values
+      // (one Map per tag column), so no key string is built per row.
+      const trie = new Map<Value, unknown>();
+      let cur: Accum | undefined;
+      const nTags = mt.tags.length;
+      const unitIsMs = mt.msDivisor === 1n && mt.msMultiplier === 1;
+      for await (const batch of this.store.scan({ db: mt.db, table: mt.name, columns: wantSamples ? columns : [mt.timeColumn, ...mt.tags], timeRange: startNs === undefined ? { endNs } : { startNs, endNs }, predicates })) {
+        throwIfAborted(signal);
+        const tcol = batch.columns[0]!.values;
+        const vcol = wantSamples ? batch.columns[1]!.values : undefined;
+        const tagCols = batch.columns.slice(wantSamples ? 2 : 1).map((c) => c.values);
+        for (let i = 0; i < batch.length; i++) {
+          let node: Map<Value, unknown> = trie;
+          for (let j = 0; j < nTags - 1; j++) {
+            const v = tagCols[j]![i]!;
+            let next = node.get(v) as Map<Value, unknown> | undefined;
+            if (!next) node.set(v, (next = new Map()));
+            node = next;
+          }
+          const last = nTags > 0 ? tagCols[nTags - 1]![i]! : null;
+          cur = node.get(last) as Accum | undefined;
+          if (!cur) {
+            const ls: Label[] = [{ name: METRIC_NAME, value: mt.name }];
+            for (let j = 0; j < nTags; j++) {
+              const v = tagCols[j]![i];
+              if (v !== null && v !== undefined && v !== '') ls.push({ name: mt.tags[j]!, value: String(v) });
+            }
+            if (fields.length > 1 || t.field) ls.push({ name: FIELD_LABEL, value: field });
+            ls.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+            const rec = new Map(ls.map((l) => [l.name, l.value]));
+            const ok = tagMatchers.every((m) => m.test(rec.get(m.name) ?? ''));
+            cur = { labels: ls, ok, ts: [], vs: [] };
+            node.set(last, cur);
+            series.push(cur);
+          }
+          if (!cur!.ok) continue;
+          const tv = tcol[i];
+          const ms = typeof tv !== 'bigint' ? Number(tv) : unitIsMs ? Number(tv) : Number(tv / mt.msDivisor) * mt.msMultiplier;
+          if (vcol) {
+            const v = vcol[i]!;
+            if (v === null) continue;
+            cur!.vs.push(toNumber(v));
+          }
+          cur!.ts.push(ms);
+        }
+      }
+      for (const s of series) {
+        if (!s.ok || s.ts.length === 0) continue;
+        yield toRaw(s);
+      }
+    }
+  }
+
+  async select(matchers: readonly LabelMatcher[], startMs: number, endMs: number, signal?: AbortSignal): Promise<RawSeries[]> {
+    const t = splitMatchers(this.db, matchers);
+    const out: RawSeries[] = [];
+    for (const mt of this.tables(t)) for await (const s of this.scanTable(mt, t, startMs, endMs, true, signal)) out.push(s);
+    return out;
+  }
+
+  async series(matcherSets: readonly (readonly LabelMatcher[])[], startMs: number, endMs: number, signal?: AbortSignal): Promise<Labels[]> {
+    const seen = new Map<string, Labels>();
+    const sets = matcherSets.length > 0 ? matcherSets : [[{ name: METRIC_NAME, op: '=~', value: '.+' } as LabelMatcher]];
+    for (const ms of sets) {
+      const t = splitMatchers(this.db, ms);
+      for (const mt of this.tables(t)) {
+        for await (const s of this.scanTable(mt, t, startMs, endMs, false, signal)) {
+          const key = s.labels.map((l) => `${l.name}\xff${l.value}`).join('\xff');
+          if (!seen.has(key)) seen.set(key, s.labels);
+        }
+      }
+    }
+    return [...seen.values()];
+  }
+
+  async labelNames(matcherSets: readonly (readonly LabelMatcher[])[], startMs: number, endMs: number, signal?: AbortSignal): Promise<string[]> {
+    const names = new Set<string>();
+    for (const ls of await this.series(matcherSets, startMs, endMs, signal)) for (const l of ls) names.add(l.name);
+    return [...names].sort();
+  }
+
+  async labelValues(name: string, matcherSets: readonly (readonly LabelMatcher[])[], startMs: number, endMs: number, signal?: AbortSignal): Promise<string[]> {
+    if (DATABASE_LABELS.has(name)) return this.store.listDatabases().sort();
+    const values = new Set<string>();
+    for (const ls of await this.series(matcherSets, startMs, endMs, signal)) for (const l of ls) if (l.name === name) values.add(l.value);
+    return [...values].sort();
+  }
+}
+
+function toRaw(s: Accum): RawSeries {
+  const n = s.ts.length;
+  let sorted = true;
+  for (let i = 1; i < n && sorted; i++) if (s.ts[i]! < s.ts[i - 1]!) sorted = false;
+  const ts = new Float64Array(n);
+  const vs = new Float64Array(n);
+  if (sorted) {
+    for (let i = 0; i < n; i++) {
+      ts[i] = s.ts[i]!;
+      vs[i] = s.vs[i] ?? 0;
+    }
+  } else {
+    const idx = Array.from({ length: n }, (_, i) => i).sort((a, b) => s.ts[a]! - s.ts[b]!);
+    idx.forEach((j, i) => {
+      ts[i] = s.ts[j]!;
+      vs[i] = s.vs[j] ?? 0;
+    });
+  }
+  return { labels: s.labels, ts, vs };
+}

@@ -1,0 +1,44 @@
+import { formatPromValue, type PromqlResult } from '@sluice/query';
+
+/**
+ * The Prometheus HTTP API's JSON: `{"status":"success","data":...}` and
+ * `{"status":"error","errorType":"bad_data","error":"..."}`. Times are seconds with up to three
+ * decimals (`1435781451.781`), sample values strings (`"1"`, `"NaN"`, `"+Inf"`), as Prometheus writes them.
+ */
+export function promTime(ms: number): string {
+  const neg = ms < 0;
+  const abs = Math.abs(Math.round(ms));
+  const secs = Math.floor(abs / 1000);
+  const frac = abs % 1000;
+  return `${neg ? '-' : ''}${secs}${frac === 0 ? '' : `.${String(frac).padStart(3, '0')}`}`;
+}
+
+const point = (t: number, v: number) => `[${promTime(t)},"${formatPromValue(v)}"]`;
+const metric = (m: Readonly<Record<string, string>>) => JSON.stringify(m);
+
+export function promResultJson(r: PromqlResult): string {
+  let result: string;
+  switch (r.resultType) {
+    case 'matrix':
+      result = `[${r.result.map((s) => `{"metric":${metric(s.metric)},"values":[${s.values.map(([t, v]) => point(t, v)).join(',')}]}`).join(',')}]`;
+      break;
+    case 'vector':
+      result = `[${r.result.map((s) => `{"metric":${metric(s.metric)},"value":${point(s.value[0], s.value[1])}}`).join(',')}]`;
+      break;
+    case 'scalar':
+      result = point(r.result[0], r.result[1]);
+      break;
+    case 'string':
+      result = `[${promTime(r.result[0])},${JSON.stringify(r.result[1])}]`;
+      break;
+  }
+  return `{"resultType":"${r.resultType}","result":${result}}`;
+}
+
+export function promSuccess(dataJson: string): string {
+  return `{"status":"success","data":${dataJson}}`;
+}
+
+export function promErrorBody(errorType: string, message: string): string {
+  return JSON.stringify({ status: 'error', errorType, error: message });
+}
