@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { report } from './lib/report.mjs';
 
 const LINES = Number(process.env.LP_LINES ?? 400_000);
 const BATCH = Number(process.env.LP_BATCH ?? 5_000);
@@ -98,7 +99,7 @@ async function startSluice(dir, variant = '') {
   const base = `http://127.0.0.1:${port}`;
   await waitUp(`${base}/health`);
   return {
-    name: variant === '' ? 'Sluice' : 'Sluice, skip_wal', child, writeUrl: `${base}/v1/lineproto/write?db=public&precision=ms`,
+    name: variant === '' ? 'Sluice' : 'Sluice, skip_wal', key: 'sluice', child, writeUrl: `${base}/v1/lineproto/write?db=public&precision=ms`,
     // skip_wal: the write does not wait for the disk flush (VictoriaMetrics does not fsync per request either)
     headers: variant === '' ? {} : { 'x-service-hints': 'skip_wal=true' },
     async count() {
@@ -125,7 +126,7 @@ async function startInflux(dir) {
   await waitUp(`${base}/ping`);
   await fetch(`${base}/query`, { method: 'POST', body: new URLSearchParams({ q: 'CREATE DATABASE bench' }) });
   return {
-    name: 'InfluxDB 1.6', child, writeUrl: `${base}/write?db=bench&precision=ms`,
+    name: 'InfluxDB 1.6', key: 'influxdb', child, writeUrl: `${base}/write?db=bench&precision=ms`,
     async count() {
       const r = await fetch(`${base}/query?db=bench`, { method: 'POST', body: new URLSearchParams({ q: 'SELECT count(n) FROM cpu' }) });
       return (await r.json()).results[0].series[0].values[0][1];
@@ -140,7 +141,7 @@ async function startVm(dir) {
   const base = `http://127.0.0.1:${port}`;
   await waitUp(`${base}/health`);
   return {
-    name: 'VictoriaMetrics 1.79', child, writeUrl: `${base}/write?db=bench&precision=ms`,
+    name: 'VictoriaMetrics 1.79', key: 'victoriametrics', child, writeUrl: `${base}/write?db=bench&precision=ms`,
     async count() {
       // VM stores each field as a series `cpu_<field>`; count the `n` samples once they are searchable.
       await fetch(`${base}/internal/force_flush`);
@@ -193,7 +194,7 @@ try {
       }
       const rate = LINES / secs;
       const perCpu = LINES / cpu;
-      results.push({ name: target.name, rate, perCpu });
+      results.push({ name: target.name, key: target.key, rate, perCpu });
       console.log(
         `${target.name.padEnd(22)} ${secs.toFixed(2).padStart(7)} s ${Math.round(rate).toLocaleString('en-US').padStart(10)} lines/s ` +
           `${cpu.toFixed(2).padStart(7)} server CPU-s ${Math.round(perCpu).toLocaleString('en-US').padStart(10)} lines/CPU-s   ` +
@@ -209,6 +210,15 @@ try {
       if (!r.name.startsWith('Sluice')) console.log(`${sluice.name} / ${r.name}: ${(sluice.rate / r.rate).toFixed(2)}x lines/s, ${(sluice.perCpu / r.perCpu).toFixed(2)}x lines per server CPU-second`);
     }
   }
+  const peers = results.filter((r) => !r.name.startsWith('Sluice'));
+  const rows = [];
+  for (const sluice of results.filter((r) => r.name.startsWith('Sluice'))) {
+    const what = sluice.name === 'Sluice' ? 'durable' : 'skip_wal';
+    const values = (f) => Object.fromEntries([[sluice.key, f(sluice)], ...peers.map((p) => [p.key, f(p)])]);
+    rows.push({ work: `line protocol ingest, ${BATCH} lines/request (${what})`, unit: 'lines/s', better: 'higher', values: values((r) => r.rate) });
+    rows.push({ work: `line protocol ingest per server CPU-second (${what})`, unit: 'lines/CPU-s', better: 'higher', values: values((r) => r.perCpu) });
+  }
+  report('protocols-lineproto', { title: 'Line-protocol ingest: Sluice vs InfluxDB 1.6 and VictoriaMetrics 1.79', rows });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -31,8 +31,8 @@ describe('OpenTSDB put (real server, HTTP as curl sends it)', () => {
     ]);
     expect(await sql(s, 'SELECT service_value FROM "sys.mem"')).toEqual([[1024]]);
     const create = String((await sql(s, 'SHOW CREATE TABLE "sys.mem"'))[0]![1]);
-    expect(create).toMatch(/service\.semantic\.source = 'opentsdb'/);
-    expect(create).toMatch(/service\.semantic\.signal_type = 'metric'/);
+    expect(create).toMatch(/'?service\.semantic\.source'? = 'opentsdb'/);
+    expect(create).toMatch(/'?service\.semantic\.signal_type'? = 'metric'/);
   });
 
   it('summary and details answer in OpenTSDB\'s shapes', async () => {

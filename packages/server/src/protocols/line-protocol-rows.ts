@@ -27,6 +27,13 @@ interface TableBuild {
   readonly rows: Value[][];
   /** Where each field column's type was first seen, for the conflict message. */
   readonly firstType: Map<string, LpFieldType>;
+  /**
+   * The keys of the previous line, in order, with their column, semantic and type: lines of one
+   * measurement mostly repeat them, and a string comparison is cheaper than a map lookup.
+   */
+  readonly shapeKeys: string[];
+  readonly shapeCols: number[];
+  readonly shapeTypes: string[];
 }
 
 /**
@@ -40,6 +47,8 @@ class WritesBuilder implements LpSink {
   private row!: Value[];
   private measurement = '';
   private lineNumber = 0;
+  /** Position of the next key in the current line (for the shape cache). */
+  private k = 0;
   private readonly scale: bigint;
 
   constructor(private readonly opts: LpWriteOptions) {
@@ -47,9 +56,23 @@ class WritesBuilder implements LpSink {
   }
 
   begin(measurement: string, lineNumber: number): void {
+    this.k = 0;
+    if (measurement === this.measurement) {
+      this.lineNumber = lineNumber;
+      this.row = new Array(this.t.columns.length);
+      return;
+    }
     let t = this.tables.get(measurement);
     if (t === undefined) {
-      t = { columns: [{ name: LP_TIME_INDEX, type: 'timestamp_ns', semantic: 'timestamp' }], index: new Map([[LP_TIME_INDEX, 0]]), rows: [], firstType: new Map() };
+      t = {
+        columns: [{ name: LP_TIME_INDEX, type: 'timestamp_ns', semantic: 'timestamp' }],
+        index: new Map([[LP_TIME_INDEX, 0]]),
+        rows: [],
+        firstType: new Map(),
+        shapeKeys: [],
+        shapeCols: [],
+        shapeTypes: [],
+      };
       this.tables.set(measurement, t);
     }
     this.t = t;
@@ -59,11 +82,31 @@ class WritesBuilder implements LpSink {
   }
 
   tag(key: string, value: string): void {
-    this.row[this.column(key, 'tag', 'string')] = value;
+    this.row[this.cached(key, 'tag') ?? this.remember(key, 'tag', this.column(key, 'tag', 'string'))] = value;
   }
 
   field(key: string, type: LpFieldType, value: LpFieldValue): void {
-    this.row[this.column(key, 'field', COLUMN_TYPE[type], type)] = value;
+    this.row[this.cached(key, type) ?? this.remember(key, type, this.column(key, 'field', COLUMN_TYPE[type], type))] = value;
+  }
+
+  /** The column of the k-th key when the previous line had the same key (and kind) there. */
+  private cached(key: string, kind: string): number | undefined {
+    const t = this.t;
+    const k = this.k;
+    if (t.shapeKeys[k] === key && t.shapeTypes[k] === kind) {
+      this.k = k + 1;
+      return t.shapeCols[k];
+    }
+    return undefined;
+  }
+
+  private remember(key: string, kind: string, col: number): number {
+    const t = this.t;
+    const k = this.k++;
+    t.shapeKeys[k] = key;
+    t.shapeTypes[k] = kind;
+    t.shapeCols[k] = col;
+    return col;
   }
 
   end(timestamp: bigint | undefined): void {

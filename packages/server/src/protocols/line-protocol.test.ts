@@ -60,6 +60,17 @@ describe('lineProtocolToWrites', () => {
     expect(writes[1]!.rows).toEqual([[42n, 2]]);
   });
 
+  it('keys in another order, fewer or more keys than the line before land in the right columns', () => {
+    const [w] = lineProtocolToWrites('m,a=1,b=2 x=1,y=2i 1\nm,b=3,a=4 y=5i,x=6 1\nm,a=7 x=8 1\nm,a=9,c=0 z=t,x=1,x=2 1', opts);
+    expect(w!.schema.map((c) => c.name)).toEqual(['service_timestamp', 'a', 'b', 'x', 'y', 'c', 'z']);
+    expect(w!.rows.map((r) => r.slice(1))).toEqual([
+      ['1', '2', 1, 2, null, null],
+      ['4', '3', 6, 5, null, null],
+      ['7', null, 8, null, null, null],
+      ['9', null, 2, null, '0', true],
+    ]);
+  });
+
   it('a field whose type changes within the request is InfluxDB\'s field type conflict, naming the line', () => {
     expect(() => lineProtocolToWrites(('cpu v=1\ncpu v="x"'), opts)).toThrow(
       'field type conflict: input field "v" on measurement "cpu" is type string, already exists as type float (line 2)',

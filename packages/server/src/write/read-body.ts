@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import SnappyJS from 'snappyjs';
 import { StatusCode } from '@sluice/pipeline-core';
 import { HttpRequestError } from '../errors.js';
 import { decompressBody } from '../ingest/decompress.js';
+import { snappyDecode } from '../protocols/snappy.js';
 import type { InFlightWrites, WriteLease } from './in-flight.js';
 
 export interface ReadBodyOptions {
@@ -46,13 +46,8 @@ async function readRaw(c: Context, limiter: InFlightWrites, lease: WriteLease, m
 }
 
 function unsnappy(raw: Buffer, maxBytes: number): Buffer {
-  try {
-    return Buffer.from(SnappyJS.uncompress(raw, maxBytes) as Uint8Array);
-  } catch (e) {
-    const msg = (e as Error).message;
-    if (/too big/.test(msg)) throw tooLarge(maxBytes);
-    throw new HttpRequestError(StatusCode.InvalidArguments, 400, `cannot decode snappy body: ${msg}`, { cause: e });
-  }
+  const out = snappyDecode(raw, maxBytes, 'request body');
+  return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
 }
 
 /**
