@@ -12,23 +12,12 @@ import { join } from 'node:path';
 import { DuckDBInstance, DuckDBTimestampValue } from '@duckdb/node-api';
 import { openLmdbStore } from '@sluice/storage';
 import { createQueryEngine } from '@sluice/query';
-import { LEVELS, LOG_SCHEMA } from './lib/log-table.mjs';
+import { LOG_SCHEMA, logRow as row, STEP_MS, T0 as t0 } from './lib/log-table.mjs';
 
 const ROWS = Number(process.env.SLUICE_BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.SLUICE_BENCH_RUNS ?? 5);
 const BATCH = 10_000;
-const STEP_MS = 60; // 1M rows cover about 16.7 hours
-const t0 = Date.UTC(2026, 0, 1);
-
 const schema = LOG_SCHEMA;
-const levels = LEVELS;
-const paths = ['/api/v1/users', '/api/v1/orders/42', '/static/app.js', '/healthz', '/api/v1/search?q=sluice'];
-
-function row(k) {
-  const level = levels[k % 5];
-  const tail = k % 13 === 0 ? ' error: upstream timeout' : k % 17 === 0 ? ' retry after timeout' : '';
-  return [t0 + k * STEP_MS, `host-${k % 1000}`, level, 200 + (k % 7) * 50, (k % 1000) / 7, `GET ${paths[k % 5]} took ${k % 1000}ms${tail}`];
-}
 
 const fmt = (ms) => `${ms.toFixed(1).padStart(8)} ms`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

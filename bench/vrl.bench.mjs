@@ -8,7 +8,10 @@
 const entry = process.env.SLUICE_PIPELINE_CORE ?? new URL('../packages/pipeline-core/dist/index.js', import.meta.url).href;
 const { compileVrl, parsePipeline, Timestamp } = await import(entry.startsWith('/') ? `file://${entry}` : entry);
 
+import { report } from './lib/report.mjs';
+
 const N = 200_000;
+const rows = [];
 const BATCH = 1_000;
 const ROUNDS = 5;
 
@@ -50,6 +53,7 @@ function measure(name, fn) {
     const s = Number(process.hrtime.bigint() - t0) / 1e9;
     best = Math.max(best, N / s);
   }
+  rows.push({ work: `VRL, one core: ${name}`, unit: 'records/s', better: 'higher', values: { sluice: best } });
   console.log(`${name.padEnd(60)} ${Math.round(best).toLocaleString('en-US').padStart(12)} records/s (best of ${ROUNDS})`);
 }
 
@@ -76,3 +80,4 @@ measure('pipeline: vrl processor + transform, batches of 1,000', (records) => {
   for (let i = 0; i < records.length; i += BATCH) pipeline.run(records.slice(i, i + BATCH), { now: ctx.now });
 });
 console.log(`peak RSS ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB`);
+report('vrl', { title: 'VRL in-process, one core', rows });

@@ -5,6 +5,7 @@ export { type Value, type ValueMap, type Doc, type ValueKind, kindOf, isValueMap
 export { COLUMN_TYPES, COLUMN_TYPE_DISPLAY, type ColumnType, type ColumnSchema, type Semantic, type IndexKind, timestampType, timeUnitOf, isIntegerType, isFloatType } from './schema/column-type.js';
 export { type TableOptions, type TableOptionName, type MergeMode, TABLE_OPTION_NAMES, TableOptionError, parseTableOption, isTableOptionName, tableOptionsToStrings } from './table/table-options.js';
 export { parseDuration, formatDuration, DurationSyntaxError } from './time/duration.js';
+export { formatHumantime } from './time/humantime.js';
 export { didYouMean, closest } from './config/did-you-mean.js';
 export { parsePipeline } from './pipeline/parse-pipeline.js';
 export { identityPipeline, IDENTITY_PIPELINE_NAME, type IdentityOptions } from './pipeline/identity.js';

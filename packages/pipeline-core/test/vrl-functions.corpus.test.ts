@@ -33,8 +33,6 @@ const DIFFERENCES: Record<string, { readonly why: string; readonly expected?: un
  */
 const COMPILER_GAPS: Record<string, string> = {};
 
-/** Cases Sluice cannot run yet, with the reason; they are listed as skipped, not hidden. */
-const NOT_SUPPORTED: Record<string, string> = {};
 
 const cases = JSON.parse(readFileSync(new URL('./corpus/vrl/functions-reference.json', import.meta.url), 'utf8')) as Case[];
 const ctx = { now: new Timestamp(1_700_000_000_000_000_000n) };
@@ -65,11 +63,6 @@ describe('VRL function reference corpus', () => {
   for (const c of cases) {
     const key = `${c.fn}: ${c.title}`;
     const diff = DIFFERENCES[key];
-    const unsupported = NOT_SUPPORTED[key];
-    if (unsupported !== undefined) {
-      it.skip(`${key} (not supported: ${unsupported})`, () => {});
-      continue;
-    }
     const gap = COMPILER_GAPS[key];
     const test = gap === undefined ? it : it.fails;
     const title = gap !== undefined ? `${key} (compiler gap: ${gap})` : diff === undefined ? key : `${key} (differs: ${diff.why})`;

@@ -10,3 +10,6 @@ export { formatPromValue } from './promql/format-value.js';
 export { parsePromDuration } from './promql/duration.js';
 export { translateAst as translatePromqlAst } from './promql/translate-ast.js';
 export { promqlToRecords } from './promql/records.js';
+export { createTableText, type CreateTableStyle } from './sql/statements/show-create-table.js';
+export { formatSql, parseSqlStatements } from './sql/format-sql.js';
+export { isReadOnlySql } from './sql/read-only.js';

@@ -1,4 +1,4 @@
-import { openLmdbStore, type Store } from '@sluice/storage';
+import { openLmdbStore, type MaintenanceEvent, type Store } from '@sluice/storage';
 import { createQueryEngine, type QueryEngine } from '@sluice/query';
 import { parseDuration } from '@sluice/pipeline-core';
 import { corePipelineCompiler } from './pipelines/core-compiler.js';
@@ -12,8 +12,20 @@ export interface Engines {
   readonly compiler: PipelineCompiler;
 }
 
-export async function openEngines(dataHome: string, promql?: SluiceConfig['promql']): Promise<Engines> {
-  const store = await openLmdbStore({ dataHome });
-  const promqlLimits = promql ? { defaultLookbackMs: parseDuration(promql.lookback_delta), maxSamples: promql.max_samples } : {};
+export interface EngineOptions {
+  /** Period of the store's background TTL sweep and compaction in ms (0: off; default 60 s). */
+  readonly maintenanceIntervalMs?: number;
+  readonly onMaintenance?: (e: MaintenanceEvent) => void;
+  /** PromQL lookback and sample limits from the `[promql]` config section. */
+  readonly promql?: SluiceConfig['promql'];
+}
+
+export async function openEngines(dataHome: string, o: EngineOptions = {}): Promise<Engines> {
+  const store = await openLmdbStore({
+    dataHome,
+    ...(o.maintenanceIntervalMs !== undefined ? { ttlSweepIntervalMs: o.maintenanceIntervalMs } : {}),
+    ...(o.onMaintenance ? { onMaintenance: o.onMaintenance } : {}),
+  });
+  const promqlLimits = o.promql ? { defaultLookbackMs: parseDuration(o.promql.lookback_delta), maxSamples: o.promql.max_samples } : {};
   return { store, query: createQueryEngine(store, { promqlLimits }), compiler: corePipelineCompiler() };
 }

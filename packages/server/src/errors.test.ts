@@ -24,6 +24,17 @@ describe('status codes', () => {
     for (const [code, http] of cases) expect([code, statusCodeToHttp(code)]).toEqual([code, http]);
   });
 
+  it('turns a stack overflow from recursing over a request into a 400, not a server fault', () => {
+    const overflow = (d: number): number => (d === 0 ? 0 : 1 + overflow(d - 1));
+    let err: unknown;
+    try {
+      overflow(1e7);
+    } catch (e) {
+      err = e;
+    }
+    expect(describeError(err)).toMatchObject({ code: StatusCode.InvalidArguments, httpStatus: 400, message: expect.stringMatching(/too deeply nested/) });
+  });
+
   it('describes any thrown value: SluiceError, duck-typed codes, transport errors, plain errors', () => {
     expect(describeError(new SluiceError(StatusCode.TableNotFound, 't'))).toEqual({ code: 4001, message: 't', httpStatus: 400 });
     expect(describeError(Object.assign(new Error('dup'), { code: 4000 }))).toEqual({ code: 4000, message: 'dup', httpStatus: 400 });

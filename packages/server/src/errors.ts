@@ -72,6 +72,11 @@ export function describeError(err: unknown): { code: number; message: string; ht
     const code = httpStatus === 401 ? StatusCode.AuthHeaderNotFound : httpStatus >= 500 ? StatusCode.Internal : StatusCode.InvalidArguments;
     return { code, message: err.message || `HTTP ${httpStatus}`, httpStatus };
   }
+  if (err instanceof RangeError && err.message.includes('Maximum call stack size exceeded')) {
+    // Safety net: recursion over a request's own nesting (SQL, JSON, YAML) went deeper than the stack.
+    // Depth limits should refuse such input first with a message naming the limit; this keeps it a 400.
+    return { code: StatusCode.InvalidArguments, message: 'request too deeply nested to process (Maximum call stack size exceeded): reduce its nesting', httpStatus: 400 };
+  }
   if (err instanceof Error) {
     const code = (err as { code?: unknown }).code;
     if (typeof code === 'number' && KNOWN_CODES.has(code)) return { code, message: err.message, httpStatus: statusCodeToHttp(code) };

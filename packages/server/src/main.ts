@@ -5,7 +5,9 @@ import { buildInfo } from './build-info.js';
 
 /** The `sluice` command: a thin wrapper over startServer with graceful SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  const cmd = parseCommand(process.argv.slice(2));
+  const cmd = parseCommand(process.argv.slice(2), process.env);
+  // Child processes (none today) must not inherit the passwords.
+  delete process.env.SLUICE_USER_PROVIDER;
   if (cmd.kind === 'help') {
     process.stdout.write(USAGE);
     return;
@@ -23,6 +25,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
+    process.stderr.write(`${signal}: finishing requests in flight, then closing the store (send ${signal} again to exit at once)\n`);
     server.close().then(
       () => process.exit(0),
       (e: unknown) => {

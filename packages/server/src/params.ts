@@ -16,13 +16,14 @@ export function requireParam(name: string, value: string | undefined, what: stri
   return value.trim();
 }
 
-/** `key=value` pairs separated by `&`, `;` or `,` (the `x-service-pipeline-params` header). */
-export function parseParamsHeader(header: string | undefined): Map<string, string> {
-  const out = new Map<string, string>();
-  if (header === undefined) return out;
-  for (const part of header.split(/[&;,]/)) {
-    const eq = part.indexOf('=');
-    if (eq > 0) out.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
-  }
-  return out;
+/**
+ * The database of a `db` parameter: `public` when absent; GreptimeDB's `catalog-schema` form
+ * (`greptime-public`) names the schema after the catalog, and Sluice has the one catalog `greptime`.
+ */
+export function databaseParam(db: string | undefined): string {
+  const d = db?.trim();
+  if (!d) return 'public';
+  const dash = d.indexOf('-');
+  if (dash > 0 && d.slice(0, dash) === 'greptime' && dash < d.length - 1) return d.slice(dash + 1);
+  return d;
 }

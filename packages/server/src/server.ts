@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { SluiceError, StatusCode } from '@sluice/pipeline-core';
+import { SluiceError, StatusCode, parseDuration } from '@sluice/pipeline-core';
 import type { Store } from '@sluice/storage';
 import type { QueryEngine } from '@sluice/query';
 import { createApp } from './app.js';
@@ -14,9 +14,10 @@ import { PipelineService } from './pipelines/pipeline-service.js';
 import type { PipelineCompiler } from './pipelines/compiler.js';
 import { parseUserProvider } from './auth/user-provider.js';
 import { createTraceControl } from './tracing/trace-control.js';
-import { openEngines } from './engines.js';
+import { openEngines, type Engines } from './engines.js';
 import { checkConfig } from './config/load.js';
 import { PipelineWorkerPool } from './workers/worker-pool.js';
+import { acquireDataHomeLock, type DataHomeLock } from './lock/data-home-lock.js';
 
 export interface StartServerOptions {
   /** A TOML file (the `-c` flag); its keys override the defaults. */
@@ -81,9 +82,28 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const users = config.user_provider !== undefined ? parseUserProvider(config.user_provider) : undefined;
   const logging = createLogging({ ...config.logging, ...(opts.logStream ? { stream: opts.logStream } : {}) });
   const log = logging.forTarget('server');
-  const engines = opts.engines ?? (await openEngines(config.storage.data_home, config.promql));
-  const { store, query, compiler } = engines;
   const owned = opts.engines === undefined;
+  // Only one server may use a data home: a second one would work on stale catalog caches.
+  const lock: DataHomeLock | undefined = owned ? acquireDataHomeLock(config.storage.data_home, config.http.addr) : undefined;
+  let engines: Engines;
+  try {
+    const storageLog = logging.forTarget('storage');
+    engines =
+      opts.engines ??
+      (await openEngines(config.storage.data_home, {
+        maintenanceIntervalMs: parseDuration(config.storage.maintenance_interval),
+        promql: config.promql,
+        onMaintenance: (e) => {
+          if (e.phase === 'start') storageLog.debug('maintenance started');
+          else if (e.phase === 'end') storageLog.debug({ expired_rows: e.expiredRows, merged_chunks: e.mergedChunks }, 'maintenance done');
+          else storageLog.warn({ err: e.error }, 'maintenance failed; retried at the next period');
+        },
+      }));
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
+  const { store, query, compiler } = engines;
   const metrics = createServerMetrics(store);
   const tracing = createTraceControl(logging.forTarget('trace'));
   let workers: PipelineWorkerPool | undefined;
@@ -99,10 +119,15 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   } catch (e) {
     await workers?.close();
     if (owned) await store.close();
+    lock?.release();
     throw e;
   }
   const info = server.address() as AddressInfo;
   const address = `${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
+  lock?.setAddr(address);
+  if (users === undefined && !/^(127\.|::1$|localhost$)/.test(info.address)) {
+    log.warn({ addr: address }, 'listening beyond loopback without a user provider: anyone who can reach this address can read and write; set user_provider');
+  }
   log.info({ addr: address, data_home: config.storage.data_home, auth: users !== undefined }, 'sluice listening');
 
   let closing: Promise<void> | undefined;
@@ -121,6 +146,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
           setTimeout(() => http.closeAllConnections?.(), SHUTDOWN_GRACE_MS).unref();
         });
         if (owned) await store.close();
+        lock?.release();
         await workers?.close();
         await tracing.shutdown();
         log.info('sluice stopped');

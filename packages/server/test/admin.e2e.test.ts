@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'smol-toml';
 import { startTestServer, type TestServer } from './start-server.js';
 
@@ -82,8 +82,9 @@ describe('startServer failures', () => {
 describe('graceful stop', () => {
   it('lets a request in flight finish, then refuses new connections', async () => {
     const s = await startTestServer();
-    const inFlight = s.fetch('/debug/prof/cpu?seconds=0.5&output=text', { method: 'POST' });
-    await new Promise((r) => setTimeout(r, 100));
+    const inFlight = s.fetch('/debug/prof/cpu?seconds=2&output=text', { method: 'POST' });
+    // Stop only once the server holds the request (the scrape counts itself, so 2 in flight).
+    await vi.waitFor(async () => expect(await s.fetch('/metrics').then((r) => r.text())).toMatch(/^sluice_http_requests_in_flight 2$/m), { timeout: 5000, interval: 10 });
     const stopped = s.close();
     const res = await inFlight;
     expect(res.status).toBe(200);

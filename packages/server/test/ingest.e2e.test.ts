@@ -66,7 +66,7 @@ describe('/v1/ingest end to end', () => {
 
   it('reports bad requests with the error body', async () => {
     const cases: [string, BodyInit, Record<string, string>, RegExp][] = [
-      ['pipeline_name=nginx', 'x', { 'content-type': 'text/plain' }, /'table'/],
+      ['pipeline_name=nginx', 'x', { 'content-type': 'text/plain' }, /^Invalid request parameter: table is required$/],
       ['table=t&pipeline_name=nope', 'x', { 'content-type': 'text/plain' }, /pipeline 'nope' not found/],
       ['table=t&pipeline_name=nginx', 'x', { 'content-type': 'image/png' }, /accepted: application\/json/],
       ['table=t&pipeline_name=service_identity', '{"a":1}\n[oops\n', { 'content-type': 'application/x-ndjson' }, /line 2/],

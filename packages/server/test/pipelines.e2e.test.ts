@@ -50,7 +50,7 @@ describe('/v1/pipelines end to end', () => {
     expect(err.error).toMatch(/line 5/);
     const reserved = await upload('service_nginx', NGINX_YAML);
     expect(reserved.status).toBe(400);
-    expect((await reserved.json()).error).toMatch(/reserved/);
+    expect((await reserved.json()).error).toBe('Invalid request parameter: pipeline_name cannot start with service_');
   });
 
   it('dry-runs both forms without writing', async () => {

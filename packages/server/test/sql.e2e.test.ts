@@ -64,6 +64,6 @@ describe('/v1/sql end to end', () => {
     expect((await syntax.json()).code).toBe(2000);
     const noSql = await s.fetch('/v1/sql');
     expect(noSql.status).toBe(400);
-    expect((await noSql.json()).error).toMatch(/'sql'/);
+    expect((await noSql.json()).error).toBe('sql parameter is required.');
   });
 });

@@ -7,7 +7,8 @@ import { open, type Database, type RootDatabase } from 'lmdb';
  *   catalog      ordered keys → JSON      databases, tables, counters, physical tables
  *   rows         binary → binary          one entry per row of tables without append_mode (keys/row-key.ts)
  *   chunks       binary → binary          column chunks of append-mode tables, by first time (keys/chunk-key.ts)
- *   chunk_ends   binary → u64 minTs       the same chunks by last time, for descending scans
+ *   chunk_ends   binary → chunk metadata  the same chunks by last time (descending scans): minTs, row count,
+ *                                         per-column null count and min/max (codec/chunk-stats.ts)
  *   series_tags  binary → u32             (storageId, tableId, tag values) → seriesId
  *   series_ids   binary → binary          (storageId, seriesId) → (tableId, tag values)
  *   pipelines    [name, version] → yaml

@@ -1,6 +1,6 @@
 // Public API of @sluice/storage.
 export type * from './store.js';
-export { openLmdbStore, type LmdbStore, type LmdbStoreOptions } from './lmdb-store.js';
+export { openLmdbStore, type LmdbStore, type LmdbStoreOptions, type MaintenanceEvent } from './lmdb-store.js';
 export {
   TableNotFoundError,
   TableAlreadyExistsError,

@@ -205,6 +205,28 @@ describe('LmdbStore', () => {
     expect(() => s.scan({ db: 'public', table: 'logs' })).toThrow(/closed/);
   });
 
+  it('refuses input that would overflow the stack or an LMDB key with a 400-class error, not a storage failure', async () => {
+    const s = await open(tempDir());
+    const schema = [
+      { name: 'ts', type: 'timestamp_ms' as const, semantic: 'timestamp' as const },
+      { name: 'doc', type: 'json' as const, semantic: 'field' as const },
+    ];
+    let deep: unknown = 1;
+    for (let i = 0; i < 5000; i++) deep = { a: deep };
+    await expect(s.write([{ db: 'public', table: 'j', schema, rows: [[1, deep]] }])).rejects.toMatchObject({
+      code: StatusCode.InvalidArguments,
+      message: expect.stringMatching(/column 'doc': the JSON value nests deeper than 512 levels/),
+    });
+    let ok: unknown = 1;
+    for (let i = 0; i < 100; i++) ok = [ok];
+    await s.write([{ db: 'public', table: 'j', schema, rows: [[2, ok]] }]);
+    const name = 'p'.repeat(3000);
+    await expect(s.pipelines.put(name, 'processors: []')).rejects.toMatchObject({ code: StatusCode.InvalidArguments, message: expect.stringMatching(/expected 1 to 1024 bytes/) });
+    expect(() => s.pipelines.get(name)).toThrow(/expected 1 to 1024 bytes/);
+    expect(s.pipelines.get('p', 'v'.repeat(3000))).toBeUndefined();
+    await s.close();
+  });
+
   it('rejects a missing dataHome with a typed error', async () => {
     await expect(openLmdbStore({ dataHome: '' })).rejects.toMatchObject({ code: StatusCode.InvalidArguments });
   });

@@ -1,4 +1,4 @@
-import { SluiceError } from '@sluice/pipeline-core';
+import { SluiceError, type Value } from '@sluice/pipeline-core';
 import { Catalog } from './catalog/catalog.js';
 import { checkName, defineTable } from './catalog/define-table.js';
 import type { TableRecord } from './catalog/table-record.js';
@@ -9,8 +9,10 @@ import { DatabaseAlreadyExistsError, DatabaseNotFoundError, InvalidRequestError,
 import { resolveOptions } from './options/resolved-options.js';
 import { LmdbPipelineStore } from './pipelines/lmdb-pipeline-store.js';
 import { PendingSeries, SeriesIndex } from './series/series-index.js';
-import type { AlterTable, ColumnBatch, ScanRequest, Store, StoreStats, TableDef, TableInfo, WriteRequest, WriteResult } from './store.js';
+import type { AggregateRequest, AlterTable, ChunkStatistics, ColumnBatch, ScanRequest, Store, StoreStats, TableDef, TableInfo, WriteRequest, WriteResult } from './store.js';
 import { alterRecord } from './table/alter-table.js';
+import { aggregateChunks, chunkStatistics } from './table/chunk-aggregate.js';
+import { groupChunks } from './table/chunk-group.js';
 import { txCompactChunks } from './table/chunk-compact.js';
 import { txDeleteChunkRows, txRemoveChunks } from './table/chunk-delete.js';
 import { expiryBound, txDeleteRows, txRemoveRange } from './table/delete-rows.js';
@@ -30,7 +32,15 @@ export interface LmdbStoreOptions {
   readonly mapSize?: number;
   /** Never fsync (throwaway stores only; every table then behaves as skip_wal). */
   readonly noSync?: boolean;
+  /** Told when a background maintenance pass starts and ends (a library does not log; its host may). */
+  readonly onMaintenance?: (e: MaintenanceEvent) => void;
 }
+
+/** A background pass: `start`, then `end` with what it did (or `failed`, retried at the next period). */
+export type MaintenanceEvent =
+  | { readonly phase: 'start' }
+  | { readonly phase: 'end'; readonly expiredRows: number; readonly mergedChunks: number }
+  | { readonly phase: 'failed'; readonly error: unknown };
 
 /** The embedded store, plus maintenance the server may call. */
 export interface LmdbStore extends Store {
@@ -54,8 +64,10 @@ class LmdbStoreImpl implements LmdbStore {
   /** The maintenance pass in progress, awaited by close(). */
   private maintenance: Promise<void> | undefined;
   private closed = false;
+  private readonly onMaintenance: ((e: MaintenanceEvent) => void) | undefined;
 
   constructor(private readonly env: StoreEnv, o: LmdbStoreOptions) {
+    this.onMaintenance = o.onMaintenance;
     this.catalog = new Catalog(env);
     this.series = new SeriesIndex(env, this.catalog);
     this.ctx = { env, catalog: this.catalog, series: this.series, now: o.now ?? Date.now, autoCreateTable: o.autoCreateTable ?? true };
@@ -186,6 +198,16 @@ class LmdbStoreImpl implements LmdbStore {
     return scanTable(this.ctx, this.existing(req.db, req.table), req);
   }
 
+  async aggregate(req: AggregateRequest): Promise<readonly (readonly Value[])[] | undefined> {
+    const t = this.existing(req.db, req.table);
+    const fromMeta = aggregateChunks(this.ctx, t, req);
+    return fromMeta !== undefined ? [fromMeta] : groupChunks(this.ctx, t, req);
+  }
+
+  async statistics(db: string, table: string): Promise<ChunkStatistics> {
+    return chunkStatistics(this.ctx, this.existing(db, table));
+  }
+
   async deleteRows(req: Pick<ScanRequest, 'db' | 'table' | 'timeRange' | 'predicates'>): Promise<number> {
     const t = this.existing(req.db, req.table);
     return this.tx(() => {
@@ -236,11 +258,14 @@ class LmdbStoreImpl implements LmdbStore {
 
   /** One background pass; a failed pass is retried at the next period (a library does not log). */
   private async maintain(): Promise<void> {
+    this.onMaintenance?.({ phase: 'start' });
     try {
-      await this.sweepExpired();
-      await this.compact();
-    } catch {
+      const expiredRows = await this.sweepExpired();
+      const mergedChunks = await this.compact();
+      this.onMaintenance?.({ phase: 'end', expiredRows, mergedChunks });
+    } catch (error) {
       // Retried at the next period.
+      this.onMaintenance?.({ phase: 'failed', error });
     }
   }
 

@@ -1,6 +1,7 @@
 import { StatusCode } from '@sluice/pipeline-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Store, TableDef } from './store.js';
+import { runAggregateCases } from './store-aggregate.case.test.js';
 import { runScanCases } from './store-scan.case.test.js';
 import { collect, count, LOG_SCHEMA, sampleRows } from './test-support.js';
 
@@ -157,6 +158,7 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
     });
 
     runScanCases(fresh);
+    runAggregateCases(fresh);
 
     describe('table options', () => {
       const w = (s: Store, table: string, rs: unknown[][], options?: object) =>

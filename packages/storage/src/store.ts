@@ -95,6 +95,38 @@ export interface ColumnBatch {
   readonly columns: readonly ColumnVector[];
 }
 
+/**
+ * An aggregate a store may compute: `count` without a column is count(*); `sum` and `avg` add the
+ * values as doubles (SQL's float sum/avg; integer `sum` is left to the caller).
+ */
+export interface AggregateSpec {
+  readonly fn: 'count' | 'min' | 'max' | 'sum' | 'avg';
+  readonly column?: string;
+}
+
+/** A GROUP BY key: a column, or the time index cut into buckets of `bucketNs` from the epoch (`date_bin`). */
+export interface GroupKey {
+  readonly column: string;
+  readonly bucketNs?: bigint;
+}
+
+export interface AggregateRequest extends Pick<ScanRequest, 'db' | 'table' | 'timeRange' | 'predicates'> {
+  readonly groupBy?: readonly GroupKey[];
+  readonly aggregates: readonly AggregateSpec[];
+}
+
+/**
+ * Per-chunk statistics of a table (a remote store reports its parts or granules the same way): rows and
+ * time bounds of each stored unit. Lets a planner size work and skip ranges without scanning.
+ */
+export interface ChunkStatistics {
+  readonly chunks: number;
+  readonly rows: number;
+  /** Time index bounds in the column's unit; undefined for an empty table. */
+  readonly minTs?: bigint;
+  readonly maxTs?: bigint;
+}
+
 export interface StoredPipeline {
   readonly name: string;
   /** Creation time, `YYYY-MM-DD HH:MM:SS.fffffffff` in UTC. */
@@ -132,6 +164,17 @@ export interface Store {
   /** All requests commit in one transaction: a reader never sees part of it. */
   write(requests: readonly WriteRequest[]): Promise<WriteResult[]>;
   scan(req: ScanRequest): AsyncIterable<ColumnBatch>;
+  /**
+   * Optional aggregate pushdown: one row per group (the group keys, then one value per aggregate:
+   * count as a number, min/max in the column's stored form, null over no rows; bucket keys as the
+   * bucket's start in the time index's unit), groups in the order a scan first meets them; without
+   * `groupBy` exactly one row. Undefined when the store declines (the caller then scans). The embedded
+   * store answers count/min/max from chunk metadata and the rest over typed chunk columns; a remote
+   * store runs it natively (`SELECT host, count(), avg(x) ... GROUP BY host`).
+   */
+  aggregate?(req: AggregateRequest): Promise<readonly (readonly Value[])[] | undefined>;
+  /** Optional: row and chunk counts and time bounds of a table, from metadata. */
+  statistics?(db: string, table: string): Promise<ChunkStatistics>;
   /** Deletes the rows matching the predicates (all rows when none); returns how many. */
   deleteRows(req: Pick<ScanRequest, 'db' | 'table' | 'timeRange' | 'predicates'>): Promise<number>;
   truncate(db: string, table: string): Promise<void>;

@@ -9,13 +9,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openLmdbStore } from '../src/index.js';
 import { collect } from '../src/test-support.js';
 
-// The child runs the store's TypeScript sources, bundled with esbuild (lmdb stays external: it is native).
+// The child runs the store's TypeScript sources, bundled with esbuild (lmdb and lz4-napi stay external: they are native).
 const work = mkdtempSync(join(tmpdir(), 'sluice-crash-'));
 const bundle = join(work, 'crash-writer.mjs');
 const BATCH = 2000;
 
 beforeAll(async () => {
   const lmdbEntry = join(dirname(dirname(createRequire(import.meta.url).resolve('lmdb'))), 'node-index.js');
+  const lz4Entry = createRequire(import.meta.url).resolve('lz4-napi');
   await build({
     entryPoints: [fileURLToPath(new URL('./crash-writer.ts', import.meta.url))],
     bundle: true,
@@ -25,7 +26,15 @@ beforeAll(async () => {
     outfile: bundle,
     conditions: ['source'],
     logLevel: 'silent',
-    plugins: [{ name: 'lmdb-external', setup: (b) => b.onResolve({ filter: /^lmdb$/ }, () => ({ path: lmdbEntry, external: true })) }],
+    plugins: [
+      {
+        name: 'native-external',
+        setup: (b) => {
+          b.onResolve({ filter: /^lmdb$/ }, () => ({ path: lmdbEntry, external: true }));
+          b.onResolve({ filter: /^lz4-napi$/ }, () => ({ path: lz4Entry, external: true }));
+        },
+      },
+    ],
   });
 });
 

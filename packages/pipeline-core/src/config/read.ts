@@ -4,6 +4,9 @@ import { didYouMean } from './did-you-mean.js';
 
 /** Where YAML nodes sit in the source text. */
 export class SourcePositions {
+  /** Warnings about a document that still compiles (shown by dry runs), with their paths. */
+  readonly warnings: string[] = [];
+
   constructor(private readonly lines: LineCounter) {}
 
   locate(path: string, node: Node | null | undefined): ConfigLocation {
@@ -76,6 +79,17 @@ export class ConfigMap {
     return near === undefined ? '' : `; found unknown key '${near}' (did you mean '${m[1]}'?)`;
   }
 
+  /** Records a warning located at `key`: the document compiles, but something in it has no effect. */
+  warn(key: string, message: string): void {
+    const loc = this.positions.locate(this.pathOf(key), this.child(key) ?? this.node);
+    this.positions.warnings.push(`${loc.path}${loc.line === undefined ? '' : ` (line ${loc.line})`}: ${message}`);
+  }
+
+  /** Every warning recorded on this document so far. */
+  get warnings(): readonly string[] {
+    return this.positions.warnings;
+  }
+
   errorAt(path: string, node: Node | undefined, message: string): PipelineConfigError {
     return new PipelineConfigError(this.positions.locate(path, node ?? this.node), message);
   }
@@ -126,6 +140,26 @@ export class ConfigMap {
     return n.items.map((item, i) => {
       if (!isScalar(item) || item.value === null || typeof item.value === 'object') {
         throw this.errorAt(`${this.pathOf(key)}[${i}]`, item as Node, `expected a string, got ${describe(item)}`);
+      }
+      return String(item.value);
+    });
+  }
+
+  /**
+   * A string, or a list whose items are strings or maps (`fields: [a, {key: b, rename_to: c}]`).
+   * Map items come back as ConfigMaps located at `key[i]`.
+   */
+  optStringOrMapList(key: string): (string | ConfigMap)[] | undefined {
+    const n = this.child(key);
+    if (n === undefined || (isScalar(n) && n.value === null)) return undefined;
+    if (isScalar(n)) return [String(n.value)];
+    if (isMap(n)) return [new ConfigMap(n, this.pathOf(key), this.positions)];
+    if (!isSeq(n)) throw this.error(key, `expected a string or a list, got ${describe(n)}`);
+    return n.items.map((item, i) => {
+      const p = `${this.pathOf(key)}[${i}]`;
+      if (isMap(item)) return new ConfigMap(item, p, this.positions);
+      if (!isScalar(item) || item.value === null || typeof item.value === 'object') {
+        throw this.errorAt(p, item as Node, `expected a string or a map {key, rename_to}, got ${describe(item)}`);
       }
       return String(item.value);
     });

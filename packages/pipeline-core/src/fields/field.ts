@@ -14,13 +14,21 @@ export function parseField(text: string): Field {
   return { input, output: output === '' ? input : output };
 }
 
+/** One map entry `{key: a, rename_to: b}` (GreptimeDB's map form of `"a, b"`). */
+function mapField(m: ConfigMap): Field {
+  const input = m.string('key').trim();
+  const rename = m.optString('rename_to')?.trim();
+  m.done();
+  return { input, output: rename === undefined || rename === '' ? input : rename };
+}
+
 /**
- * Reads `field` or `fields` (exactly one of them; either a string or a list) from a processor config.
- * With `required: false` neither may be present (returns []).
+ * Reads `field` or `fields` (exactly one of them; a string, a map `{key, rename_to}`, or a list of
+ * either) from a processor config. With `required: false` neither may be present (returns []).
  */
 export function readFields(cfg: ConfigMap, required = true): Field[] {
-  const one = cfg.optStringList('field');
-  const many = cfg.optStringList('fields');
+  const one = cfg.optStringOrMapList('field');
+  const many = cfg.optStringOrMapList('fields');
   if (one !== undefined && many !== undefined) throw cfg.error('fields', "set either 'field' or 'fields', not both");
   const list = one ?? many;
   if (list === undefined || list.length === 0) {
@@ -28,7 +36,7 @@ export function readFields(cfg: ConfigMap, required = true): Field[] {
     return [];
   }
   return list.map((t, i) => {
-    const f = parseField(t);
+    const f = typeof t === 'string' ? parseField(t) : mapField(t);
     if (f.input === '') throw cfg.error(one ? 'field' : 'fields', `entry ${i} is an empty field name`);
     return f;
   });

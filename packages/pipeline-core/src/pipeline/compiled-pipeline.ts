@@ -1,3 +1,4 @@
+import type { ColumnSchema } from '../schema/column-type.js';
 import type { Processor } from '../processors/processor.js';
 import type { Doc } from '../value/value.js';
 import type { Dispatcher } from './dispatch.js';
@@ -20,7 +21,18 @@ export class CompiledPipeline implements Pipeline {
     readonly dispatcher: Dispatcher | undefined,
     readonly tableSuffix: TableSuffixTemplate | undefined,
     readonly resolvePipeline: ParseOptions['resolvePipeline'],
+    readonly warnings: readonly string[] = [],
   ) {}
+
+  /** The declared columns of the transform, when it fixes the table's schema (no auto transform). */
+  get declaredSchema(): readonly ColumnSchema[] | undefined {
+    return this.transform.declared.length === 0 ? undefined : this.transform.fixed;
+  }
+
+  /** Whether rows may land in tables other than the target (dispatcher or table_suffix). */
+  get hasVariantTableName(): boolean {
+    return this.dispatcher !== undefined || this.tableSuffix !== undefined;
+  }
 
   run(items: readonly (Doc | string)[], opts?: RunOptions): PipelineResult {
     return runPipeline(this, items, opts);

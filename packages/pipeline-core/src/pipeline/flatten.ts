@@ -7,6 +7,15 @@ import { setField } from '../fields/for-each-field.js';
  * objects become JSON text), and arrays at any level become JSON text.
  */
 export function flattenDoc(doc: Doc, maxLevels: number): Doc {
+  let flat = true;
+  for (const k in doc) {
+    const v = doc[k];
+    if (v !== null && typeof v === 'object' && (isValueMap(v) || Array.isArray(v))) {
+      flat = false;
+      break;
+    }
+  }
+  if (flat) return doc;
   const out: Doc = {};
   walk(doc, '', 1, maxLevels, out);
   return out;

@@ -43,4 +43,15 @@ describe('identityPipeline', () => {
     expect(r.tables[0]!.rows[0]!.slice(1)).toEqual(['{"d":[1,2,3]}', '["foo","bar"]', 123, 'hello', '{"k":true}']);
     expect(doc.a.b.c.d).toEqual([1, 2, 3]);
   });
+
+  it('flattens by default (GreptimeDB), new columns in name order, null-only keys make no column', () => {
+    const r = identityPipeline().run([{ z: 1, obj: { b: 2, a: 'x' }, arr: [1], gone: null }, { m: true, obj: { c: null } }], { now });
+    expect(names(r)).toEqual(['service_timestamp:timestamp_ns:timestamp', 'arr:string:field', 'obj.a:string:field', 'obj.b:int64:field', 'z:int64:field', 'm:boolean:field']);
+    expect(r.tables[0]!.rows[0]!.slice(1)).toEqual(['[1]', 'x', 2, 1, null]);
+  });
+
+  it('flatten_json_object=false keeps objects and arrays as Json columns', () => {
+    const r = identityPipeline({ flattenJsonObject: false }).run([{ obj: { a: 1 }, arr: [1] }], { now });
+    expect(names(r)).toEqual(['service_timestamp:timestamp_ns:timestamp', 'arr:json:field', 'obj:json:field']);
+  });
 });

@@ -16,7 +16,10 @@ export const IDENTITY_PIPELINE_NAME = 'service_identity';
 export interface IdentityOptions {
   /** `custom_time_index`: `<field>;epoch;<s|ms|us|ns>` or `<field>;datestr;<strftime format>`. */
   readonly customTimeIndex?: string;
-  /** `flatten_json_object`: nested objects become `a.b` columns and arrays JSON text (default: json columns). */
+  /**
+   * `flatten_json_object`: nested objects become `a.b` columns and arrays JSON text (the default, as in
+   * GreptimeDB, where flattening is always on); `false` keeps objects and arrays as Json columns.
+   */
   readonly flattenJsonObject?: boolean;
   /** `max_nested_levels` of flattening (default 10); deeper objects become JSON text. */
   readonly maxNestedLevels?: number;
@@ -24,22 +27,27 @@ export interface IdentityOptions {
 
 let plain: CompiledPipeline | undefined;
 
+/** GreptimeDB's default `max_nested_levels`. */
+export const DEFAULT_MAX_NESTED_LEVELS = 10;
+
 /**
- * The built-in `service_identity` pipeline: every top-level key becomes a column with an inferred type
- * (integer → int64, float → float64, string, boolean, object/array → json, timestamp → its unit),
- * null values are skipped, and `service_timestamp` (the ingest time) is the time index unless
- * `customTimeIndex` names a field. Records may still set table options with the `service_*` keys.
- * Without options the same compiled pipeline is returned every time; with options, a new one
- * (compile it once per distinct options and keep it).
+ * The built-in `service_identity` pipeline, as GreptimeDB's `greptime_identity`: nested objects are
+ * flattened into `a.b` columns down to `maxNestedLevels` (deeper parts and arrays become JSON text),
+ * every key becomes a column with an inferred type (integer → int64, float → float64, string, boolean),
+ * null values are skipped, and `service_timestamp` (the ingest time) is the time index — the first
+ * column — unless `customTimeIndex` names a field. New columns are added in name order. Records may
+ * still set table options with the `service_*` keys. Without options the same compiled pipeline is
+ * returned every time; with options, a new one (compile it once per distinct options and keep it).
  */
 export function identityPipeline(options?: IdentityOptions): Pipeline & CompiledPipeline {
-  if (options === undefined || (options.customTimeIndex === undefined && !options.flattenJsonObject)) {
-    plain ??= new CompiledPipeline(1, 'the built-in identity pipeline', [], new RowTransform([], true, { kind: 'now' }), undefined, undefined, undefined);
+  const isDefault = options === undefined || (options.customTimeIndex === undefined && options.flattenJsonObject !== false && (options.maxNestedLevels ?? DEFAULT_MAX_NESTED_LEVELS) === DEFAULT_MAX_NESTED_LEVELS);
+  if (isDefault) {
+    plain ??= new CompiledPipeline(1, 'the built-in identity pipeline', [flattenStep(DEFAULT_MAX_NESTED_LEVELS)], new RowTransform([], true, { kind: 'now' }), undefined, undefined, undefined);
     return plain;
   }
-  const levels = options.maxNestedLevels ?? 10;
+  const levels = options.maxNestedLevels ?? DEFAULT_MAX_NESTED_LEVELS;
   if (!Number.isInteger(levels) || levels < 1) throw new PipelineConfigError({ path: 'max_nested_levels' }, `expected a positive integer, got ${levels}`);
-  const steps = options.flattenJsonObject ? [flattenStep(levels)] : [];
+  const steps = options.flattenJsonObject === false ? [] : [flattenStep(levels)];
   const ts = options.customTimeIndex === undefined ? undefined : customTimeIndex(options.customTimeIndex);
   const transform = ts === undefined ? new RowTransform([], true, { kind: 'now' }) : new RowTransform([ts], true, { kind: 'declared' });
   return new CompiledPipeline(1, 'the built-in identity pipeline', steps, transform, undefined, undefined, undefined);

@@ -30,7 +30,7 @@ export function parsePipeline(yamlText: string, options?: ParseOptions): Pipelin
   const dispatcher = Dispatcher.parse(root, 'dispatcher');
   const tableSuffix = TableSuffixTemplate.parse(root, 'table_suffix');
   root.done();
-  return new CompiledPipeline(version, description, processors, transform, dispatcher, tableSuffix, options?.resolvePipeline);
+  return new CompiledPipeline(version, description, processors, transform, dispatcher, tableSuffix, options?.resolvePipeline, [...root.warnings]);
 }
 
 function readVersion(root: ConfigMap): 1 | 2 {

@@ -44,6 +44,15 @@ export interface RunOptions {
 export interface Pipeline {
   readonly version: 1 | 2;
   readonly description: string | undefined;
+  /** Things in the YAML that compile but have no effect (e.g. a rename that dissect ignores). */
+  readonly warnings: readonly string[];
+  /**
+   * The columns the transform declares (what `/v1/pipelines/{name}/ddl` prints), or undefined when the
+   * schema is inferred from the data (identity, auto transform).
+   */
+  readonly declaredSchema: readonly ColumnSchema[] | undefined;
+  /** Whether rows may land in tables other than the target (dispatcher or table_suffix). */
+  readonly hasVariantTableName: boolean;
   /** Runs items (JSON objects, or text lines that become `{ message: line }`) into rows per table. */
   run(items: readonly (Doc | string)[], opts?: RunOptions): PipelineResult;
 }

@@ -21,6 +21,8 @@ export interface ColumnSchema {
   readonly semantic: Semantic;
   /** Secondary index declared by a transform (`index: fulltext`, ...). */
   readonly index?: IndexKind;
+  /** Options of a fulltext or skipping index (`analyzer`, `granularity`, ...), as text. */
+  readonly indexOptions?: Readonly<Record<string, string>>;
 }
 
 /** GreptimeDB's display names (the `data_type` of `/v1/sql` output, DESC TABLE). */

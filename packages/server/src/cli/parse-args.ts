@@ -8,9 +8,13 @@ Options:
   --http-addr HOST:PORT      address to listen on (default 127.0.0.1:4000)
   --data-home DIR            where the store keeps its data (default ./sluice_data)
   -c, --config-file FILE     TOML configuration file
-  --user-provider SPEC       static_user_provider:file:<path> or static_user_provider:cmd:<user>=<pwd>,...
+  --user-provider SPEC       static_user_provider:file:<path> (users and passwords in a file)
   -h, --help                 show this help
   -V, --version              print the version and the commit it was built from
+
+Environment:
+  SLUICE_USER_PROVIDER       a user provider, e.g. static_user_provider:cmd:<user>=<pwd>,... (the config
+                             file's user_provider works too; a password never goes on the command line)
 `;
 
 export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'start'; configFile?: string; flags: PartialConfig };
@@ -44,8 +48,11 @@ function unknownFlagMessage(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** Parses `sluice standalone start ...`; unknown commands and flags are errors naming them. */
-export function parseCommand(argv: readonly string[]): Command {
+/**
+ * Parses `sluice standalone start ...`; unknown commands and flags are errors naming them.
+ * `SLUICE_USER_PROVIDER` in `env` sets the user provider when no flag does.
+ */
+export function parseCommand(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): Command {
   let parsed;
   try {
     parsed = parseArgs({
@@ -66,6 +73,17 @@ export function parseCommand(argv: readonly string[]): Command {
   const flags: PartialConfig = {};
   if (values['http-addr'] !== undefined) flags.http = { addr: values['http-addr'] };
   if (values['data-home'] !== undefined) flags.storage = { data_home: values['data-home'] };
-  if (values['user-provider'] !== undefined) flags.user_provider = values['user-provider'];
+  if (values['user-provider'] !== undefined) {
+    if (/^\s*static_user_provider:cmd:/.test(values['user-provider'])) {
+      throw new SluiceError(
+        StatusCode.InvalidArguments,
+        '--user-provider static_user_provider:cmd:... would put passwords on the command line, where every user of this machine can read them (ps, /proc/<pid>/cmdline). ' +
+          'Use --user-provider static_user_provider:file:<path>, the config file\'s user_provider, or the environment variable SLUICE_USER_PROVIDER.',
+      );
+    }
+    flags.user_provider = values['user-provider'];
+  } else if (env.SLUICE_USER_PROVIDER) {
+    flags.user_provider = env.SLUICE_USER_PROVIDER;
+  }
   return { kind: 'start', flags, ...(values['config-file'] !== undefined ? { configFile: values['config-file'] } : {}) };
 }

@@ -11,6 +11,9 @@ export function checkValue(key: string, kind: KeyKind, value: unknown): unknown 
     case 'boolean':
       if (typeof value !== 'boolean') throw fail('true or false');
       return value;
+    case 'string_list':
+      if (!Array.isArray(value) || !value.every((x) => typeof x === 'string')) throw fail('a list of strings such as ["https://example.com"]');
+      return [...value];
     case 'integer':
       if (typeof value === 'bigint') return Number(value);
       if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw fail('a non-negative integer');

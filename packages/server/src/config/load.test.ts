@@ -18,6 +18,10 @@ timeout = "10s"
 body_limit = "8MiB"
 is_strict_mode = true
 enable_cors = false
+cors_allowed_origins = ["https://grafana.example.com"]
+allowed_hosts = ["sluice.internal"]
+metrics_without_auth = false
+status_without_auth = true
 [storage]
 data_home = "/var/lib/sluice"
 [logging]
@@ -26,7 +30,18 @@ dir = "/var/log/sluice"
 log_format = "json"
 `);
     const merged = mergeConfig(cfg);
-    expect(merged.http).toEqual({ addr: '0.0.0.0:4001', timeout: '10s', body_limit: '8MiB', is_strict_mode: true, enable_cors: false });
+    expect(merged.http).toEqual({
+      addr: '0.0.0.0:4001',
+      timeout: '10s',
+      body_limit: '8MiB',
+      is_strict_mode: true,
+      enable_cors: false,
+      cors_allowed_origins: ['https://grafana.example.com'],
+      allowed_hosts: ['sluice.internal'],
+      metrics_without_auth: false,
+      status_without_auth: true,
+    });
+    expect(() => parseConfigToml('[http]\ncors_allowed_origins = "https://x"\n')).toThrow(/config 'http.cors_allowed_origins': expected a list of strings/);
     expect(merged.init_regions_parallelism).toBe(4);
     expect(merged.logging.log_format).toBe('json');
   });

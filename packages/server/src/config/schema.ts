@@ -2,7 +2,7 @@
  * The configuration keys, their kinds and defaults: the one table `load.ts` validates against
  * and `to-toml.ts` writes back. Sections are TOML tables; `''` is the top level.
  */
-export type KeyKind = 'boolean' | 'string' | 'integer' | 'duration' | 'byte_size' | 'log_format' | 'addr';
+export type KeyKind = 'boolean' | 'string' | 'string_list' | 'integer' | 'duration' | 'byte_size' | 'log_format' | 'addr';
 
 export interface KeySpec {
   readonly kind: KeyKind;
@@ -17,6 +17,7 @@ export const CONFIG_SPEC = {
     init_regions_in_background: { kind: 'boolean' },
     init_regions_parallelism: { kind: 'integer' },
     default_timezone: { kind: 'string' },
+    max_in_flight_write_bytes: { kind: 'byte_size' },
   },
   http: {
     addr: { kind: 'addr' },
@@ -24,9 +25,14 @@ export const CONFIG_SPEC = {
     body_limit: { kind: 'byte_size' },
     is_strict_mode: { kind: 'boolean' },
     enable_cors: { kind: 'boolean' },
+    cors_allowed_origins: { kind: 'string_list' },
+    allowed_hosts: { kind: 'string_list' },
+    metrics_without_auth: { kind: 'boolean' },
+    status_without_auth: { kind: 'boolean' },
   },
   storage: {
     data_home: { kind: 'string' },
+    maintenance_interval: { kind: 'duration' },
   },
   logging: {
     level: { kind: 'string' },
@@ -47,14 +53,28 @@ export interface SluiceConfig {
   readonly init_regions_in_background: boolean;
   readonly init_regions_parallelism: number;
   readonly default_timezone?: string;
+  /** Bytes of write requests in flight beyond which writes get 429 (unset: unlimited). */
+  readonly max_in_flight_write_bytes?: string;
   readonly http: {
     readonly addr: string;
     readonly timeout: string;
     readonly body_limit: string;
     readonly is_strict_mode: boolean;
     readonly enable_cors: boolean;
+    /** Origins a browser page may call from (CORS, and the Origin check of state-changing requests); `*` for any. */
+    readonly cors_allowed_origins: readonly string[];
+    /** Host names accepted in the Host header besides IP literals and localhost (DNS-rebinding guard, no user provider). */
+    readonly allowed_hosts: readonly string[];
+    /** With a user provider: whether /metrics stays open to scrapers without credentials. */
+    readonly metrics_without_auth: boolean;
+    /** With a user provider: whether /status stays open to probes without credentials. */
+    readonly status_without_auth: boolean;
   };
-  readonly storage: { readonly data_home: string };
+  readonly storage: {
+    readonly data_home: string;
+    /** How often the store sweeps expired rows and compacts small chunks ("0s": never). */
+    readonly maintenance_interval: string;
+  };
   readonly logging: { readonly level: string; readonly dir?: string; readonly log_format: LogFormat };
   /** PromQL: the default lookback of instant selectors and the most samples one query may hold. */
   readonly promql: { readonly lookback_delta: string; readonly max_samples: number };
@@ -64,8 +84,18 @@ export const DEFAULT_CONFIG: SluiceConfig = {
   enable_telemetry: false,
   init_regions_in_background: false,
   init_regions_parallelism: 16,
-  http: { addr: '127.0.0.1:4000', timeout: '30s', body_limit: '64MiB', is_strict_mode: false, enable_cors: true },
-  storage: { data_home: './sluice_data' },
+  http: {
+    addr: '127.0.0.1:4000',
+    timeout: '30s',
+    body_limit: '64MiB',
+    is_strict_mode: false,
+    enable_cors: true,
+    cors_allowed_origins: [],
+    allowed_hosts: [],
+    metrics_without_auth: true,
+    status_without_auth: true,
+  },
+  storage: { data_home: './sluice_data', maintenance_interval: '60s' },
   logging: { level: 'info', log_format: 'text' },
   promql: { lookback_delta: '5m', max_samples: 50_000_000 },
 };

@@ -34,12 +34,16 @@ function rowEntry(schema: readonly ColumnSchema[], row: readonly Value[]) {
 /** The table name a dry run reports, as GreptimeDB does: `dry_run` plus the pipeline's suffix. */
 export const DRY_RUN_TABLE = 'dry_run';
 
-/** One entry per destination table: schema, rows, table name and the table options (nothing is written). */
-export function dryrunBody(tables: readonly RunTable[]): unknown[] {
+/**
+ * One entry per destination table: schema, rows, table name and the table options (nothing is
+ * written); `warnings` lists what in the pipeline compiles but has no effect (e.g. a rename dissect ignores).
+ */
+export function dryrunBody(tables: readonly RunTable[], warnings: readonly string[] = []): unknown[] {
   return tables.map((t) => ({
     schema: t.schema.map(schemaEntry),
     rows: t.rows.map((r) => rowEntry(t.schema, r)),
     table_name: DRY_RUN_TABLE + t.suffix,
     options: t.options,
+    ...(warnings.length > 0 ? { warnings } : {}),
   }));
 }

@@ -1,6 +1,5 @@
-import { stringifyExact } from '@sluice/pipeline-core';
 import type { StatementOutput } from '@sluice/query';
-import { cellToJson } from './cell-json.js';
+import { jsonRow, stringifyCells } from './json-cells.js';
 import type { SqlEncoder } from './sql-output.js';
 
 function outputEntry(o: StatementOutput): unknown {
@@ -8,7 +7,7 @@ function outputEntry(o: StatementOutput): unknown {
   return {
     records: {
       schema: { column_schemas: o.columns.map((c) => ({ name: c.name, data_type: c.dataType })) },
-      rows: o.rows.map((r) => r.map((v, i) => cellToJson(v, o.columns[i]?.type))),
+      rows: o.rows.map((r) => jsonRow(r, o.columns)),
       total_rows: o.rows.length,
     },
   };
@@ -16,6 +15,6 @@ function outputEntry(o: StatementOutput): unknown {
 
 /** GreptimeDB's default JSON: `{"output":[{"records":{schema,rows,total_rows}} | {"affectedrows":N}],"execution_time_ms":N}`. */
 export const encodeGreptimedbV1: SqlEncoder = (outputs, elapsedMs) => ({
-  body: stringifyExact({ output: outputs.map(outputEntry), execution_time_ms: elapsedMs }),
+  body: stringifyCells({ output: outputs.map(outputEntry), execution_time_ms: elapsedMs }),
   contentType: 'application/json',
 });

@@ -1,5 +1,4 @@
-import { stringifyExact } from '@sluice/pipeline-core';
-import { cellToJson } from './cell-json.js';
+import { jsonCell, stringifyCells } from './json-cells.js';
 import { singleOutput } from './single-output.js';
 import type { SqlEncoder } from './sql-output.js';
 
@@ -13,8 +12,8 @@ export const encodeJson: SqlEncoder = (outputs, elapsedMs) => {
   if (o === undefined) payload = { data: [], execution_time_ms: elapsedMs };
   else if (o.kind === 'affected_rows') payload = { data: [], affected_rows: o.count, execution_time_ms: elapsedMs };
   else {
-    const data = o.rows.map((r) => Object.fromEntries(o.columns.map((c, i) => [c.name, cellToJson(r[i] ?? null, c.type)])));
+    const data = o.rows.map((r) => Object.fromEntries(o.columns.map((c, i) => [c.name, jsonCell(r[i] ?? null, c.type)])));
     payload = { data, execution_time_ms: elapsedMs };
   }
-  return { body: stringifyExact(payload), contentType: 'application/json' };
+  return { body: stringifyCells(payload), contentType: 'application/json' };
 };

@@ -5,6 +5,7 @@ import { csvEncoder } from './csv.js';
 import { encodeTable } from './table.js';
 import { encodeJson } from './json.js';
 import { encodeNull } from './null.js';
+import { encodeInfluxdbV1 } from './influxdb-v1.js';
 
 /** The `format` values of `/v1/sql` (GreptimeDB's names, matched without regard to case), one encoder each. */
 export const SQL_FORMATS = {
@@ -15,6 +16,7 @@ export const SQL_FORMATS = {
   table: encodeTable,
   json: encodeJson,
   null: encodeNull,
+  influxdb_v1: encodeInfluxdbV1,
 } as const satisfies Record<string, SqlEncoder>;
 
 export type SqlFormat = keyof typeof SQL_FORMATS;

@@ -1,4 +1,4 @@
-import { PipelineConfigError, SluiceError, StatusCode } from '@sluice/pipeline-core';
+import { PipelineConfigError, SluiceError, StatusCode, type IdentityOptions, type TableOptions } from '@sluice/pipeline-core';
 import type { WriteRequest, WriteResult } from '@sluice/storage';
 import type { AppDeps } from '../deps.js';
 import type { RunItemError, RunTable } from '../pipelines/compiler.js';
@@ -10,6 +10,10 @@ export interface IngestRequest {
   readonly pipelineName: string;
   readonly version?: string;
   readonly skipError: boolean;
+  /** GreptimeDB's pipeline parameters for the built-in identity pipeline. */
+  readonly identity?: IdentityOptions;
+  /** Options from the request's hint headers, for the tables this write creates. */
+  readonly hints?: TableOptions;
   /** The decoded request body and its type; parsed here or on a pipeline worker. */
   readonly body: string;
   readonly contentType: IngestContentType;
@@ -24,7 +28,7 @@ function processorOf(e: unknown): string {
 
 /** Parses the body and runs the pipeline, on a worker thread when the server has them. */
 async function runPipeline(deps: AppDeps, req: IngestRequest): Promise<{ tables: readonly RunTable[]; errors: readonly RunItemError[] }> {
-  const { pipeline } = deps.pipelines.resolve(req.pipelineName, req.version);
+  const { pipeline } = deps.pipelines.resolve(req.pipelineName, req.version, req.identity);
   const source = deps.pipelineWorkers === undefined ? undefined : deps.pipelines.workerSource(req.pipelineName, req.version);
   if (source !== undefined && deps.pipelineWorkers !== undefined) {
     deps.metrics.workerTasks.inc();
@@ -33,10 +37,20 @@ async function runPipeline(deps: AppDeps, req: IngestRequest): Promise<{ tables:
   return pipeline.run(parseItems(req.body, req.contentType), { skipError: req.skipError });
 }
 
+/** The comment GreptimeDB gives every table that a write creates. */
+export const CREATED_ON_INSERTION = 'Created on insertion';
+
 /**
- * Runs items through a pipeline and writes every destination table in one store transaction.
- * Log tables are created with `append_mode: true` unless the pipeline's table options say otherwise.
+ * Options for a table a log write creates, as GreptimeDB sets them: the request's hints, then the
+ * options the pipeline's records set (`service_ttl`, ...), `append_mode = true` unless a merge mode or
+ * append mode was given, and the comment `Created on insertion`.
  */
+export function logTableOptions(hints: TableOptions | undefined, fromRecords: TableOptions): TableOptions {
+  const o: TableOptions = { ...hints, ...fromRecords, extra: { comment: CREATED_ON_INSERTION, ...hints?.extra, ...fromRecords.extra } };
+  return o.append_mode === undefined && o.merge_mode === undefined ? { ...o, append_mode: true } : o;
+}
+
+/** Runs items through a pipeline and writes every destination table in one store transaction. */
 export async function ingestLogs(deps: AppDeps, req: IngestRequest): Promise<WriteResult[]> {
   if (!TABLE_RE.test(req.table)) throw new SluiceError(StatusCode.InvalidArguments, `invalid table name '${req.table}'`);
   if (!deps.store.listDatabases().includes(req.db)) throw new SluiceError(StatusCode.DatabaseNotFound, `Database not found: ${req.db}`);
@@ -65,7 +79,7 @@ export async function ingestLogs(deps: AppDeps, req: IngestRequest): Promise<Wri
       table: req.table + t.suffix,
       schema: t.schema,
       rows: t.rows,
-      options: t.options.append_mode === undefined && t.options.merge_mode === undefined ? { ...t.options, append_mode: true } : t.options,
+      options: logTableOptions(req.hints, t.options),
     }));
   if (writes.length === 0) return [];
   const written = await deps.store.write(writes);

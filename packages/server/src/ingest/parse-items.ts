@@ -55,6 +55,7 @@ export function parseItems(text: string, type: IngestContentType): (Doc | string
       try {
         v = parseJsonExact(text);
       } catch (e) {
+        if (e instanceof SluiceError) throw e;
         // Not one JSON document: NDJSON sent as application/json is accepted too.
         if (text.trim().includes('\n')) return ndjson(text);
         throw new SluiceError(StatusCode.InvalidArguments, `invalid JSON body: ${(e as Error).message}`, { cause: e });

@@ -1,5 +1,6 @@
 import { parse as parseLossless } from 'lossless-json';
 import { SluiceError, StatusCode, type Value } from '@sluice/pipeline-core';
+import { checkJsonDepth } from './json-depth.js';
 
 const INT_RE = /^-?\d+$/;
 /** A digit run long enough to be an integer beyond 2^53: only then pay for the lossless parser. */
@@ -13,8 +14,12 @@ function parseNumber(text: string): number | bigint {
   return Number(text);
 }
 
-/** Parses JSON text into a Value; integers beyond 2^53 stay exact as bigint. Throws a plain SyntaxError. */
-export function parseJsonExact(text: string): Value {
+/**
+ * Parses JSON text into a Value; integers beyond 2^53 stay exact as bigint. Throws a plain SyntaxError,
+ * or a SluiceError (400) for a document nested deeper than MAX_JSON_DEPTH.
+ */
+export function parseJsonExact(text: string, where = 'the JSON body'): Value {
+  checkJsonDepth(text, where);
   if (!LONG_DIGITS.test(text)) return JSON.parse(text) as Value;
   return parseLossless(text, null, parseNumber) as Value;
 }
@@ -22,8 +27,9 @@ export function parseJsonExact(text: string): Value {
 /** `parseJsonExact` with the failure as InvalidArguments naming where it happened. */
 export function parseJsonOrFail(text: string, where: string): Value {
   try {
-    return parseJsonExact(text);
+    return parseJsonExact(text, where);
   } catch (e) {
+    if (e instanceof SluiceError) throw e;
     throw new SluiceError(StatusCode.InvalidArguments, `invalid JSON in ${where}: ${(e as Error).message}`, { cause: e });
   }
 }

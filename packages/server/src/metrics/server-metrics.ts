@@ -9,6 +9,8 @@ export interface ServerMetrics {
   readonly rowsIngested: Counter<'db' | 'table' | 'pipeline'>;
   readonly pipelineErrors: Counter<'pipeline' | 'processor'>;
   readonly workerTasks: Counter;
+  /** Requests received and not yet answered (a scrape counts itself). */
+  readonly httpInFlight: Gauge;
 }
 
 export function createServerMetrics(store: Pick<Store, 'stats'>): ServerMetrics {
@@ -60,5 +62,10 @@ export function createServerMetrics(store: Pick<Store, 'stats'>): ServerMetrics 
       this.set(store.stats().tables);
     },
   });
-  return { registry, httpRequests, httpDuration, rowsIngested, pipelineErrors, workerTasks };
+  const httpInFlight = new Gauge({
+    name: 'sluice_http_requests_in_flight',
+    help: 'HTTP requests received and not yet answered (a scrape counts itself)',
+    registers: [registry],
+  });
+  return { registry, httpRequests, httpDuration, rowsIngested, pipelineErrors, workerTasks, httpInFlight };
 }

@@ -18,7 +18,12 @@ function routeLabel(c: Parameters<MiddlewareHandler>[0]): string {
 export function requestMetrics(metrics: ServerMetrics): MiddlewareHandler {
   return async function requestMetrics(c, next) {
     const start = performance.now();
-    await next();
+    metrics.httpInFlight.inc();
+    try {
+      await next();
+    } finally {
+      metrics.httpInFlight.dec();
+    }
     const labels = { method: c.req.method, route: routeLabel(c), status: String(c.res.status) };
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, (performance.now() - start) / 1000);

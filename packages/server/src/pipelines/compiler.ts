@@ -1,4 +1,4 @@
-import type { ColumnSchema, StatusCode, TableOptions, Timestamp, Value, Doc } from '@sluice/pipeline-core';
+import type { ColumnSchema, IdentityOptions, StatusCode, TableOptions, Timestamp, Value, Doc } from '@sluice/pipeline-core';
 
 /**
  * The parts of `@sluice/pipeline-core`'s compiled pipeline the server uses. Declared here structurally
@@ -19,6 +19,12 @@ export interface RunItemError {
 }
 
 export interface CompiledPipeline {
+  /** Things in the YAML that compile but have no effect (shown by dry runs). */
+  readonly warnings?: readonly string[];
+  /** The transform's declared columns (for `/v1/pipelines/{name}/ddl`); undefined when inferred. */
+  readonly declaredSchema?: readonly ColumnSchema[];
+  /** Whether rows may land in tables other than the target (dispatcher or table_suffix). */
+  readonly hasVariantTableName?: boolean;
   run(items: readonly (Doc | string)[], opts?: { readonly skipError?: boolean; readonly now?: Timestamp }): {
     readonly tables: readonly RunTable[];
     readonly errors: readonly RunItemError[];
@@ -28,7 +34,7 @@ export interface CompiledPipeline {
 export interface PipelineCompiler {
   /** Compiles YAML; throws PipelineConfigError naming the processor, key and line. */
   compile(yaml: string, resolvePipeline: (name: string) => CompiledPipeline | undefined): CompiledPipeline;
-  /** The built-in pipeline behind IDENTITY_PIPELINE_NAME. */
-  identity(): CompiledPipeline;
+  /** The built-in pipeline behind IDENTITY_PIPELINE_NAME, with GreptimeDB's pipeline parameters. */
+  identity(options?: IdentityOptions): CompiledPipeline;
   readonly identityName: string;
 }

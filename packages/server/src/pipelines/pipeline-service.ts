@@ -1,23 +1,46 @@
-import { SluiceError, StatusCode } from '@sluice/pipeline-core';
+import { SluiceError, StatusCode, type IdentityOptions } from '@sluice/pipeline-core';
 import type { PipelineStore, StoredPipeline } from '@sluice/storage';
 import type { CompiledPipeline, PipelineCompiler } from './compiler.js';
 
 export const RESERVED_PREFIX = 'service_';
+/** The longest pipeline name; checked on every lookup too, so an overlong key never reaches the store. */
+export const PIPELINE_NAME_MAX = 128;
 const NAME_RE = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
-const VERSION_RE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{9}$/;
+const VERSION_RE = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]00:?00)?$/;
 
-function notFound(name: string, version: string | undefined): SluiceError {
-  return new SluiceError(StatusCode.InvalidArguments, version === undefined ? `pipeline '${name}' not found` : `pipeline '${name}' version '${version}' not found`);
+/** A 400 for a name no pipeline can have, before the store is asked (LMDB keys are at most 1978 bytes). */
+function checkLookupName(name: string): void {
+  if (name.length > PIPELINE_NAME_MAX) {
+    throw new SluiceError(StatusCode.InvalidArguments, `pipeline name too long: ${name.length} characters (at most ${PIPELINE_NAME_MAX})`);
+  }
 }
 
-/** Checks a `version` parameter: `YYYY-MM-DD HH:MM:SS.fffffffff` (UTC; a trailing `Z` is accepted). */
+function notFound(name: string, version: string | undefined): SluiceError {
+  return new SluiceError(StatusCode.InvalidArguments, `Pipeline not found, name: ${name}, version: ${version ?? 'latest'}`);
+}
+
+/**
+ * Checks a `version` parameter and returns the stored form `YYYY-MM-DD HH:MM:SS.fffffffff` (UTC).
+ * Accepted as GreptimeDB accepts and prints versions: any fraction of 0-9 digits, `T` or a space,
+ * and a trailing `Z`, `+0000` or `+00:00`.
+ */
 export function parseVersion(version: string | undefined): string | undefined {
   if (version === undefined || version === '') return undefined;
-  const v = version.trim().replace(/Z$/, '');
-  if (!VERSION_RE.test(v)) {
-    throw new SluiceError(StatusCode.InvalidArguments, `invalid pipeline version '${version}': expected YYYY-MM-DD HH:MM:SS.fffffffff (UTC)`);
+  const m = VERSION_RE.exec(version.trim());
+  if (m === null || Number.isNaN(Date.parse(`${m[1]}T${m[2]}Z`))) {
+    throw new SluiceError(StatusCode.InvalidArguments, `Invalid pipeline version format: ${version}`);
   }
-  return v;
+  return `${m[1]} ${m[2]}.${(m[3] ?? '').padEnd(9, '0')}`;
+}
+
+/** A stored version as GreptimeDB's API prints it (chrono `%.f`: 0, 3, 6 or 9 fraction digits). */
+export function displayVersion(stored: string): string {
+  const dot = stored.indexOf('.');
+  if (dot < 0) return stored;
+  const frac = stored.slice(dot + 1).padEnd(9, '0');
+  if (frac === '000000000') return stored.slice(0, dot);
+  const digits = frac.endsWith('000000') ? 3 : frac.endsWith('000') ? 6 : 9;
+  return `${stored.slice(0, dot)}.${frac.slice(0, digits)}`;
 }
 
 /** Pipelines: stored YAML in the store, compiled once per name and version and kept. */
@@ -41,8 +64,9 @@ export class PipelineService {
   }
 
   checkName(name: string): void {
+    checkLookupName(name);
     if (name.startsWith(RESERVED_PREFIX)) {
-      throw new SluiceError(StatusCode.InvalidArguments, `pipeline name '${name}' is reserved: names starting with '${RESERVED_PREFIX}' belong to built-in pipelines`);
+      throw new SluiceError(StatusCode.InvalidArguments, `Invalid request parameter: pipeline_name cannot start with ${RESERVED_PREFIX}`);
     }
     if (!NAME_RE.test(name)) {
       throw new SluiceError(StatusCode.InvalidArguments, `invalid pipeline name '${name}': use letters, digits, '_', '-' and '.', starting with a letter or '_'`);
@@ -64,6 +88,7 @@ export class PipelineService {
   }
 
   get(name: string, version?: string): StoredPipeline {
+    checkLookupName(name);
     const v = parseVersion(version);
     const found = this.store.get(name, v);
     if (found === undefined) throw notFound(name, v);
@@ -71,10 +96,12 @@ export class PipelineService {
   }
 
   list(name?: string): StoredPipeline[] {
+    if (name !== undefined) checkLookupName(name);
     return this.store.list(name);
   }
 
   async delete(name: string, version: string | undefined): Promise<StoredPipeline> {
+    checkLookupName(name);
     const v = parseVersion(version);
     if (v === undefined) throw new SluiceError(StatusCode.InvalidArguments, `deleting pipeline '${name}' needs the 'version' query parameter`);
     const found = this.store.get(name, v);
@@ -96,8 +123,8 @@ export class PipelineService {
   }
 
   /** The compiled pipeline for a name (latest version unless given); the built-in identity needs no upload. */
-  resolve(name: string, version?: string): { pipeline: CompiledPipeline; version: string | undefined } {
-    if (name === this.compiler.identityName) return { pipeline: this.compiler.identity(), version: undefined };
+  resolve(name: string, version?: string, identity?: IdentityOptions): { pipeline: CompiledPipeline; version: string | undefined } {
+    if (name === this.compiler.identityName) return { pipeline: this.compiler.identity(identity), version: undefined };
     const stored = this.get(name, version);
     const key = `${name}\u0000${stored.version}`;
     let compiled = this.cache.get(key);

@@ -3,12 +3,15 @@ import type { AppDeps } from '../deps.js';
 import { configToToml } from '../config/to-toml.js';
 import type { BuildInfo } from '../build-info.js';
 
-/** `/health`, `/status`, `/metrics`, `/config` (not versioned). */
+/** `/health`, `/ready`, `/v1/health`, `/status`, `/metrics`, `/config` (not versioned). */
 export function createAdminRoutes(deps: AppDeps, info: BuildInfo): Hono {
   const app = new Hono();
   const health = () => new Response('{}', { headers: { 'content-type': 'application/json' } });
-  app.get('/health', health);
-  app.post('/health', health);
+  // GreptimeDB answers `{}` on all three, GET and POST (`/ready` for Kubernetes readiness probes).
+  for (const path of ['/health', '/ready', '/v1/health']) {
+    app.get(path, health);
+    app.post(path, health);
+  }
   app.get('/status', (c) => c.json(info));
   app.get('/metrics', async (c) => {
     const text = await deps.metrics.registry.metrics();

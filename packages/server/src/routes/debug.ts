@@ -6,6 +6,8 @@ import { toFoldedStacks, toTextReport } from '../debug/cpuprofile-text.js';
 import { toPprof } from '../debug/cpuprofile-pprof.js';
 
 const MAX_PROFILE_SECONDS = 300;
+/** A log filter is a short list of `target=level` directives. */
+const MAX_FILTER_BYTES = 4096;
 
 function profileSeconds(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 5;
@@ -22,6 +24,7 @@ export function createDebugRoutes(deps: AppDeps): Hono {
 
   app.post('/debug/log_level', async (c) => {
     const next = (await c.req.text()).trim();
+    if (next.length > MAX_FILTER_BYTES) throw new SluiceError(StatusCode.InvalidArguments, `log filter too long: ${next.length} characters (at most ${MAX_FILTER_BYTES})`);
     const old = deps.logging.setFilter(next);
     deps.logging.forTarget('http').info({ from: old, to: next }, 'log level changed');
     return c.text(`Log Level changed from ${old} to ${next}`);

@@ -1,31 +1,43 @@
 import { Hono } from 'hono';
+import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 import type { AppDeps } from '../deps.js';
 import { ingestContentType } from '../ingest/parse-items.js';
 import { ingestLogs } from '../ingest/ingest-logs.js';
 import { readBodyText } from '../ingest/read-body.js';
+import { PIPELINE_PARAMS_HEADER, pipelineNameFrom, readPipelineParams } from '../ingest/pipeline-params.js';
 import { jsonExact } from '../formats/json-response.js';
-import { parseBoolParam, parseParamsHeader, requireParam } from '../params.js';
+import { tableOptionsFromHints } from '../write/hints.js';
+import { databaseParam } from '../params.js';
 
 /** `/v1/ingest`, and GreptimeDB's older `/v1/events/logs` for clients that still use it. */
 export const INGEST_PATHS = ['/v1/ingest', '/v1/events/logs'] as const;
+
+/** GreptimeDB's `Invalid request parameter: ...` (400). */
+export function invalidParameter(reason: string): SluiceError {
+  return new SluiceError(StatusCode.InvalidArguments, `Invalid request parameter: ${reason}`);
+}
 
 /** `POST` log lines through a pipeline into tables. */
 export function createIngestRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
   const app = new Hono();
   app.on('POST', [...INGEST_PATHS], async (c) => {
-    const q = (name: string) => c.req.query(name);
-    const headerParams = parseParamsHeader(c.req.header('x-service-pipeline-params'));
-    const table = requireParam('table', q('table'), 'the table to write to');
-    const pipelineName = requireParam('pipeline_name', q('pipeline_name') ?? c.req.header('x-service-pipeline-name'), 'or header x-service-pipeline-name');
-    const skipError = parseBoolParam('skip_error', q('skip_error') ?? headerParams.get('skip_error')) ?? false;
+    const query = c.req.query();
+    const params = readPipelineParams(c.req.header(PIPELINE_PARAMS_HEADER), query);
+    const table = query.table?.trim();
+    if (!table) throw invalidParameter('table is required');
+    const pipelineName = pipelineNameFrom((h) => c.req.header(h), query.pipeline_name);
+    if (pipelineName === undefined) throw invalidParameter('pipeline_name is required (query parameter pipeline_name or header x-service-pipeline-name)');
+    const hints = tableOptionsFromHints(Object.entries(c.req.header()));
     const contentType = ingestContentType(c.req.header('content-type'));
     const body = await readBodyText(c, maxBodyBytes, deps.config.http.is_strict_mode);
     const written = await ingestLogs(deps, {
-      db: q('db') || 'public',
+      db: databaseParam(query.db || c.req.header('x-service-db-name')),
       table,
       pipelineName,
-      version: q('version') ?? c.req.header('x-service-pipeline-version'),
-      skipError,
+      version: query.version ?? c.req.header('x-service-pipeline-version'),
+      skipError: params.skipError,
+      identity: params.identity,
+      hints,
       body,
       contentType,
     });

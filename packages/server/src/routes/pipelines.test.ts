@@ -45,7 +45,7 @@ describe('/v1/pipelines', () => {
     expect((await del.json()).pipelines).toEqual([{ name: 'p1', version }]);
     const gone = await app.request('/v1/pipelines/p1');
     expect(gone.status).toBe(400);
-    expect((await gone.json()).error).toMatch(/pipeline 'p1' not found/);
+    expect((await gone.json()).error).toMatch(/Pipeline not found, name: p1, version: /);
   });
 
   it('accepts a multipart upload with a file part', async () => {
@@ -74,9 +74,9 @@ describe('/v1/pipelines', () => {
     const { app } = setup();
     const res = await upload(app, 'service_mine', YAML);
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatch(/reserved/);
+    expect((await res.json()).error).toBe('Invalid request parameter: pipeline_name cannot start with service_');
     const bad = await app.request('/v1/pipelines/x?version=yesterday', { method: 'DELETE' });
-    expect((await bad.json()).error).toMatch(/invalid pipeline version 'yesterday'/);
+    expect((await bad.json()).error).toBe('Invalid pipeline version format: yesterday');
   });
 
   it('dry-runs the JSON form with inline YAML or a stored name, writing nothing', async () => {

@@ -82,7 +82,7 @@ describe('/v1/sql', () => {
     const app = setup();
     const missing = await app.request('/v1/sql');
     expect(missing.status).toBe(400);
-    expect((await missing.json()).error).toMatch(/'sql'/);
+    expect((await missing.json()).error).toBe('sql parameter is required.');
     const fmt = await app.request('/v1/sql?sql=x&format=xml');
     expect((await fmt.json()).error).toMatch(/unknown format 'xml'/);
     const syntax = await app.request('/v1/sql?sql=selec');

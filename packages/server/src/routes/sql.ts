@@ -1,8 +1,13 @@
 import { Hono, type Context } from 'hono';
+import { SluiceError, StatusCode, stringifyExact } from '@sluice/pipeline-core';
+import { formatSql, isReadOnlySql, parseSqlStatements } from '@sluice/query';
 import { SINGLE_OUTPUT_FORMATS, sqlEncoder } from '../formats/sql-formats.js';
 import { refuseMultiStatements } from '../formats/single-output.js';
 import { elapsedMs } from '../middleware/request-start.js';
-import { requireParam } from '../params.js';
+import { readForm } from '../ingest/read-form.js';
+import { checkAccess } from '../auth/permission.js';
+import { databaseParam } from '../params.js';
+import { tableOptionsFromHints } from '../write/hints.js';
 import type { AppDeps } from '../deps.js';
 
 /** `sql`, `db` and `format` from the query string, else from a form body. */
@@ -11,21 +16,35 @@ async function sqlParams(c: Context): Promise<Record<string, string | undefined>
   let form: Record<string, unknown> = {};
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   if (c.req.method === 'POST' && (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data'))) {
-    form = await c.req.parseBody();
+    form = await readForm(c);
   }
   return { sql: pick(form, 'sql'), db: pick(form, 'db'), format: pick(form, 'format') };
 }
 
-/** `GET|POST /v1/sql`: runs SQL and encodes the outputs in the requested `format`. */
+/** GreptimeDB's wording for a request without `sql`, which its clients match. */
+function requireSql(sql: string | undefined): string {
+  if (sql === undefined || sql.trim() === '') throw new SluiceError(StatusCode.InvalidArguments, 'sql parameter is required.');
+  return sql;
+}
+
+/**
+ * `GET|POST /v1/sql`: runs SQL and encodes the outputs in the requested `format`; `/v1/sql/parse`
+ * answers the statements' syntax trees and `/v1/sql/format` the formatted SQL (`{"formatted": ...}`).
+ */
 export function createSqlRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const handler = async (c: Context) => {
     const p = await sqlParams(c);
     const format = sqlEncoder(p.format);
-    const sql = requireParam('sql', p.sql, 'the SQL to run');
+    const sql = requireSql(p.sql);
+    // Hints only shape tables that a write creates; SQL never creates one implicitly (INSERT into a
+    // missing table fails, CREATE TABLE takes WITH), so here they are only checked.
+    tableOptionsFromHints(Object.entries(c.req.header()));
+    const permission = c.get('permission');
+    if (permission !== undefined && permission !== 'rw') checkAccess(permission, isReadOnlySql(sql) ? 'read' : 'write');
     const timezone = c.req.header('x-service-timezone') ?? deps.config.default_timezone;
     const outputs = await deps.query.executeSql(sql, {
-      db: p.db || 'public',
+      db: databaseParam(p.db ?? c.req.header('x-service-db-name')),
       ...(timezone ? { timezone } : {}),
       ...(SINGLE_OUTPUT_FORMATS.has(format.name) ? { onParsed: (n: number) => refuseMultiStatements(n, format.name) } : {}),
     });
@@ -35,5 +54,19 @@ export function createSqlRoutes(deps: AppDeps): Hono {
   };
   app.get('/v1/sql', handler);
   app.post('/v1/sql', handler);
+
+  const parse = async (c: Context) => {
+    const sql = requireSql((await sqlParams(c)).sql);
+    return c.body(stringifyExact(parseSqlStatements(sql)), 200, { 'content-type': 'application/json' });
+  };
+  app.get('/v1/sql/parse', parse);
+  app.post('/v1/sql/parse', parse);
+
+  const format = async (c: Context) => {
+    const sql = requireSql((await sqlParams(c)).sql);
+    return c.json({ formatted: formatSql(sql) });
+  };
+  app.get('/v1/sql/format', format);
+  app.post('/v1/sql/format', format);
   return app;
 }

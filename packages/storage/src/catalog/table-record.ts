@@ -24,6 +24,8 @@ export interface ColumnRecord {
   readonly semantic: Semantic;
   readonly nullable: boolean;
   readonly index?: IndexKind;
+  /** Options of a fulltext/skipping index, as text (absent: the index's defaults). */
+  readonly indexOptions?: Readonly<Record<string, string>>;
   readonly default?: JsonValue;
 }
 
@@ -34,6 +36,7 @@ export function columnToRecord(c: ColumnDef): ColumnRecord {
     semantic: c.semantic,
     nullable: c.nullable,
     ...(c.index !== undefined ? { index: c.index } : {}),
+    ...(c.index !== undefined && c.indexOptions !== undefined ? { indexOptions: { ...c.indexOptions } } : {}),
     ...(c.default !== undefined ? { default: valueToJson(c.default) } : {}),
   };
 }
@@ -45,6 +48,7 @@ export function columnFromRecord(c: ColumnRecord): ColumnDef {
     semantic: c.semantic,
     nullable: c.nullable,
     ...(c.index !== undefined ? { index: c.index } : {}),
+    ...(c.index !== undefined && c.indexOptions !== undefined ? { indexOptions: c.indexOptions } : {}),
     ...(c.default !== undefined ? { default: valueFromJson(c.default) } : {}),
   };
 }

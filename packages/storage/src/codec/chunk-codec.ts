@@ -1,22 +1,28 @@
 import type { ColumnType, Value } from '@sluice/pipeline-core';
+import { readBlock, skipBlock, writeBlock } from './block.js';
 import { ByteReader } from './byte-reader.js';
-import type { ByteWriter } from './byte-writer.js';
+import { ByteWriter } from './byte-writer.js';
+import { columnStats, type SlotStats } from './chunk-stats.js';
 import { decodeValue, encodeValue, skipValue } from './value-codec.js';
 
 /**
- * A column chunk: the rows of one write for one logical table, sorted by time.
+ * A column chunk (format 2): the rows of one write for one logical table, sorted by time.
  *
- *   u32 tableId | varint count | i64 minTs | i64 maxTs | varint slotCount
- *   ts column:     varint deltas from minTs (sorted, so never negative)
- *   series column: varint per row
- *   per field slot: varint byteLength | null bitmap (1 bit per row) | non-null values
- *   string slots:   ... | null bitmap | u8 mode | mode 0: the values
- *                                                 mode 1: varint n | n distinct values | varint index per value
+ *   u32 tableId | u8 format (2) | varint count | i64 minTs | i64 maxTs | varint slotCount
+ *   block: time     varint per row: ts[i] − ts[i−1] (0 for the first; sorted, so never negative)
+ *   block: series   varint per row
+ *   per field slot, a block: null bitmap (1 bit per row) | the non-null values
+ *     string slots: ... | null bitmap | u8 mode | mode 0: the values
+ *                                               mode 1: varint n | n distinct values | varint index per value
+ *     float64 slots: the values' 8 bytes transposed into 8 planes (byte k of every value, then k+1 ...)
  *
- * A slot's byte length lets a reader skip columns it does not need without parsing them. Strings with
- * few distinct values (levels, methods, paths) are dictionary-encoded: each distinct string is stored
- * and decoded once per chunk.
+ * Each block is LZ4-compressed when that pays (codec/block.ts) and carries its stored length, so a reader
+ * skips the columns it does not need without decompressing them. Times as first differences and floats
+ * as byte planes turn regular data into runs that LZ4 compresses well; strings with few distinct values
+ * (levels, methods, paths) are dictionary-encoded and decoded once per chunk.
  */
+export const CHUNK_FORMAT = 2;
+
 export interface ChunkRows {
   readonly tableId: number;
   /** Times in the column's unit, ascending. */
@@ -26,11 +32,15 @@ export interface ChunkRows {
   readonly fields: readonly (readonly Value[])[];
 }
 
-export function encodeChunk(w: ByteWriter, types: readonly ColumnType[], c: ChunkRows): void {
+const section = new ByteWriter(1 << 16);
+
+/** Encodes a chunk; returns the statistics of its stored slots (for the chunk's metadata). */
+export function encodeChunk(w: ByteWriter, types: readonly ColumnType[], c: ChunkRows): SlotStats[] {
   const n = c.ts.length;
-  w.ensure(4);
+  w.ensure(5);
   w.buf.writeUInt32LE(c.tableId, w.pos);
   w.pos += 4;
+  w.u8(CHUNK_FORMAT);
   w.varint(n);
   const min = c.ts[0]!;
   w.i64(min);
@@ -38,36 +48,53 @@ export function encodeChunk(w: ByteWriter, types: readonly ColumnType[], c: Chun
   let slots = c.fields.length;
   while (slots > 0 && c.fields[slots - 1]!.every((v) => v === null)) slots--;
   w.varint(slots);
-  for (let i = 0; i < n; i++) w.varint(Number(c.ts[i]! - min));
-  for (let i = 0; i < n; i++) w.varint(c.series[i]!);
+  section.reset();
+  let prev = min;
+  for (let i = 0; i < n; i++) {
+    const t = c.ts[i]!;
+    section.varint(Number(t - prev));
+    prev = t;
+  }
+  writeBlock(w, section.buf.subarray(0, section.pos));
+  section.reset();
+  for (let i = 0; i < n; i++) section.varint(c.series[i]!);
+  writeBlock(w, section.buf.subarray(0, section.pos));
   const bitmapLen = (n + 7) >> 3;
+  const stats: SlotStats[] = [];
   for (let s = 0; s < slots; s++) {
     const col = c.fields[s]!;
-    // Reserve a 5-byte length, written once the column is done.
-    w.ensure(5 + bitmapLen);
-    const lenAt = w.pos;
-    w.pos += 5;
-    const start = w.pos;
-    w.buf.fill(0, w.pos, w.pos + bitmapLen);
-    w.pos += bitmapLen;
     const type = types[s]!;
-    for (let i = 0; i < n; i++) if (col[i] !== null) w.buf[start + (i >> 3)]! |= 1 << (i & 7);
-    const dict = type === 'string' ? dictionaryOf(col) : undefined;
-    if (type === 'string') w.u8(dict ? 1 : 0);
-    if (dict) {
-      w.varint(dict.size);
-      for (const v of dict.keys()) w.string(v);
-      for (let i = 0; i < n; i++) if (col[i] !== null) w.varint(dict.get(col[i] as string)!);
-    } else {
-      for (let i = 0; i < n; i++) if (col[i] !== null) encodeValue(w, type, col[i]!);
+    stats.push(columnStats(type, col));
+    section.reset();
+    section.ensure(bitmapLen);
+    section.buf.fill(0, 0, bitmapLen);
+    section.pos = bitmapLen;
+    for (let i = 0; i < n; i++) if (col[i] !== null) section.buf[i >> 3]! |= 1 << (i & 7);
+    if (type === 'float64') encodeFloatPlanes(section, col);
+    else {
+      const dict = type === 'string' ? dictionaryOf(col) : undefined;
+      if (type === 'string') section.u8(dict ? 1 : 0);
+      if (dict) {
+        section.varint(dict.size);
+        for (const v of dict.keys()) section.string(v);
+        for (let i = 0; i < n; i++) if (col[i] !== null) section.varint(dict.get(col[i] as string)!);
+      } else {
+        for (let i = 0; i < n; i++) if (col[i] !== null) encodeValue(section, type, col[i]!);
+      }
     }
-    let len = w.pos - start;
-    for (let k = 0; k < 4; k++) {
-      w.buf[lenAt + k] = (len % 0x80) | 0x80;
-      len = Math.floor(len / 0x80);
-    }
-    w.buf[lenAt + 4] = len;
+    writeBlock(w, section.buf.subarray(0, section.pos));
   }
+  return stats;
+}
+
+function encodeFloatPlanes(w: ByteWriter, col: readonly Value[]): void {
+  const present: number[] = [];
+  for (const v of col) if (v !== null) present.push(v as number);
+  const m = present.length;
+  const raw = new Uint8Array(new Float64Array(present).buffer);
+  w.ensure(m * 8);
+  for (let k = 0; k < 8; k++) for (let i = 0; i < m; i++) w.buf[w.pos + k * m + i] = raw[i * 8 + k]!;
+  w.pos += m * 8;
 }
 
 /** Distinct values of a string column when there are few enough for a dictionary to pay off. */
@@ -82,6 +109,22 @@ function dictionaryOf(col: readonly Value[]): Map<string, number> | undefined {
   return dict.size * 4 <= present ? dict : undefined;
 }
 
+/**
+ * One decoded field slot in typed form: float64 slots as a Float64Array, dictionary strings as codes
+ * into `dict`, anything else as boxed values. `valid` is the null bitmap (bit i set: row i has a value).
+ */
+export type TypedSlot =
+  | { readonly kind: 'f64'; readonly values: Float64Array; readonly valid: Uint8Array }
+  | { readonly kind: 'dict'; readonly codes: Int32Array; readonly dict: readonly string[]; readonly valid: Uint8Array }
+  | { readonly kind: 'boxed'; readonly values: Value[] };
+
+/** Set bits per byte value. */
+const POPCOUNT = Uint8Array.from({ length: 256 }, (_, b) => {
+  let c = 0;
+  for (let x = b; x; x >>= 1) c += x & 1;
+  return c;
+});
+
 /** A chunk read lazily: the header at once, the time, series and field columns on demand. */
 export class ChunkView {
   readonly tableId: number;
@@ -89,33 +132,35 @@ export class ChunkView {
   readonly minTs: bigint;
   readonly maxTs: bigint;
   private readonly slots: number;
-  private readonly tsOffset: number;
-  private seriesAt = -1;
-  private slotAt: number[] | undefined;
+  /** Where each block starts: [time, series, slot 0, slot 1, ...], filled as blocks are found. */
+  private readonly blockAt: number[];
   private tsCache: bigint[] | undefined;
-  private deltaCache: number[] | undefined;
+  private deltaCache: Float64Array | undefined;
   /** minTs as a number when every time of the chunk is a safe integer. */
   private readonly minSafe: number | undefined;
-  private seriesCache: number[] | undefined;
+  private seriesCache: Uint32Array | undefined;
+  private readonly typedCache = new Map<number, TypedSlot>();
 
   constructor(private readonly buf: Buffer) {
     this.tableId = buf.readUInt32LE(0);
-    const r = new ByteReader().reset(buf, 4);
+    const format = buf[4];
+    if (format !== CHUNK_FORMAT) throw new Error(`chunk format ${format} is not readable by this version (expected ${CHUNK_FORMAT})`);
+    const r = new ByteReader().reset(buf, 5);
     this.count = r.varint();
     this.minTs = r.i64();
     this.maxTs = r.i64();
     this.slots = r.varint();
-    this.tsOffset = r.pos;
+    this.blockAt = [r.pos];
     this.minSafe = this.minTs >= BigInt(Number.MIN_SAFE_INTEGER) && this.maxTs <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(this.minTs) : undefined;
   }
 
   /** Each row's time as an offset from minTs (exact: a chunk spans at most a minute of nanoseconds). */
-  deltas(): number[] {
+  deltas(): Float64Array {
     if (this.deltaCache) return this.deltaCache;
-    const r = new ByteReader().reset(this.buf, this.tsOffset);
-    const out: number[] = new Array(this.count);
-    for (let i = 0; i < this.count; i++) out[i] = r.varint();
-    this.seriesAt = r.pos;
+    const r = new ByteReader().reset(readBlock(new ByteReader().reset(this.buf, this.blockStart(0))));
+    const out = new Float64Array(this.count);
+    let acc = 0;
+    for (let i = 0; i < this.count; i++) out[i] = acc += r.varint();
     return (this.deltaCache = out);
   }
 
@@ -132,39 +177,84 @@ export class ChunkView {
     return (this.tsCache = out);
   }
 
-  series(): number[] {
+  series(): Uint32Array {
     if (this.seriesCache) return this.seriesCache;
-    if (this.seriesAt < 0) this.deltas();
-    const r = new ByteReader().reset(this.buf, this.seriesAt);
-    const out: number[] = new Array(this.count);
+    const r = new ByteReader().reset(readBlock(new ByteReader().reset(this.buf, this.blockStart(1))));
+    const out = new Uint32Array(this.count);
     for (let i = 0; i < this.count; i++) out[i] = r.varint();
-    this.slotAt = [r.pos];
     return (this.seriesCache = out);
+  }
+
+  /** Whether the chunk stores the slot (chunks written before a column was added, or whose values were all null, do not). */
+  hasSlot(slot: number): boolean {
+    return slot < this.slots;
+  }
+
+  /** A field slot in typed form (see TypedSlot); `undefined` when the chunk predates the slot. */
+  typed(slot: number, type: ColumnType): TypedSlot | undefined {
+    if (slot >= this.slots) return undefined;
+    let t = this.typedCache.get(slot);
+    if (t !== undefined) return t;
+    const body = readBlock(new ByteReader().reset(this.buf, this.blockStart(slot + 2)));
+    const n = this.count;
+    const bitmapLen = (n + 7) >> 3;
+    const valid = body.subarray(0, bitmapLen);
+    const present = (i: number) => (valid[i >> 3]! & (1 << (i & 7))) !== 0;
+    const r = new ByteReader().reset(body, bitmapLen);
+    if (type === 'float64') {
+      let m = 0;
+      for (let b = 0; b < bitmapLen; b++) m += POPCOUNT[valid[b]!]!;
+      const dense = new Uint8Array(m * 8);
+      for (let k = 0; k < 8; k++) {
+        const plane = bitmapLen + k * m;
+        for (let i = 0, o = k; i < m; i++, o += 8) dense[o] = body[plane + i]!;
+      }
+      const f = new Float64Array(dense.buffer);
+      let values = f;
+      if (m !== n) {
+        values = new Float64Array(n);
+        for (let i = 0, j = 0; i < n; i++) if ((valid[i >> 3]! & (1 << (i & 7))) !== 0) values[i] = f[j++]!;
+      }
+      t = { kind: 'f64', values, valid };
+    } else if (type === 'string' && r.u8() === 1) {
+      const dict: string[] = new Array(r.varint());
+      for (let k = 0; k < dict.length; k++) dict[k] = r.string();
+      const codes = new Int32Array(n);
+      for (let i = 0; i < n; i++) codes[i] = present(i) ? r.varint() : -1;
+      t = { kind: 'dict', codes, dict, valid };
+    } else {
+      const values: Value[] = new Array(n);
+      for (let i = 0; i < n; i++) values[i] = present(i) ? decodeValue(r, type) : null;
+      t = { kind: 'boxed', values };
+    }
+    this.typedCache.set(slot, t);
+    return t;
   }
 
   /**
    * Values of one field slot, indexed by row; `undefined` when the chunk predates the slot. With `rows`
-   * (ascending indices) only those rows are decoded and the others skipped unread.
+   * (ascending indices) only those rows need to be set (others may be left unread).
    */
   field(slot: number, type: ColumnType, rows?: readonly number[]): Value[] | undefined {
     if (slot >= this.slots) return undefined;
-    const r = new ByteReader().reset(this.buf, this.slotStart(slot));
-    r.varint();
-    const start = r.pos;
+    if (rows !== undefined && rows.length < this.count >> 3 && type !== 'float64' && !this.typedCache.has(slot)) return this.fieldRows(slot, type, rows);
+    const t = this.typed(slot, type)!;
+    if (t.kind === 'boxed') return t.values;
     const out: Value[] = new Array(this.count);
-    r.pos = start + ((this.count + 7) >> 3);
-    const buf = this.buf;
-    const present = (i: number) => (buf[start + (i >> 3)]! & (1 << (i & 7))) !== 0;
-    if (type === 'string' && r.u8() === 1) {
-      const dict: string[] = new Array(r.varint());
-      for (let k = 0; k < dict.length; k++) dict[k] = r.string();
-      for (let i = 0; i < this.count; i++) out[i] = present(i) ? dict[r.varint()]! : null;
-      return out;
-    }
-    if (rows === undefined || rows.length === this.count) {
-      for (let i = 0; i < this.count; i++) out[i] = present(i) ? decodeValue(r, type) : null;
-      return out;
-    }
+    const { valid } = t;
+    if (t.kind === 'f64') for (let i = 0; i < this.count; i++) out[i] = (valid[i >> 3]! & (1 << (i & 7))) !== 0 ? t.values[i]! : null;
+    else for (let i = 0; i < this.count; i++) out[i] = t.codes[i]! < 0 ? null : t.dict[t.codes[i]!]!;
+    return out;
+  }
+
+  /** Decodes only the given rows of a non-dictionary slot, skipping the others unread. */
+  private fieldRows(slot: number, type: ColumnType, rows: readonly number[]): Value[] {
+    const body = readBlock(new ByteReader().reset(this.buf, this.blockStart(slot + 2)));
+    const bitmapLen = (this.count + 7) >> 3;
+    const present = (i: number) => (body[i >> 3]! & (1 << (i & 7))) !== 0;
+    const r = new ByteReader().reset(body, bitmapLen);
+    if (type === 'string' && r.u8() === 1) return this.field(slot, type)!;
+    const out: Value[] = new Array(this.count);
     let next = 0;
     for (let i = 0; i < this.count && next < rows.length; i++) {
       if (i === rows[next]) {
@@ -175,15 +265,15 @@ export class ChunkView {
     return out;
   }
 
-  private slotStart(slot: number): number {
-    if (!this.slotAt) this.series();
-    const at = this.slotAt!;
+  /** Offset of block b (0 time, 1 series, 2 + slot). */
+  private blockStart(b: number): number {
+    const at = this.blockAt;
     const r = new ByteReader();
-    while (at.length <= slot) {
+    while (at.length <= b) {
       r.reset(this.buf, at[at.length - 1]!);
-      const len = r.varint();
-      at.push(r.pos + len);
+      skipBlock(r);
+      at.push(r.pos);
     }
-    return at[slot]!;
+    return at[b]!;
   }
 }

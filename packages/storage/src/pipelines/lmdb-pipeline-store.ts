@@ -4,6 +4,15 @@ import type { PipelineStore, StoredPipeline } from '../store.js';
 import { VersionClock } from './pipeline-version.js';
 
 const HIGH = '\uffff';
+/** Bytes of a pipeline name at most: the key [name, version] must stay under LMDB's 1978-byte key limit. */
+const NAME_MAX_BYTES = 1024;
+
+function checkName(name: string): void {
+  if (typeof name !== 'string' || name === '' || name.includes('\u0000') || Buffer.byteLength(name) > NAME_MAX_BYTES) {
+    const shown = typeof name === 'string' && name.length > 64 ? `${JSON.stringify(name.slice(0, 64))}… (${Buffer.byteLength(name)} bytes)` : JSON.stringify(name);
+    throw new InvalidRequestError(`invalid pipeline name ${shown}: expected 1 to ${NAME_MAX_BYTES} bytes without NUL`);
+  }
+}
 
 /** Pipelines in the `pipelines` database, keyed by [name, version]; versions sort by time. */
 export class LmdbPipelineStore implements PipelineStore {
@@ -15,7 +24,7 @@ export class LmdbPipelineStore implements PipelineStore {
   }
 
   async put(name: string, yaml: string): Promise<StoredPipeline> {
-    if (typeof name !== 'string' || name === '' || name.includes('\u0000')) throw new InvalidRequestError(`invalid pipeline name ${JSON.stringify(name)}`);
+    checkName(name);
     if (typeof yaml !== 'string') throw new InvalidRequestError(`pipeline ${name}: the YAML text must be a string`);
     const version = this.clock.next();
     await this.env.pipelines.put([name, version], yaml);
@@ -24,7 +33,9 @@ export class LmdbPipelineStore implements PipelineStore {
   }
 
   get(name: string, version?: string): StoredPipeline | undefined {
+    checkName(name);
     if (version !== undefined) {
+      if (Buffer.byteLength(version) > NAME_MAX_BYTES) return undefined;
       const yaml = this.env.pipelines.get([name, version]);
       return yaml === undefined ? undefined : { name, version, yaml };
     }
@@ -35,6 +46,7 @@ export class LmdbPipelineStore implements PipelineStore {
   }
 
   list(name?: string): StoredPipeline[] {
+    if (name !== undefined) checkName(name);
     const range = name === undefined ? this.env.pipelines.getRange({}) : this.env.pipelines.getRange({ start: [name], end: [name, HIGH] });
     const out: StoredPipeline[] = [];
     for (const { key, value } of range) if (name === undefined || key[0] === name) out.push({ name: key[0], version: key[1], yaml: value });
@@ -42,6 +54,7 @@ export class LmdbPipelineStore implements PipelineStore {
   }
 
   async delete(name: string, version: string): Promise<boolean> {
+    checkName(name);
     const done = await this.env.root.childTransaction(() =>
       this.env.pipelines.get([name, version]) === undefined ? false : this.env.pipelines.removeSync([name, version]),
     );

@@ -25,7 +25,7 @@ export class LoadedChunk {
     return this.view.ts();
   }
 
-  series(): number[] {
+  series(): Uint32Array {
     return this.view.series();
   }
 
@@ -127,7 +127,7 @@ function* drain(pending: Cursor[], bound: bigint | undefined, desc: boolean): Ge
         if (desc) while (cut >= 0 && before(ts[rows[cut]!]!)) cut--;
         else while (cut < rows.length && before(ts[rows[cut]!]!)) cut++;
       }
-      if (cut !== p.pos) yield { chunk: p.chunk, rows: desc ? rows.slice(cut + 1, p.pos + 1).reverse() : rows.slice(p.pos, cut) };
+      if (cut !== p.pos) yield { chunk: p.chunk, rows: desc ? rows.slice(cut + 1, p.pos + 1).reverse() : p.pos === 0 && cut === rows.length ? rows : rows.slice(p.pos, cut) };
       p.pos = cut;
       if (desc ? cut < 0 : cut >= rows.length) pending.pop();
       return;
@@ -172,6 +172,7 @@ function chunkLoader(ctx: StoreContext, t: TableState, preds: CompiledPredicates
     const hiD = preds.hi === undefined || preds.hi > view.maxTs ? Infinity : Number(preds.hi - view.minTs);
     const series = preds.tagTests.length > 0 ? view.series() : undefined;
     const fieldCols = preds.fieldTests.map((f) => ({ test: f.test, values: view.field(f.slot, t.fieldTypes[f.slot]!), dflt: t.fields[f.slot]!.default ?? null }));
+    if (!deltas && !series && fieldCols.length === 0) return new LoadedChunk(view, seq, t, allRows(view.count), seriesTags);
     const rows: number[] = [];
     for (let i = 0; i < view.count; i++) {
       if (deltas) {
@@ -194,4 +195,16 @@ function chunkLoader(ctx: StoreContext, t: TableState, preds: CompiledPredicates
     }
     return rows.length === 0 ? undefined : new LoadedChunk(view, seq, t, rows, seriesTags);
   };
+}
+
+/** 0..n−1, shared between chunks of one size (slices never modify their row lists). */
+const ALL_ROWS = new Map<number, readonly number[]>();
+function allRows(n: number): number[] {
+  let r = ALL_ROWS.get(n);
+  if (r === undefined) {
+    r = Array.from({ length: n }, (_, i) => i);
+    if (ALL_ROWS.size > 64) ALL_ROWS.clear();
+    ALL_ROWS.set(n, r);
+  }
+  return r as number[];
 }

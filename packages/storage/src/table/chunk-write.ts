@@ -1,6 +1,7 @@
 import type { Value } from '@sluice/pipeline-core';
 import { ByteWriter } from '../codec/byte-writer.js';
 import { encodeChunk } from '../codec/chunk-codec.js';
+import { encodeChunkMeta } from '../codec/chunk-stats.js';
 import type { TableState } from '../catalog/table-state.js';
 import type { StoreContext } from '../context.js';
 import { CHUNK_SPAN_NS, chunkKey } from '../keys/chunk-key.js';
@@ -48,11 +49,9 @@ export function txPutChunks(ctx: StoreContext, t: TableState, rows: readonly Pre
 /** Inside a write transaction: writes one chunk (non-empty, time-sorted) under both of its keys. */
 export function txStoreChunk(ctx: StoreContext, t: TableState, c: ChunkInput, seq: number): void {
   writer.reset();
-  encodeChunk(writer, t.fieldTypes, { tableId: t.record.id, ts: c.ts, series: c.series, fields: c.fields });
+  const stats = encodeChunk(writer, t.fieldTypes, { tableId: t.record.id, ts: c.ts, series: c.series, fields: c.fields });
   const min = c.ts[0]!;
   const max = c.ts[c.ts.length - 1]!;
   ctx.env.chunks.putSync(chunkKey(t.storageId, min, seq), writer.buf.subarray(0, writer.pos));
-  const minBuf = Buffer.allocUnsafe(8);
-  minBuf.writeBigInt64BE(min, 0);
-  ctx.env.chunkEnds.putSync(chunkKey(t.storageId, max, seq), minBuf);
+  ctx.env.chunkEnds.putSync(chunkKey(t.storageId, max, seq), encodeChunkMeta(t.fieldTypes, min, t.record.id, c.ts.length, stats));
 }

@@ -2,6 +2,7 @@ import type { ColumnSchema, Value } from '@sluice/pipeline-core';
 import type { WriteRequest } from '../store.js';
 import type { TableState } from '../catalog/table-state.js';
 import { InvalidRequestError, SchemaConflictError } from '../errors.js';
+import { MAX_JSON_VALUE_DEPTH, jsonTooDeep } from '../schema/json-depth.js';
 import { MISMATCH, describeValue, displayType, normalizeValue } from '../schema/normalize-value.js';
 
 /** One row ready to store: time (in the column's unit), tags (key order) and field slots. */
@@ -39,6 +40,9 @@ export function prepareRows(t: TableState, req: WriteRequest): PreparedRow[] {
       const v = normalizeValue(types[j]!, raw);
       const col = req.schema[j]!;
       if (v === MISMATCH) throw new SchemaConflictError(table, col.name, displayType(types[j]!), describeValue(raw), `row ${i}`);
+      if (types[j] === 'json' && jsonTooDeep(v)) {
+        throw new InvalidRequestError(`write to ${table}: row ${i}, column '${col.name}': the JSON value nests deeper than ${MAX_JSON_VALUE_DEPTH} levels`);
+      }
       const target = targets[j]!;
       if (target.kind === 'time') ts = v as bigint | null;
       else {

@@ -30,7 +30,13 @@ export function compileTransform(entries: ConfigMap[] | undefined, version: 1 | 
         if (timeIndex !== undefined) throw cfg.error('index', `a pipeline has exactly one timestamp index, and '${timeIndex}' already is one`);
         timeIndex = f.output;
       }
-      const schema: ColumnSchema = e.index === undefined ? { name: f.output, type: e.type.column, semantic: e.semantic } : { name: f.output, type: e.type.column, semantic: e.semantic, index: e.index };
+      const schema: ColumnSchema = {
+        name: f.output,
+        type: e.type.column,
+        semantic: e.semantic,
+        ...(e.index !== undefined ? { index: e.index } : {}),
+        ...(e.index !== undefined && e.indexOptions !== undefined ? { indexOptions: e.indexOptions } : {}),
+      };
       declared.push({ input: f.input, schema, typeText: e.typeText, coerce: e.coerce, onFailure: e.onFailure, dflt: e.dflt, fallback: e.dflt ?? zeroValue(e.type) });
     }
   });

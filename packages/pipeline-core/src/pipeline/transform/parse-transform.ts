@@ -4,6 +4,7 @@ import type { IndexKind, Semantic } from '../../schema/column-type.js';
 import { fromPlain } from '../json-value.js';
 import type { Value } from '../../value/value.js';
 import { CoerceError, compileCoercer, type Coercer } from './coerce.js';
+import { checkIndexOption } from './index-options.js';
 import { parseTransformType, type TransformType } from './transform-type.js';
 
 export type OnFailure = 'error' | 'ignore' | 'default';
@@ -19,7 +20,7 @@ export interface TransformEntry {
   readonly onFailure: OnFailure;
   /** `default:` converted to the type (undefined when not set). */
   readonly dflt: Value | undefined;
-  /** `index: {type, options}` options (fulltext/skipping), as text; validated, not yet used by the store. */
+  /** `index: {type, options}` options (fulltext/skipping), as text; validated, stored in the column schema. */
   readonly indexOptions: Readonly<Record<string, string>> | undefined;
 }
 
@@ -36,8 +37,13 @@ function readIndex(cfg: ConfigMap): { indexText: string | undefined; indexOption
     const opts = m.optMap('options');
     if (opts !== undefined) {
       indexOptions = {};
-      for (const k of opts.keys()) indexOptions[k] = opts.string(k);
       if (indexText !== 'fulltext' && indexText !== 'skipping') throw m.error('options', `only fulltext and skipping indexes take options, not '${indexText}'`);
+      for (const k of opts.keys()) {
+        const v = opts.string(k);
+        const problem = checkIndexOption(indexText, k, v);
+        if (problem !== undefined) throw opts.error(k, problem);
+        indexOptions[k] = v;
+      }
     }
     m.done();
     at = m;

@@ -32,7 +32,7 @@ export type TimeIndexSource =
 /**
  * A compiled transform: the declared columns (in transform order), then the time index when it is not
  * declared, then — with `inferRest` (version 2, auto transform, identity) — every remaining field with an
- * inferred type, in first-seen order.
+ * inferred type; the new columns of one row are added in name order.
  */
 export class RowTransform {
   /** The fixed part of the schema (declared columns, then `service_timestamp` when it is added). */
@@ -135,11 +135,22 @@ export class RowTransform {
     }
     // Phase 2: add the new columns (nothing above threw) and write the row.
     for (let i = 0; i < nf; i++) if (idxs[i]! < 0) idxs[i] = table.add(fixed[i]!, false);
+    let fresh: number[] | undefined;
     for (let i = 0; i < names.length; i++) {
       const inferred = i >= firstInferred;
       const idx = idxs[nf + i]!;
-      if (idx < 0) idxs[nf + i] = table.add({ name: names[i]!, type: types[i]!, semantic: inferred ? 'field' : 'timestamp' }, inferred);
-      else if (inferred) table.widen(idx, types[i]!);
+      if (idx >= 0) {
+        if (inferred) table.widen(idx, types[i]!);
+      } else if (!inferred) {
+        idxs[nf + i] = table.add({ name: names[i]!, type: types[i]!, semantic: 'timestamp' }, false);
+      } else {
+        (fresh ??= []).push(i);
+      }
+    }
+    // New columns of a row are added in name order (GreptimeDB's records are name-ordered maps).
+    if (fresh !== undefined) {
+      if (fresh.length > 1) fresh.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0));
+      for (const i of fresh) idxs[nf + i] = table.add({ name: names[i]!, type: types[i]!, semantic: 'field' }, true);
     }
     // A row without holes: columns it does not set are null (finish() pads columns added later).
     const row: Value[] = new Array(table.columns.length).fill(null);

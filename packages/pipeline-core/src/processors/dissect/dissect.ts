@@ -28,9 +28,10 @@ export const dissectProcessor = defineProcessor<DissectConfig>({
   kind: 'dissect',
   parse(cfg) {
     const fields = readFields(cfg);
+    // GreptimeDB reads only the input of a renamed field (dissect writes its pattern's keys): accept it, say so.
     for (const f of fields) {
       if (f.output !== f.input) {
-        throw cfg.error(cfg.has('field') ? 'field' : 'fields', `dissect writes the keys of its pattern; the rename form '${f.input}, ${f.output}' is not supported`);
+        cfg.warn(cfg.has('field') ? 'field' : 'fields', `dissect writes the keys of its pattern; the new name '${f.output}' of field '${f.input}' is unused`);
       }
     }
     const { key, texts } = readPatternTexts(cfg);
@@ -44,7 +45,8 @@ export const dissectProcessor = defineProcessor<DissectConfig>({
       }
     });
     const ignoreMissing = cfg.bool('ignore_missing', false);
-    const appendSeparator = cfg.optString('append_separator') ?? '';
+    // GreptimeDB joins `%{+a}` parts with one space unless told otherwise (Elasticsearch joins with '').
+    const appendSeparator = cfg.optString('append_separator') ?? ' ';
     cfg.done();
     return { fields, patterns, ignoreMissing, appendSeparator };
   },

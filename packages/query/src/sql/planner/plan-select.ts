@@ -1,3 +1,4 @@
+import type { AggregateRequest } from '@sluice/storage';
 import type { Expr } from '../ast/expr.js';
 import type { OrderKey, SelectCore } from '../ast/query.js';
 import { SqlPlanError } from '../errors.js';
@@ -12,11 +13,13 @@ import { filter } from '../operators/filter.js';
 import { limit } from '../operators/limit.js';
 import { keepColumns, project } from '../operators/project.js';
 import { scan } from '../operators/scan.js';
+import { storedAggregate } from '../operators/stored-aggregate.js';
 import { sort, type SortKey } from '../operators/sort.js';
 import { collectAggregates, planAggregate } from './aggregate-plan.js';
 import { note, type QueryEnv } from './env.js';
 import { describePredicate, describeTimeRange } from './describe.js';
 import { pushDown } from './pushdown.js';
+import { storedAggregatePlan } from './stored-aggregate-plan.js';
 import { collectWindows, planWindows } from './window-plan.js';
 import { resolveSource, sourceRelation, type Source } from './source.js';
 import { withSubqueriesResolved } from './subqueries.js';
@@ -118,6 +121,7 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
   let rel: Relation;
   let restWhere = core.where;
   let timeOrdered = false;
+  let stored: AggregateRequest | undefined;
   if (src?.kind === 'scan') {
     const { predicates, timeRange, rest } = pushDown(core.where, src.table, src.qualifier, env.ctx);
     restWhere = andAll(rest);
@@ -133,6 +137,15 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
     let scanLimit: number | undefined;
     if (!restWhere && !grouped && !core.distinct && windows.length === 0 && count !== undefined && (targets.length === 0 || timeOrdered)) {
       scanLimit = count + (offset ?? 0);
+    }
+    const pushed = env.store.aggregate && grouped ? storedAggregatePlan(src.table, src.qualifier, groupKeys, aggs, restWhere, env.ctx) : undefined;
+    if (pushed) {
+      stored = {
+        db: src.table.db, table: src.table.name, aggregates: pushed.aggregates,
+        ...(pushed.groupBy.length > 0 ? { groupBy: pushed.groupBy } : {}),
+        ...(predicates.length > 0 ? { predicates } : {}),
+        ...(timeRange ? { timeRange } : {}),
+      };
     }
     const fields = columns.map((n) => src.fields.find((f) => f.name === n)!);
     note(env, `Scan: ${src.table.db}.${src.table.name} columns=[${columns.join(', ')}]${predicates.length > 0 ? ` predicates=[${predicates.map(describePredicate).join(', ')}]` : ''}${timeRange ? ` ${describeTimeRange(timeRange)}` : ''}${scanLimit !== undefined ? ` limit=${scanLimit}` : ''}${descending ? ' descending' : ''}`);
@@ -155,8 +168,8 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
   }
   if (grouped) {
     const planned = planAggregate(rel, scope, groupKeys, aggs);
-    note(env, `Aggregate: group=[${groupKeys.map(exprText).join(', ')}] aggregates=[${aggs.map(exprText).join(', ')}]`);
-    rel = planned.relation;
+    note(env, `Aggregate: group=[${groupKeys.map(exprText).join(', ')}] aggregates=[${aggs.map(exprText).join(', ')}]${stored ? ' in=store' : ''}`);
+    rel = stored ? storedAggregate(env.store, stored, planned.relation) : planned.relation;
     scope = planned.scope;
   }
   if (core.having) {

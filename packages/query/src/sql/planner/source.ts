@@ -6,7 +6,8 @@ import { compileExpr } from '../expr/compile.js';
 import { exprText } from '../expr/print.js';
 import { single, type Batch, type Field, type Relation } from '../expr/relation.js';
 import { conjuncts, andAll, walkExpr } from '../expr/walk.js';
-import { INFORMATION_SCHEMA, VIRTUAL_TABLES, virtualBatch } from '../catalog/information-schema.js';
+import { INFORMATION_SCHEMA, virtualBatch } from '../catalog/information-schema.js';
+import { builtinTable } from '../catalog/builtin-tables.js';
 import { hashJoin } from '../operators/hash-join.js';
 import { crossJoin } from '../operators/cross-join.js';
 import { project } from '../operators/project.js';
@@ -49,13 +50,14 @@ export async function resolveSource(from: FromSource, env: QueryEnv): Promise<So
         const rel = await runQuery(env.ctes.get(from.name)!, env);
         return { kind: 'relation', relation: requalify(rel, qualifier) };
       }
-      if ((from.db ?? env.db) === INFORMATION_SCHEMA) {
-        const vt = VIRTUAL_TABLES[from.name];
-        if (!vt) throw new TableNotFoundError(INFORMATION_SCHEMA, from.name);
+      const vdb = from.db ?? env.db;
+      const vt = builtinTable(env.store, vdb, from.name);
+      if (vt !== undefined) {
         const fields = vt.fields.map((f) => ({ ...f, qualifier }));
-        note(env, `Values: ${INFORMATION_SCHEMA}.${from.name}`);
+        note(env, `Values: ${vdb}.${from.name}`);
         return { kind: 'relation', relation: { fields, batches: single(virtualBatch(vt, env.store)) } };
       }
+      if (vdb === INFORMATION_SCHEMA) throw new TableNotFoundError(INFORMATION_SCHEMA, from.name);
       const table = resolveTable(env, from.db, from.name);
       return { kind: 'scan', table, qualifier, fields: scanFields(table, qualifier) };
     }

@@ -10,9 +10,9 @@ export function defaultText(c: ColumnDef): string {
   return typeof c.default === 'string' ? c.default : stringifyExact(toPlain(c.default as Value));
 }
 
+/** GreptimeDB marks the time index and the primary key columns `PRI`. */
 function keyOf(t: TableInfo, c: ColumnDef): string {
-  if (c.name === t.timeIndex) return 'TIME INDEX';
-  return t.primaryKey.includes(c.name) ? 'PRI' : '';
+  return c.name === t.timeIndex || t.primaryKey.includes(c.name) ? 'PRI' : '';
 }
 
 function semanticOf(t: TableInfo, c: ColumnDef): string {

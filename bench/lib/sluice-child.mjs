@@ -1,0 +1,13 @@
+// Runs the BUILT Sluice server in this (child) process, so a bench can measure its memory apart from the
+// client's: `node sluice-child.mjs <dataHome> <pipelineWorkers>`; prints `READY <url>` and serves until
+// it gets SIGTERM.
+const entry = process.env.SLUICE_SERVER ?? new URL('../../packages/server/dist/index.js', import.meta.url).href;
+const { startServer } = await import(entry.startsWith('/') ? `file://${entry}` : entry);
+
+const [dataHome, workers] = process.argv.slice(2);
+const server = await startServer({
+  config: { http: { addr: '127.0.0.1:0' }, storage: { data_home: dataHome }, logging: { level: 'warn', log_format: 'json' } },
+  ...(workers === undefined || workers === 'default' ? {} : { pipelineWorkers: Number(workers) }),
+});
+process.stdout.write(`READY ${server.url}\n`);
+process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));

@@ -1,0 +1,44 @@
+// The Sluice server as a bench peer: the BUILT server in a child process with a temporary data home.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { diskBytes, peakRssOf } from './proc.mjs';
+
+/** Starts Sluice; `workers` is the pipelineWorkers option ('default' leaves the server's default). */
+export async function startSluice(workers = 'default') {
+  const dataHome = mkdtempSync(join(tmpdir(), 'sluice-bench-srv-'));
+  const child = spawn(process.execPath, [new URL('./sluice-child.mjs', import.meta.url).pathname, dataHome, String(workers)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /READY (\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`sluice exited with ${code} before it was ready`)));
+  });
+  const s = {
+    url,
+    pid: child.pid,
+    async putPipeline(name, yaml) {
+      const res = await fetch(`${url}/v1/pipelines/${name}`, { method: 'POST', body: yaml, headers: { 'content-type': 'application/x-yaml' } });
+      if (res.status !== 200) throw new Error(`pipeline upload failed: ${await res.text()}`);
+    },
+    /** Rows of a query (GreptimeDB v1 JSON output). */
+    async rows(sql) {
+      const res = await fetch(`${url}/v1/sql`, { method: 'POST', body: new URLSearchParams({ sql, db: 'public' }) });
+      const body = await res.json();
+      if (res.status !== 200) throw new Error(`Sluice: HTTP ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+      return body.output[0].records.rows;
+    },
+    diskBytes: () => diskBytes(dataHome),
+    peakRss: () => peakRssOf(child.pid),
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      rmSync(dataHome, { recursive: true, force: true });
+    },
+  };
+  return s;
+}

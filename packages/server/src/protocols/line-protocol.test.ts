@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LineProtocolError, parseLineProtocol, type LpLine } from './line-protocol.js';
+import { lineProtocolToWrites, parsePrecision } from './line-protocol-rows.js';
+
+const corpus = (name: string) => JSON.parse(readFileSync(new URL(`../../test/corpus/line-protocol/${name}.json`, import.meta.url), 'utf8')) as {
+  name: string; input: string; expect?: unknown[]; error?: string;
+}[];
+
+/** bigints are written `"123n"` in the corpus. */
+const fromCorpus = (v: unknown): unknown => (typeof v === 'string' && /^-?\d+n$/.test(v) ? BigInt(v.slice(0, -1)) : v);
+
+function simplify(l: LpLine) {
+  const fields: Record<string, unknown[]> = {};
+  l.fieldKeys.forEach((k, i) => (fields[k] = [l.fieldTypes[i], l.fieldValues[i]]));
+  return { measurement: l.measurement, tags: l.tags, fields, timestamp: l.timestamp === undefined ? null : String(l.timestamp) };
+}
+
+describe('parseLineProtocol: points', () => {
+  for (const c of corpus('points')) {
+    it(c.name, () => {
+      const expected = (c.expect as { fields: Record<string, unknown[]> }[]).map((e) => ({
+        ...e,
+        fields: Object.fromEntries(Object.entries(e.fields).map(([k, [t, v]]) => [k, [t, fromCorpus(v)]])),
+      }));
+      expect(parseLineProtocol(c.input).map(simplify)).toEqual(expected);
+    });
+  }
+});
+
+describe('parseLineProtocol: errors (InfluxDB 1.6 wording, plus where)', () => {
+  for (const c of corpus('errors')) {
+    it(c.name, () => {
+      let err: unknown;
+      try {
+        parseLineProtocol(c.input);
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(LineProtocolError);
+      expect((err as Error).message).toBe(c.error);
+    });
+  }
+});
+
+describe('lineProtocolToWrites', () => {
+  const opts = { db: 'public', precision: 'ms' as const, nowNs: 42n, options: {} };
+
+  it('one table per measurement, columns in first-seen order, missing fields null, precision applied', () => {
+    const writes = lineProtocolToWrites(('cpu,host=a u=1 5\nmem v=2i\ncpu,host=b,dc=x w=true'), opts);
+    expect(writes.map((w) => w.table)).toEqual(['cpu', 'mem']);
+    expect(writes[0]!.schema).toEqual([
+      { name: 'service_timestamp', type: 'timestamp_ns', semantic: 'timestamp' },
+      { name: 'host', type: 'string', semantic: 'tag' },
+      { name: 'u', type: 'float64', semantic: 'field' },
+      { name: 'dc', type: 'string', semantic: 'tag' },
+      { name: 'w', type: 'boolean', semantic: 'field' },
+    ]);
+    expect(writes[0]!.rows).toEqual([[5_000_000n, 'a', 1, null, null], [42n, 'b', null, 'x', true]]);
+    expect(writes[1]!.rows).toEqual([[42n, 2]]);
+  });
+
+  it('a field whose type changes within the request is InfluxDB\'s field type conflict, naming the line', () => {
+    expect(() => lineProtocolToWrites(('cpu v=1\ncpu v="x"'), opts)).toThrow(
+      'field type conflict: input field "v" on measurement "cpu" is type string, already exists as type float (line 2)',
+    );
+  });
+
+  it('a tag and a field of the same name, or a column named like the time index, are refused', () => {
+    expect(() => lineProtocolToWrites(('cpu,v=a x=1\ncpu v=1'), opts)).toThrow(/'v' is a tag/);
+    expect(() => lineProtocolToWrites(('cpu service_timestamp=1'), opts)).toThrow(/time index/);
+  });
+
+  it('precision: ns us ms s m h (and v1 n, u); anything else is a 400', () => {
+    expect(['ns', 'us', 'ms', 's', 'm', 'h', 'n', 'u', undefined].map(parsePrecision)).toEqual(['ns', 'us', 'ms', 's', 'm', 'h', 'ns', 'us', 'ns']);
+    const ts = (p: string) => lineProtocolToWrites(('x v=1 2'), { ...opts, precision: parsePrecision(p) })[0]!.rows[0]![0];
+    expect([ts('s'), ts('m'), ts('h')]).toEqual([2_000_000_000n, 120_000_000_000n, 7_200_000_000_000n]);
+    expect(() => parsePrecision('x')).toThrow(/invalid precision 'x'/);
+  });
+});

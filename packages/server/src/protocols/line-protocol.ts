@@ -1,0 +1,339 @@
+import { SluiceError, StatusCode } from '@sluice/pipeline-core';
+
+/**
+ * InfluxDB line protocol, decoded without HTTP:
+ * `measurement[,tag=value...] field=value[,field=value...] [timestamp]`, one point per line.
+ *
+ * Escapes follow InfluxDB 1.x: in the measurement `\,` and `\ `; in tag keys, tag values and field
+ * keys `\,`, `\=` and `\ `; any other backslash is kept literally. String field values are
+ * double-quoted with `\"` and `\\` escapes and may span lines. Field values: floats (`1`, `-1.5e3`),
+ * integers `1i`, unsigned `1u`, booleans `t T true True TRUE f F false False FALSE`, strings.
+ * Blank lines and `#` comments are skipped; leading whitespace is ignored (the `influx` CLI sends it).
+ */
+
+export type LpFieldType = 'float' | 'integer' | 'unsigned' | 'string' | 'boolean';
+export type LpFieldValue = number | bigint | string | boolean;
+
+export interface LpLine {
+  readonly measurement: string;
+  /** Tag keys and values, alternating: `[k0, v0, k1, v1, ...]`, in the order written. */
+  readonly tags: readonly string[];
+  readonly fieldKeys: readonly string[];
+  readonly fieldTypes: readonly LpFieldType[];
+  readonly fieldValues: readonly LpFieldValue[];
+  /** As written, in the request's precision; undefined when the line has none. */
+  readonly timestamp: bigint | undefined;
+  /** 1-based line number in the body. */
+  readonly lineNumber: number;
+}
+
+/** A line that does not parse: InfluxDB's message `unable to parse '<line>': <reason>`, plus where. */
+export class LineProtocolError extends SluiceError {
+  override name = 'LineProtocolError';
+  constructor(
+    readonly line: string,
+    readonly lineNumber: number,
+    readonly column: number,
+    readonly reason: string,
+  ) {
+    super(StatusCode.InvalidArguments, `unable to parse '${line}': ${reason} (line ${lineNumber}, column ${column})`);
+  }
+}
+
+const NL = 10, CR = 13, SP = 32, TAB = 9, HASH = 35, COMMA = 44, EQ = 61, BSL = 92, QUOTE = 34;
+const INT64_MAX = 9223372036854775807n, INT64_MIN = -9223372036854775808n, UINT64_MAX = 18446744073709551615n;
+const INT_RE = /^[-+]?\d+$/;
+const UINT_RE = /^\d+$/;
+const BOOLS: Record<string, boolean> = { t: true, T: true, true: true, True: true, TRUE: true, f: false, F: false, false: false, False: false, FALSE: false };
+
+class Cursor {
+  pos = 0;
+  lineStart = 0;
+  lineNumber = 1;
+  constructor(readonly text: string) {}
+
+  fail(reason: string, at = this.pos): never {
+    let end = this.text.indexOf('\n', this.lineStart);
+    if (end < 0) end = this.text.length;
+    let line = this.text.slice(this.lineStart, end);
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    throw new LineProtocolError(line.trimStart(), this.lineNumber, at - this.lineStart + 1, reason);
+  }
+}
+
+/** Reads a name up to an unescaped stop character; `escapeEq` also treats `\=` as an escape and `=` as a stop. */
+function readName(cur: Cursor, escapeEq: boolean): string {
+  const { text } = cur;
+  const start = cur.pos;
+  let escaped = false;
+  let i = start;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === BSL && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d === COMMA || d === SP || (escapeEq && d === EQ)) {
+        escaped = true;
+        i++;
+        continue;
+      }
+      continue;
+    }
+    if (c === COMMA || c === SP || c === NL || c === CR || c === TAB || (escapeEq && c === EQ)) break;
+  }
+  cur.pos = i;
+  const raw = text.slice(start, i);
+  if (!escaped) return raw;
+  return escapeEq ? raw.replace(/\\([, =])/g, '$1') : raw.replace(/\\([, ])/g, '$1');
+}
+
+function readStringValue(cur: Cursor): string {
+  const { text } = cur;
+  const open = cur.pos;
+  let i = open + 1;
+  let escaped = false;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === BSL && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d === QUOTE || d === BSL) {
+        escaped = true;
+        i++;
+      }
+      continue;
+    }
+    if (c === QUOTE) break;
+  }
+  if (i >= text.length) cur.fail('unbalanced quotes', open);
+  const raw = text.slice(open + 1, i);
+  cur.pos = i + 1;
+  return escaped ? raw.replace(/\\(["\\])/g, '$1') : raw;
+}
+
+/** The last scalar parsed (out-parameters keep the hot path free of per-field objects). */
+let scalarType: LpFieldType = 'float';
+let scalarValue: LpFieldValue = 0;
+
+/** Digits only (optionally signed): their value as a number when it is exact, else undefined. */
+function smallInt(text: string, from: number, to: number): number | undefined {
+  let i = from;
+  let neg = false;
+  const c0 = text.charCodeAt(i);
+  if (c0 === 45 || c0 === 43) {
+    neg = c0 === 45;
+    i++;
+  }
+  if (i >= to || to - i > 15) return undefined;
+  let v = 0;
+  for (; i < to; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return undefined;
+    v = v * 10 + d;
+  }
+  return neg ? -v : v;
+}
+
+/** InfluxDB's float syntax: `[-+]digits[.digits][e[-+]digits]` (or `.5`); no NaN, Inf or hex. */
+function isFloatSyntax(text: string, from: number, to: number): boolean {
+  let i = from;
+  let c = text.charCodeAt(i);
+  if (c === 45 || c === 43) c = text.charCodeAt(++i);
+  let digits = 0;
+  while (i < to && (c = text.charCodeAt(i)) >= 48 && c <= 57) i++, digits++;
+  if (i < to && text.charCodeAt(i) === 46) {
+    i++;
+    while (i < to && (c = text.charCodeAt(i)) >= 48 && c <= 57) i++, digits++;
+  }
+  if (digits === 0) return false;
+  if (i < to && ((c = text.charCodeAt(i)) === 101 || c === 69)) {
+    i++;
+    if (i < to && ((c = text.charCodeAt(i)) === 45 || c === 43)) i++;
+    let exp = 0;
+    while (i < to && (c = text.charCodeAt(i)) >= 48 && c <= 57) i++, exp++;
+    if (exp === 0) return false;
+  }
+  return i === to;
+}
+
+function parseScalar(cur: Cursor, from: number, to: number): void {
+  const { text } = cur;
+  const last = text.charCodeAt(to - 1);
+  if ((last === 105 /* i */ || last === 117 /* u */) && to - from > 1) {
+    const unsigned = last === 117;
+    scalarType = unsigned ? 'unsigned' : 'integer';
+    const small = smallInt(text, from, to - 1);
+    if (small !== undefined && (!unsigned || (small >= 0 && text.charCodeAt(from) !== 45))) {
+      scalarValue = small;
+      return;
+    }
+    const digits = text.slice(from, to - 1);
+    if (!(unsigned ? UINT_RE : INT_RE).test(digits)) cur.fail('invalid number', from);
+    const big = BigInt(digits);
+    if (unsigned ? big > UINT64_MAX : big > INT64_MAX || big < INT64_MIN) {
+      cur.fail(`unable to parse ${unsigned ? 'unsigned' : 'integer'} ${digits}: value out of range`, from);
+    }
+    scalarValue = Number.isSafeInteger(Number(big)) ? Number(big) : big;
+    return;
+  }
+  const first = text.charCodeAt(from);
+  const numeric = (first >= 48 && first <= 57) || first === 45 || first === 46 || first === 43;
+  if (!numeric) {
+    const b = BOOLS[text.slice(from, to)];
+    if (b === undefined) cur.fail(/^(nan|[+-]?inf)/i.test(text.slice(from, to)) ? 'invalid number' : 'invalid boolean', from);
+    scalarType = 'boolean';
+    scalarValue = b;
+    return;
+  }
+  if (!isFloatSyntax(text, from, to)) cur.fail('invalid number', from);
+  scalarType = 'float';
+  scalarValue = Number(text.slice(from, to));
+}
+
+function skipBlanks(cur: Cursor): void {
+  const { text } = cur;
+  while (cur.pos < text.length) {
+    const c = text.charCodeAt(cur.pos);
+    if (c !== SP && c !== TAB) break;
+    cur.pos++;
+  }
+}
+
+function atLineEnd(cur: Cursor): boolean {
+  if (cur.pos >= cur.text.length) return true;
+  const c = cur.text.charCodeAt(cur.pos);
+  return c === NL || c === CR;
+}
+
+/**
+ * Receives the points of a body as they are scanned (no per-line objects): `begin`, then `tag` and
+ * `field` calls in the order written, then `end`. A bad line throws after earlier calls were made,
+ * so a sink must discard what it collected when the scan throws.
+ */
+export interface LpSink {
+  begin(measurement: string, lineNumber: number): void;
+  tag(key: string, value: string): void;
+  field(key: string, type: LpFieldType, value: LpFieldValue): void;
+  /** `timestamp` as written, in the request's precision; undefined when the line has none. */
+  end(timestamp: bigint | undefined): void;
+}
+
+function scanLine(cur: Cursor, sink: LpSink, tagKeys: string[]): void {
+  const { text } = cur;
+  const measurement = readName(cur, false);
+  if (measurement === '') cur.fail('missing measurement');
+  sink.begin(measurement, cur.lineNumber);
+  tagKeys.length = 0;
+  while (text.charCodeAt(cur.pos) === COMMA) {
+    cur.pos++;
+    const keyAt = cur.pos;
+    const key = readName(cur, true);
+    if (key === '') cur.fail('missing tag key', keyAt);
+    if (text.charCodeAt(cur.pos) !== EQ) cur.fail('missing tag value');
+    cur.pos++;
+    const value = readName(cur, true);
+    if (value === '') cur.fail('missing tag value');
+    for (let k = 0; k < tagKeys.length; k++) if (tagKeys[k] === key) cur.fail('duplicate tags', keyAt);
+    tagKeys.push(key);
+    sink.tag(key, value);
+  }
+  if (text.charCodeAt(cur.pos) !== SP && text.charCodeAt(cur.pos) !== TAB) cur.fail('missing fields');
+  skipBlanks(cur);
+  if (atLineEnd(cur)) cur.fail('missing fields');
+  for (;;) {
+    const keyAt = cur.pos;
+    const key = readName(cur, true);
+    if (key === '') cur.fail('missing field key', keyAt);
+    if (text.charCodeAt(cur.pos) !== EQ) cur.fail('invalid field format', keyAt);
+    cur.pos++;
+    const valueAt = cur.pos;
+    if (text.charCodeAt(valueAt) === QUOTE) {
+      sink.field(key, 'string', readStringValue(cur));
+    } else {
+      let i = valueAt;
+      for (; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === COMMA || c === SP || c === TAB || c === NL || c === CR) break;
+      }
+      if (i === valueAt) cur.fail('missing field value', valueAt);
+      parseScalar(cur, valueAt, i);
+      cur.pos = i;
+      sink.field(key, scalarType, scalarValue);
+    }
+    if (text.charCodeAt(cur.pos) !== COMMA) break;
+    cur.pos++;
+    if (atLineEnd(cur) || text.charCodeAt(cur.pos) === SP) cur.fail('invalid field format');
+  }
+  let timestamp: bigint | undefined;
+  skipBlanks(cur);
+  if (!atLineEnd(cur)) {
+    const tsAt = cur.pos;
+    let i = tsAt;
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === SP || c === TAB || c === NL || c === CR) break;
+    }
+    const small = smallInt(text, tsAt, i);
+    if (small !== undefined) timestamp = BigInt(small);
+    else {
+      const token = text.slice(tsAt, i);
+      if (!INT_RE.test(token)) cur.fail('bad timestamp', tsAt);
+      timestamp = BigInt(token);
+      if (timestamp > INT64_MAX || timestamp < INT64_MIN) cur.fail('bad timestamp: value out of range', tsAt);
+    }
+    cur.pos = i;
+    skipBlanks(cur);
+    if (!atLineEnd(cur)) cur.fail('point is invalid');
+  }
+  sink.end(timestamp);
+}
+
+/** Scans every point of a body into `sink`; the first bad line throws LineProtocolError. */
+export function scanLineProtocol(text: string, sink: LpSink): void {
+  const cur = new Cursor(text);
+  const tagKeys: string[] = [];
+  const n = text.length;
+  while (cur.pos < n) {
+    const c = text.charCodeAt(cur.pos);
+    if (c === NL) {
+      cur.pos++;
+      cur.lineNumber++;
+      cur.lineStart = cur.pos;
+      continue;
+    }
+    if (c === SP || c === TAB || c === CR) {
+      cur.pos++;
+      continue;
+    }
+    if (c === HASH) {
+      const e = text.indexOf('\n', cur.pos);
+      cur.pos = e < 0 ? n : e;
+      continue;
+    }
+    const before = cur.pos;
+    scanLine(cur, sink, tagKeys);
+    // A quoted string may have spanned lines: keep line numbers true.
+    for (let i = before; i < cur.pos; i++) if (text.charCodeAt(i) === NL) cur.lineNumber++;
+  }
+}
+
+/** Every point of a body as objects (tests, tools); the first bad line throws LineProtocolError. */
+export function parseLineProtocol(text: string): LpLine[] {
+  const out: LpLine[] = [];
+  let cur: { measurement: string; lineNumber: number; tags: string[]; fieldKeys: string[]; fieldTypes: LpFieldType[]; fieldValues: LpFieldValue[] };
+  scanLineProtocol(text, {
+    begin(measurement, lineNumber) {
+      cur = { measurement, lineNumber, tags: [], fieldKeys: [], fieldTypes: [], fieldValues: [] };
+    },
+    tag(k, v) {
+      cur.tags.push(k, v);
+    },
+    field(k, t, v) {
+      cur.fieldKeys.push(k);
+      cur.fieldTypes.push(t);
+      cur.fieldValues.push(v);
+    },
+    end(timestamp) {
+      out.push({ ...cur, timestamp });
+    },
+  });
+  return out;
+}

@@ -1,0 +1,107 @@
+import type { ColumnType, Value } from '@sluice/pipeline-core';
+import { ByteReader } from './byte-reader.js';
+import { ByteWriter } from './byte-writer.js';
+import { decodeValue, encodeValue } from './value-codec.js';
+
+/**
+ * A chunk's metadata, kept beside it (the value of its `chunk_ends` key, so a descending scan and a
+ * count read it without the chunk body):
+ *
+ *   i64 minTs | varint tableId | varint count | varint slotCount | per slot: u8 kind | kind 1: varint nulls | min | max
+ *                                                                   kind 2: varint nulls (no bounds)
+ *
+ * Bounds are kept for numbers, timestamps, booleans and strings up to MAX_BOUND_BYTES; they let a scan
+ * skip a chunk whose range cannot satisfy a predicate, and answer min/max/count without decoding.
+ */
+export interface SlotStats {
+  readonly nulls: number;
+  /** Smallest and largest non-null value; absent when the column has none or is not ordered. */
+  readonly min?: Value;
+  readonly max?: Value;
+}
+
+export interface ChunkMeta {
+  readonly minTs: bigint;
+  /** The logical table (several share one physical table). */
+  readonly tableId: number;
+  readonly count: number;
+  /** Per stored slot; slots past the end were absent from the chunk (the column default applies). */
+  readonly slots: readonly SlotStats[];
+  /** How many slots the chunk stores (slots may hold fewer when decoded with `upTo`). */
+  readonly stored: number;
+}
+
+const MAX_BOUND_BYTES = 256;
+const ORDERED = new Set<ColumnType>(['int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float32', 'float64', 'string', 'boolean']);
+
+const hasBounds = (type: ColumnType) => ORDERED.has(type) || type.startsWith('timestamp');
+
+export function columnStats(type: ColumnType, col: readonly Value[]): SlotStats {
+  let nulls = 0;
+  let min: Value = null;
+  let max: Value = null;
+  const bounds = hasBounds(type);
+  for (const v of col) {
+    if (v === null) {
+      nulls++;
+      continue;
+    }
+    if (!bounds) continue;
+    if (typeof v === 'number' && Number.isNaN(v)) continue;
+    if (min === null || v < min) min = v;
+    if (max === null || v > max) max = v;
+  }
+  if (min === null || max === null) return { nulls };
+  if (type === 'string' && ((min as string).length > MAX_BOUND_BYTES || (max as string).length > MAX_BOUND_BYTES)) return { nulls };
+  return { nulls, min, max };
+}
+
+const metaWriter = new ByteWriter(256);
+
+export function encodeChunkMeta(types: readonly ColumnType[], minTs: bigint, tableId: number, count: number, stats: readonly SlotStats[]): Buffer {
+  const w = metaWriter;
+  w.reset();
+  w.ensure(8);
+  w.buf.writeBigInt64BE(minTs, 0);
+  w.pos = 8;
+  w.varint(tableId);
+  w.varint(count);
+  w.varint(stats.length);
+  stats.forEach((s, i) => {
+    if (s.min === undefined || s.max === undefined || s.min === null || s.max === null) {
+      w.u8(2);
+      w.varint(s.nulls);
+      return;
+    }
+    w.u8(1);
+    w.varint(s.nulls);
+    encodeValue(w, types[i]!, s.min);
+    encodeValue(w, types[i]!, s.max);
+  });
+  return Buffer.from(w.buf.subarray(0, w.pos));
+}
+
+/** The first time only (what a descending scan needs), without decoding the rest. */
+export function metaMinTs(buf: Buffer): bigint {
+  return buf.readBigInt64BE(0);
+}
+
+/** Decodes a chunk's metadata; with `upTo`, slot statistics past that many slots are not read. */
+export function decodeChunkMeta(types: readonly ColumnType[], buf: Buffer, upTo = Infinity): ChunkMeta {
+  const r = new ByteReader().reset(buf, 8);
+  const tableId = r.varint();
+  const count = r.varint();
+  const stored = r.varint();
+  const n = Math.min(stored, upTo);
+  const slots: SlotStats[] = [];
+  for (let i = 0; i < n; i++) {
+    const kind = r.u8();
+    const nulls = r.varint();
+    if (kind === 1) {
+      const min = decodeValue(r, types[i]!);
+      const max = decodeValue(r, types[i]!);
+      slots.push({ nulls, min, max });
+    } else slots.push({ nulls });
+  }
+  return { minTs: metaMinTs(buf), tableId, count, slots, stored };
+}

@@ -1,0 +1,241 @@
+import type { Value } from '@sluice/pipeline-core';
+import type { TableState } from '../catalog/table-state.js';
+import type { StoreContext } from '../context.js';
+import { ColumnNotFoundError, InvalidRequestError } from '../errors.js';
+import type { AggregateRequest, GroupKey } from '../store.js';
+import { chunkSource, type ChunkSlice } from './chunk-source.js';
+import { compareValues } from './compare.js';
+
+const floorDiv = (a: bigint, b: bigint) => (a >= 0n ? a / b : -((-a + b - 1n) / b));
+const NUMERIC = new Set(['float64', 'float32', 'int8', 'int16', 'int32', 'uint8', 'uint16', 'uint32', 'int64', 'uint64']);
+
+/** Where a column's values come from in a chunk. */
+type Source = { kind: 'time' } | { kind: 'tag'; slot: number } | { kind: 'field'; slot: number; dflt: Value };
+
+/**
+ * GROUP BY + count/sum/avg/min/max over an append-mode table, evaluated in the store on typed chunk
+ * columns: series ids and dictionary codes become group ids once per distinct value per chunk, floats
+ * are read from their Float64Array, time buckets come from the chunk's time offsets. Rows are visited in
+ * scan order (chunk-source.ts applies the time range, TTL and predicates), so groups come out in the
+ * order a scan first meets them. Undefined for tables without chunks.
+ */
+export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequest): Value[][] | undefined {
+  if (!t.opts.appendMode) return undefined;
+  const sourceOf = (name: string): Source => {
+    const c = t.byName.get(name);
+    if (!c) throw new ColumnNotFoundError(`${t.record.db}.${t.record.name}`, name);
+    if (c.name === t.info.timeIndex) return { kind: 'time' };
+    if (t.tagSlot.has(c.name)) return { kind: 'tag', slot: t.tagSlot.get(c.name)! };
+    return { kind: 'field', slot: t.fieldSlot.get(c.name)!, dflt: c.default ?? null };
+  };
+  const keys = (req.groupBy ?? []).map((k) => new KeyPart(t, k, sourceOf(k.column)));
+  const aggs = req.aggregates.map((a) => {
+    if (a.column === undefined) return { fn: a.fn, src: undefined };
+    const src = sourceOf(a.column);
+    if ((a.fn === 'sum' || a.fn === 'avg') && !NUMERIC.has(t.byName.get(a.column)!.type)) throw new InvalidRequestError(`${a.fn}(${a.column}): not a numeric column`);
+    return { fn: a.fn, src };
+  });
+  const counts: number[][] = aggs.map(() => []);
+  const sums: number[][] = aggs.map(() => []);
+  const best: Value[][] = aggs.map(() => []);
+  const groupKeys: Value[][] = [];
+  const composite = new Map<string, number>();
+  let groups = 0;
+  const newGroup = (vals: Value[]) => {
+    groupKeys.push(vals);
+    for (let a = 0; a < aggs.length; a++) {
+      counts[a]!.push(0);
+      sums[a]!.push(0);
+      best[a]!.push(null);
+    }
+    return groups++;
+  };
+  if (keys.length === 0) newGroup([]);
+
+  for (const slice of chunkSource(ctx, t, { timeRange: req.timeRange, predicates: req.predicates, wantedFields: t.fields.map(() => false) })) {
+    const rows = slice.rows;
+    const n = rows.length;
+    let gids: Int32Array;
+    if (keys.length === 0) gids = new Int32Array(n);
+    else if (keys.length === 1) {
+      const key = keys[0]!;
+      const parts = key.parts(slice);
+      gids = new Int32Array(n);
+      for (let k = 0; k < n; k++) {
+        const p = parts[k]!;
+        let g = key.groupOf[p]!;
+        if (g === undefined) key.groupOf[p] = g = newGroup([key.values[p]!]);
+        gids[k] = g;
+      }
+    } else {
+      const partCols = keys.map((key) => key.parts(slice));
+      gids = new Int32Array(n);
+      for (let k = 0; k < n; k++) {
+        let id = '';
+        for (const pc of partCols) id += pc[k]! + ',';
+        let g = composite.get(id);
+        if (g === undefined) composite.set(id, (g = newGroup(keys.map((key, j) => key.values[partCols[j]![k]!]!))));
+        gids[k] = g;
+      }
+    }
+    for (let a = 0; a < aggs.length; a++) accumulate(slice, t, aggs[a]!.fn, aggs[a]!.src, gids, counts[a]!, sums[a]!, best[a]!);
+  }
+
+  const out: Value[][] = [];
+  for (let g = 0; g < groups; g++) {
+    const row: Value[] = [...groupKeys[g]!];
+    aggs.forEach((a, k) => {
+      const n = counts[k]![g]!;
+      if (a.fn === 'count') row.push(n);
+      else if (a.fn === 'sum') row.push(n === 0 ? null : sums[k]![g]!);
+      else if (a.fn === 'avg') row.push(n === 0 ? null : sums[k]![g]! / n);
+      else row.push(best[k]![g]!);
+    });
+    out.push(row);
+  }
+  return out;
+}
+
+/** Adds the slice's rows to one aggregate's per-group state. */
+function accumulate(slice: ChunkSlice, t: TableState, fn: AggregateRequest['aggregates'][number]['fn'], src: Source | undefined, gids: Int32Array, counts: number[], sums: number[], best: Value[]): void {
+  const { rows, chunk } = slice;
+  const n = rows.length;
+  if (src === undefined) {
+    for (let k = 0; k < n; k++) counts[gids[k]!]!++;
+    return;
+  }
+  const typed = src.kind === 'field' && t.fieldTypes[src.slot] === 'float64' ? chunk.view.typed(src.slot, 'float64') : undefined;
+  if (typed?.kind === 'f64') {
+    const { values, valid } = typed;
+    for (let k = 0; k < n; k++) {
+      const i = rows[k]!;
+      if ((valid[i >> 3]! & (1 << (i & 7))) === 0) continue;
+      const g = gids[k]!;
+      const x = values[i]!;
+      counts[g]!++;
+      if (fn === 'sum' || fn === 'avg') sums[g]! += x;
+      else if (fn !== 'count') {
+        const b = best[g] as number | null;
+        if (b === null || (fn === 'min' ? x < b : x > b)) best[g] = x;
+      }
+    }
+    return;
+  }
+  const at = valueReader(slice, t, src);
+  for (let k = 0; k < n; k++) {
+    const v = at(rows[k]!);
+    if (v === null) continue;
+    const g = gids[k]!;
+    counts[g]!++;
+    if (fn === 'sum' || fn === 'avg') sums[g]! += Number(v);
+    else if (fn !== 'count') {
+      const b = best[g]!;
+      if (b === null) best[g] = v;
+      else {
+        const c = compareValues(v, b);
+        if ((fn === 'min' && c < 0) || (fn === 'max' && c > 0)) best[g] = v;
+      }
+    }
+  }
+}
+
+/** A row reader (by row index of the chunk) for one column of a slice's chunk. */
+function valueReader({ chunk }: ChunkSlice, t: TableState, src: Source): (i: number) => Value {
+  if (src.kind === 'time') return (i) => chunk.view.tsAt(i);
+  if (src.kind === 'tag') {
+    const series = chunk.series();
+    return (i) => chunk.seriesTags(series[i]!)[src.slot] ?? null;
+  }
+  const s = chunk.view.typed(src.slot, t.fieldTypes[src.slot]!);
+  if (s === undefined) return () => src.dflt;
+  if (s.kind === 'boxed') return (i) => s.values[i]!;
+  if (s.kind === 'dict') return (i) => (s.codes[i]! < 0 ? null : s.dict[s.codes[i]!]!);
+  return (i) => ((s.valid[i >> 3]! & (1 << (i & 7))) !== 0 ? s.values[i]! : null);
+}
+
+/**
+ * One GROUP BY key: numbers each distinct value (a "part") in the order rows meet it, and maps a slice's
+ * rows to parts through per-chunk lookups (series id, dictionary code, time bucket) so each distinct
+ * value is hashed once per chunk, not once per row.
+ */
+class KeyPart {
+  /** values[part] */
+  readonly values: Value[] = [];
+  /** groupOf[part] for a single-key GROUP BY. */
+  readonly groupOf: number[] = [];
+  private readonly ids = new Map<unknown, number>();
+  /** Series id → part (tag keys); series ids are dense per table. */
+  private readonly bySeries: number[] = [];
+  private readonly step: bigint | undefined;
+
+  constructor(
+    private readonly t: TableState,
+    key: GroupKey,
+    private readonly src: Source,
+  ) {
+    if (key.bucketNs !== undefined) {
+      if (src.kind !== 'time') throw new InvalidRequestError(`group key '${key.column}': buckets apply to the time index only`);
+      const perUnit = { s: 1_000_000_000n, ms: 1_000_000n, us: 1000n, ns: 1n }[t.timeUnit];
+      if (key.bucketNs <= 0n || key.bucketNs % perUnit !== 0n) throw new InvalidRequestError(`bucket of ${key.bucketNs} ns is not a positive whole number of the time index's unit`);
+      this.step = key.bucketNs / perUnit;
+    }
+  }
+
+  private partOf(v: Value): number {
+    const k = v === null || typeof v !== 'object' ? v : `\u0000${JSON.stringify(v, (_, x) => (typeof x === 'bigint' ? `${x}n` : x))}`;
+    let p = this.ids.get(k);
+    if (p === undefined) {
+      p = this.values.length;
+      this.ids.set(k, p);
+      this.values.push(v);
+    }
+    return p;
+  }
+
+  /** The part of each row of the slice. */
+  parts(slice: ChunkSlice): Int32Array {
+    const { rows, chunk } = slice;
+    const n = rows.length;
+    const out = new Int32Array(n);
+    const src = this.src;
+    if (this.step !== undefined) {
+      const step = this.step;
+      const stepN = Number(step);
+      const base = floorDiv(chunk.view.minTs, step);
+      const rem = Number(chunk.view.minTs - base * step);
+      const deltas = chunk.view.deltas();
+      const local: number[] = [];
+      for (let k = 0; k < n; k++) {
+        const off = Math.floor((rem + deltas[rows[k]!]!) / stepN);
+        let p = local[off];
+        if (p === undefined) local[off] = p = this.partOf((base + BigInt(off)) * step);
+        out[k] = p;
+      }
+      return out;
+    }
+    if (src.kind === 'tag') {
+      const series = chunk.series();
+      for (let k = 0; k < n; k++) {
+        const sid = series[rows[k]!]!;
+        let p = this.bySeries[sid];
+        if (p === undefined) this.bySeries[sid] = p = this.partOf(chunk.seriesTags(sid)[src.slot] ?? null);
+        out[k] = p;
+      }
+      return out;
+    }
+    const s = src.kind === 'field' ? chunk.view.typed(src.slot, this.t.fieldTypes[src.slot]!) : undefined;
+    if (s?.kind === 'dict') {
+      const byCode = new Int32Array(s.dict.length).fill(-1);
+      let nullPart = -1;
+      for (let k = 0; k < n; k++) {
+        const c = s.codes[rows[k]!]!;
+        if (c < 0) out[k] = nullPart < 0 ? (nullPart = this.partOf(null)) : nullPart;
+        else out[k] = byCode[c]! >= 0 ? byCode[c]! : (byCode[c] = this.partOf(s.dict[c]!));
+      }
+      return out;
+    }
+    const at = valueReader(slice, this.t, src);
+    for (let k = 0; k < n; k++) out[k] = this.partOf(at(rows[k]!));
+    return out;
+  }
+}
