@@ -11,7 +11,7 @@ const { parsePipeline, identityPipeline, Timestamp } = await import(entry.starts
 import { createRand, nginxLines, NGINX_PIPELINE } from './lib/nginx.mjs';
 import { report } from './lib/report.mjs';
 
-const rows = [];
+const results = [];
 
 const N = 200_000;
 const BATCH = 1_000;
@@ -41,7 +41,7 @@ function measure(name, pipeline, items) {
   if (rows !== items.length) throw new Error(`${name}: expected ${items.length} rows, got ${rows}`);
   const rate = (x) => Math.round(items.length / x).toLocaleString('en-US').padStart(12);
   // Wall time is what a user sees; CPU time (this process, incl. GC threads) is steadier on a busy machine.
-  rows.push({ work: `pipeline library, one core: ${name}`, unit: 'lines/s', better: 'higher', values: { sluice: items.length / cpu } });
+  results.push({ work: `pipeline library, one core: ${name}`, unit: 'lines/s', better: 'higher', values: { sluice: items.length / cpu } });
   console.log(`${name.padEnd(50)} ${rate(s)} lines/s wall  ${rate(cpu)} lines/CPU-s  (${items.length.toLocaleString('en-US')} in ${s.toFixed(3)} s)`);
 }
 
@@ -60,4 +60,4 @@ const objects = Array.from({ length: N }, (_, i) => ({
 
 measure('(b) service_identity over JSON objects', identityPipeline(), objects);
 console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
-report('pipeline', { title: 'pipeline library in-process, per CPU-second of one core', rows });
+report('pipeline', { title: 'pipeline library in-process, per CPU-second of one core', rows: results });

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import protobuf from 'protobufjs';
 import SnappyJS from 'snappyjs';
+import { report } from './lib/report.mjs';
 
 // Sluice runs as its own process, like the peers, so the load generator does not share its event loop.
 const SLUICE_MAIN = process.env.SLUICE_MAIN ?? new URL('../packages/server/dist/main.js', import.meta.url).pathname;
@@ -139,6 +140,7 @@ try {
       const n = list.flat().length * SPANS_PER_REQUEST;
       const t = await postAll(`${server.url}/v1/otlp/v1/traces`, list, { 'content-type': 'application/x-protobuf', ...headers }, 200);
       line(label, n, t, 'spans');
+      (results.spans ??= []).push({ label, perSecond: n / t });
     }
   } finally {
     await sluice.stop();
@@ -174,6 +176,17 @@ try {
   for (const peer of ['prometheus', 'victoriametrics']) {
     if (results[peer]) console.log(`ratio Sluice / ${peer}: ${(results.sluice / results[peer]).toFixed(2)}x (skip_wal: ${(results.sluiceSkipWal / results[peer]).toFixed(2)}x)`);
   }
+  const values = { sluice: Math.round(results.sluice) };
+  if (results.prometheus) values.prometheus = Math.round(results.prometheus);
+  if (results.victoriametrics) values.victoriametrics = Math.round(results.victoriametrics);
+  report('protocols-remote-write', {
+    title: `Prometheus remote write, ${SERIES * PER_SERIES}-sample batches, ${CONCURRENCY} in flight, each server its own process`,
+    rows: [
+      { work: 'remote write (durable)', unit: 'samples/s', better: 'higher', values },
+      { work: 'remote write (skip_wal tables)', unit: 'samples/s', better: 'higher', values: { ...values, sluice: Math.round(results.sluiceSkipWal) } },
+      ...(results.spans ?? []).map((x) => ({ work: x.label.replace(/^Sluice /, ''), unit: 'spans/s', better: 'higher', values: { sluice: Math.round(x.perSecond) } })),
+    ],
+  });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

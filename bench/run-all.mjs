@@ -10,12 +10,16 @@ import { barChartSvg, svgToPng } from './lib/chart.mjs';
 
 const BENCHES = [
   'peers.bench.mjs', // Sluice vs ClickHouse 18.16 (HTTP) and DuckDB: log ingest, six log queries, disk, RSS
+  'promql.bench.mjs', // PromQL range queries vs Prometheus
+  'protocols-lineproto.bench.mjs', // line-protocol ingest vs InfluxDB and VictoriaMetrics
+  'protocols-remote-write.bench.mjs', // remote write vs Prometheus and VictoriaMetrics, OTLP traces
   'pipeline.bench.mjs', // the pipeline library per core: nginx pipeline, service_identity
   'vrl.bench.mjs', // VRL per core
   'server.bench.mjs', // HTTP ingest through the server, in-process
   'storage.bench.mjs', // the store alone: writes, scans, bytes on disk
   'sql.bench.mjs', // the query engine in-process vs DuckDB
   'date-parse.bench.mjs', // strptime fast path
+  'protocols-remote-write.bench.mjs', // Prometheus remote write vs Prometheus's receiver and VictoriaMetrics; OTLP traces
 ];
 
 const filter = process.argv[2] ?? '';

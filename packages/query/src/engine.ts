@@ -1,4 +1,5 @@
 import type { ColumnType, Value } from '@sluice/pipeline-core';
+import type { QueryLimits } from './exec/limits.js';
 import type { PromqlMetadataRequest, PromqlRequest, PromqlResult } from './promql/result.js';
 
 /** One column of a query result. `dataType` is GreptimeDB's display name (`Int64`, `TimestampMillisecond`, ...). */
@@ -21,6 +22,10 @@ export interface SqlContext {
   readonly db: string;
   /** IANA zone for timestamp literals without offset and for date functions; default UTC. */
   readonly timezone?: string;
+  /** Aborts the statement being run (client gone, request timeout): it fails with Cancelled/DeadlineExceeded. */
+  readonly signal?: AbortSignal;
+  /** Budgets of this request (defaults: DEFAULT_QUERY_LIMITS). */
+  readonly limits?: Partial<QueryLimits>;
   /**
    * Called with the number of statements once all of them parsed, before the first one runs; a throw
    * stops the request with nothing executed (the server refuses several statements for a format that

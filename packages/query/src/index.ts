@@ -1,6 +1,9 @@
 export type { QueryEngine, StatementOutput, ResultColumn, SqlContext } from './engine.js';
 export { createQueryEngine } from './sql-engine.js';
 export { SqlSyntaxError, SqlPlanError, SqlInvalidArgumentError, SqlUnsupportedError, ColumnNotFoundError } from './sql/errors.js';
+export { createExecContext, type ExecContext, type ExecOptions } from './exec/exec-context.js';
+export { DEFAULT_QUERY_LIMITS, type QueryLimits } from './exec/limits.js';
+export { QueryCancelledError, QueryBudgetError } from './exec/errors.js';
 export type { PromqlResult, PromqlRequest, PromqlMetadataRequest, PromqlSeries, PromqlSample, PromqlLimits } from './promql/result.js';
 export { DEFAULT_PROMQL_LIMITS } from './promql/result.js';
 export { PromqlError, PromqlSyntaxError, PromqlExecutionError, PromqlLimitError, PromqlCanceledError, type PromErrorType } from './promql/errors.js';

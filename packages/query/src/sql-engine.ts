@@ -7,6 +7,19 @@ import type { Executor, Session } from './sql/statements/session.js';
 import type { Statement } from './sql/ast/statement.js';
 import { promqlLabelNames, promqlLabelValues, promqlSeries, runPromql } from './promql/run.js';
 import { DEFAULT_PROMQL_LIMITS, type PromqlLimits } from './promql/result.js';
+import { createExecContext } from './exec/exec-context.js';
+import { QueryBudgetError } from './exec/errors.js';
+import { SqlTooComplexError } from './sql/shape-limits.js';
+
+/**
+ * A RangeError from the engine itself: a string or array past what V8 allows, or a recursion past
+ * the stack (a statement that slipped past the shape check). Either is the query's size, not a fault.
+ */
+function engineLimitError(e: RangeError, depth: number): Error {
+  if (/call stack/i.test(e.message)) return new SqlTooComplexError(`SQL statement is nested too deeply to run (limit [query] max_expr_depth is ${depth})`);
+  if (/invalid (string|array|typed array) length/i.test(e.message)) return new QueryBudgetError(`query built a value larger than the engine can hold (${e.message}); see [query] max_value_size`);
+  return e;
+}
 
 /** The SQL engine over a store: parses every statement first, then runs them in order. */
 export function createQueryEngine(store: Store, opts: { promqlLimits?: Partial<PromqlLimits> } = {}): QueryEngine {
@@ -17,16 +30,25 @@ export function createQueryEngine(store: Store, opts: { promqlLimits?: Partial<P
     promqlLabelNames: (req) => promqlLabelNames(store, req),
     promqlLabelValues: (name, req) => promqlLabelValues(store, name, req),
     async executeSql(sql: string, ctx: SqlContext): Promise<StatementOutput[]> {
+      const exec = createExecContext({ ...(ctx.signal ? { signal: ctx.signal } : {}), ...(ctx.limits ? { limits: ctx.limits } : {}) });
+      exec.throwIfAborted();
       const timezone = normalizeTimezone(ctx.timezone);
-      const statements = parseSql(sql);
+      const statements = parseSql(sql, exec.limits);
       ctx.onParsed?.(statements.length);
       const session: Session = {
         store,
         db: ctx.db || 'public',
-        ctx: { nowNs: BigInt(Date.now()) * 1_000_000n, ...(timezone ? { timezone } : {}) },
+        ctx: { nowNs: BigInt(Date.now()) * 1_000_000n, exec, ...(timezone ? { timezone } : {}) },
       };
       const out: StatementOutput[] = [];
-      for (const st of statements) out.push(await (EXECUTORS[st.kind] as Executor<Statement>)(st, session));
+      try {
+        for (const st of statements) {
+          await exec.checkpoint();
+          out.push(await (EXECUTORS[st.kind] as Executor<Statement>)(st, session));
+        }
+      } catch (e) {
+        throw e instanceof RangeError ? engineLimitError(e, exec.limits.maxExprDepth) : e;
+      }
       return out;
     },
   };

@@ -54,9 +54,9 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', createPipelineRoutes(deps, maxBody));
   app.route('/', createIngestRoutes(deps, maxBody));
   app.route('/', createSqlRoutes(deps));
-  app.route('/', createRemoteWriteRoutes(deps, maxBody));
+  app.route('/', createRemoteWriteRoutes(deps, writes));
   app.route('/', createRemoteReadRoutes(deps, maxBody));
-  app.route('/', createOtlpRoutes(deps, maxBody));
+  app.route('/', createOtlpRoutes(deps, writes));
   app.route('/', createPromqlRoutes(deps));
   app.route('/', createPrometheusApiRoutes(deps, buildInfo()));
   app.route('/', createLineprotoRoutes(deps, writes));

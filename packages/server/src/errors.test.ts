@@ -19,7 +19,7 @@ describe('status codes', () => {
       [StatusCode.StorageUnavailable, 503],
       [StatusCode.Internal, 500],
       [StatusCode.EngineExecuteQuery, 500],
-      [StatusCode.RuntimeResourcesExhausted, 500],
+      [StatusCode.RuntimeResourcesExhausted, 400], // per-request budgets (GreptimeDB: 500)
     ];
     for (const [code, http] of cases) expect([code, statusCodeToHttp(code)]).toEqual([code, http]);
   });

@@ -51,6 +51,9 @@ const HTTP_STATUS: Partial<Record<StatusCode, ContentfulStatusCode>> = {
   [StatusCode.Cancelled]: 504,
   [StatusCode.DeadlineExceeded]: 504,
   [StatusCode.RateLimited]: 429,
+  // GreptimeDB answers 500 here; Sluice's budgets are per request, so over one is the request's
+  // fault (a 4xx the client should not retry as is), not the server's.
+  [StatusCode.RuntimeResourcesExhausted]: 400,
   [StatusCode.External]: 503,
   [StatusCode.StorageUnavailable]: 503,
   [StatusCode.RegionNotReady]: 503,

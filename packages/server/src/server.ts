@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { SluiceError, StatusCode, parseDuration } from '@sluice/pipeline-core';
@@ -17,6 +18,7 @@ import { createTraceControl } from './tracing/trace-control.js';
 import { openEngines, type Engines } from './engines.js';
 import { checkConfig } from './config/load.js';
 import { PipelineWorkerPool } from './workers/worker-pool.js';
+import { parseByteSize } from './config/byte-size.js';
 import { acquireDataHomeLock, type DataHomeLock } from './lock/data-home-lock.js';
 
 export interface StartServerOptions {
@@ -26,7 +28,7 @@ export interface StartServerOptions {
   readonly config?: PartialConfig;
   /** Where log lines go instead of stdout. */
   readonly logStream?: { write(s: string): unknown };
-  /** Worker threads that parse bodies and run pipelines (default 0: on the main thread). */
+  /** Worker threads that parse bodies and run pipelines (default `[ingest] workers`; 0: on the main thread). */
   readonly pipelineWorkers?: number;
   /** The worker script (default: `pipeline-worker.js` beside this module, as the build lays it out). */
   readonly pipelineWorkerScript?: URL | string;
@@ -57,6 +59,23 @@ export function resolveConfig(opts: Pick<StartServerOptions, 'configFile' | 'con
   }
   if (opts.config !== undefined) layers.push(checkConfig(opts.config as Record<string, unknown>));
   return mergeConfig(...layers);
+}
+
+/**
+ * The pipeline worker pool: `pipelineWorkers` if given, else `[ingest] workers`. When the worker
+ * script is missing (running from sources, e.g. under vitest) and workers were not asked for
+ * explicitly, pipelines run on the main thread and a warning says so.
+ */
+function startWorkers(opts: StartServerOptions, config: SluiceConfig, log: { warn(o: object, msg: string): void }): PipelineWorkerPool | undefined {
+  const count = opts.pipelineWorkers ?? config.ingest.workers;
+  if (count <= 0) return undefined;
+  const script = opts.pipelineWorkerScript ?? new URL('./pipeline-worker.js', import.meta.url);
+  const heapMb = Math.max(16, Math.floor(parseByteSize(config.ingest.worker_heap) / (1024 * 1024)));
+  if (opts.pipelineWorkers === undefined && opts.pipelineWorkerScript === undefined && !existsSync(fileURLToPath(script))) {
+    log.warn({ script: fileURLToPath(script) }, 'pipeline worker script not found; pipelines run on the main thread');
+    return undefined;
+  }
+  return new PipelineWorkerPool(script, count, { heapMb, heapText: config.ingest.worker_heap });
 }
 
 /** How long a stop waits for open connections before closing them. */
@@ -111,9 +130,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   try {
     await store.createDatabase('public', { ifNotExists: true });
     const pipelines = new PipelineService(store.pipelines, compiler);
-    if ((opts.pipelineWorkers ?? 0) > 0) {
-      workers = new PipelineWorkerPool(opts.pipelineWorkerScript ?? new URL('./pipeline-worker.js', import.meta.url), opts.pipelineWorkers!);
-    }
+    workers = startWorkers(opts, config, log);
     const app = createApp({ store, query, pipelines, config, logging, metrics, tracing, ...(users ? { users } : {}), ...(workers ? { pipelineWorkers: workers } : {}) });
     server = await listen(app.fetch, host, port, config.http.addr);
   } catch (e) {

@@ -92,7 +92,7 @@ describe('OTLP/HTTP with the OpenTelemetry JS SDK exporters', () => {
     const cols = await sql("SELECT column_name FROM information_schema.columns WHERE table_name = 'http_requests_p_total'");
     expect(cols.map((r) => r[0])).not.toContain('host_name');
     const created = await (await s.fetch('/v1/sql', { method: 'POST', body: new URLSearchParams({ sql: 'SHOW CREATE TABLE http_requests_p_total' }) })).text();
-    expect(created).toContain("service.semantic.source = 'otlp'");
+    expect(created).toContain("'service.semantic.source' = 'otlp'");
   });
 
   it('metrics: promotion headers for all resource attributes and the scope', async () => {

@@ -62,6 +62,12 @@ remote_write:
     expect(up[0]).toEqual(['self', `127.0.0.1:${sender.port}`, 1]);
     const built = await sql('SELECT count(*) FROM prometheus_build_info');
     expect(Number(built[0]![0])).toBeGreaterThan(0);
+    // Sluice's own PromQL engine reads the same tables.
+    const viaPromql = await waitFor('up through Sluice PromQL', async () => {
+      const r = (await (await s.fetch(`/v1/metricsapi/api/v1/query?${new URLSearchParams({ query: 'up{job="self"}' })}`)).json()) as { data?: { result?: { metric: Record<string, string>; value: [number, string] }[] } };
+      return r.data?.result?.length ? r.data.result : undefined;
+    });
+    expect(viaPromql.map((x) => [x.metric.instance, x.value[1]])).toEqual([[`127.0.0.1:${sender.port}`, '1']]);
     await sender.proc.stop();
     expect(sender.proc.output.join('')).not.toMatch(/non-recoverable error|status 4\d\d/);
   });

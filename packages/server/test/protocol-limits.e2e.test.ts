@@ -16,7 +16,7 @@ describe('protocol endpoints under http.body_limit', () => {
     expect(big.length).toBeLessThan(64 * 1024);
     const res = await s.fetch('/v1/metricsapi/write', { method: 'POST', body: big as Uint8Array<ArrayBuffer> });
     expect(res.status).toBe(413);
-    expect((await res.json()).error).toMatch(/declares 1048576 bytes, over the body limit/);
+    expect((await res.json()).error).toMatch(/exceeds the body limit/);
   });
 
   it('refuses a chunked OTLP body (no Content-Length, as the OTel exporters send) over the limit', async () => {
@@ -37,5 +37,25 @@ describe('protocol endpoints under http.body_limit', () => {
     const res = await s.fetch('/v1/otlp/v1/logs', { method: 'POST', body: bomb, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
     expect(res.status).toBe(413);
     expect((await res.json()).error).toMatch(/exceeds the body limit/);
+  });
+});
+
+describe('protocol endpoints under max_in_flight_write_bytes', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ config: { max_in_flight_write_bytes: '1KiB' } });
+  });
+  afterAll(() => s.close());
+
+  it('sheds remote write and OTLP writes with 429 and the error body when the budget is exceeded', async () => {
+    const big = new Uint8Array(4096).fill(0x20);
+    for (const [path, type] of [['/v1/metricsapi/write', 'application/x-protobuf'], ['/v1/otlp/v1/logs', 'application/json'], ['/v1/otlp/v1/traces', 'application/x-protobuf']] as const) {
+      const res = await s.fetch(path, { method: 'POST', body: big, headers: { 'content-type': type } });
+      expect(res.status, path).toBe(429);
+      expect((await res.json()).error, path).toMatch(/max_in_flight_write_bytes/);
+    }
+    // a small write still goes through
+    const ok = await s.fetch('/v1/otlp/v1/logs', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(ok.status).toBe(200);
   });
 });

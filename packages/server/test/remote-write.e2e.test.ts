@@ -65,7 +65,7 @@ describe('Prometheus remote write and read end to end', () => {
     const text = await desc.text();
     expect(text).toContain('service_physical_table');
     expect(text).toContain('Created on insertion');
-    expect(text).toContain("service.semantic.source = 'prometheus'");
+    expect(text).toContain("'service.semantic.source' = 'prometheus'");
     const stale = (await read([{ type: 'EQ', name: '__name__', value: 'http_requests_total' }, { type: 'EQ', name: 'code', value: '500' }]))[0]!;
     expect(stale.samples).toHaveLength(2);
     expect(bitsOf(stale.samples[1]!.value)).toBe(STALE_NAN_BITS);

@@ -109,5 +109,16 @@ export function runAggregateCases(fresh: () => Promise<Store>): void {
         expect(got.map((r) => r.map(round))).toEqual(expected);
       }
     });
+
+    it("a 'contains' predicate keeps the rows whose string contains the text, in both layouts", async () => {
+      const s = await fresh();
+      for (const append_mode of [true, false]) {
+        const table = append_mode ? 'chunked' : 'rowwise';
+        const rows: Value[][] = Array.from({ length: 200 }, (_, i) => [1_700_000_000_000 + i, `h${i % 3}`, i % 9 === 0 ? null : `req ${i}${i % 6 === 0 ? ' timeout' : ''}`, i, 200]);
+        await s.write([{ db: 'public', table, schema: SCHEMA, rows, options: { append_mode } }]);
+        const got = await collect(s, { db: 'public', table, columns: ['level'], predicates: [{ column: 'level', op: 'contains', value: 'timeout' }] });
+        expect(got.map((r) => r.level)).toEqual(rows.map((r) => r[2]).filter((v) => typeof v === 'string' && v.includes('timeout')));
+      }
+    });
   });
 }

@@ -54,7 +54,8 @@ export interface WriteResult {
   readonly affectedRows: number;
 }
 
-export type PredicateOp = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not_in' | 'is_null' | 'is_not_null';
+/** `contains`: a string column's value contains the (string) operand (SQL `LIKE '%text%'`). */
+export type PredicateOp = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not_in' | 'is_null' | 'is_not_null' | 'contains';
 
 /** A column predicate the store applies exactly; several predicates are AND-ed. */
 export interface Predicate {

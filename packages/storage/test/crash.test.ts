@@ -63,7 +63,8 @@ function runAndKill(dataHome: string, first: number, acks: number): Promise<numb
   });
 }
 
-it('keeps every acknowledged batch and no partial batch after kill -9, across repeated crashes', async () => {
+// Three child processes each start, write and are killed: bounded by count, not by time (slow when the machine is loaded).
+it('keeps every acknowledged batch and no partial batch after kill -9, across repeated crashes', { timeout: 120_000 }, async () => {
   const dataHome = join(work, 'data');
   let next = 0;
   for (let round = 1; round <= 3; round++) {

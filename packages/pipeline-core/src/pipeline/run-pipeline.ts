@@ -28,7 +28,7 @@ interface RunState {
 /** Runs items through a pipeline: processors, table options from records, dispatcher, transform. */
 export function runPipeline(p: CompiledPipeline, items: readonly (Doc | string)[], opts?: RunOptions): PipelineResult {
   const now = (opts?.now ?? nowTimestamp()).withUnit('ns');
-  const state: RunState = { ctx: { now }, out: new TableCollector(), item: 0, text: undefined, lastText: undefined };
+  const state: RunState = { ctx: { now, ...(opts?.maxValueSize !== undefined ? { maxValueSize: opts.maxValueSize } : {}) }, out: new TableCollector(), item: 0, text: undefined, lastText: undefined };
   const errors: PipelineItemError[] = [];
   const skipError = opts?.skipError === true;
   for (let i = 0; i < items.length; i++) {

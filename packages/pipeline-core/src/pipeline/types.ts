@@ -38,6 +38,8 @@ export interface RunOptions {
   readonly skipError?: boolean;
   /** The ingest time (`service_timestamp`); defaults to the current time. */
   readonly now?: Timestamp;
+  /** The longest string or array a VRL expression may build (default 16 Mi characters or items). */
+  readonly maxValueSize?: number;
 }
 
 /** A compiled pipeline: parse once, run many times. */

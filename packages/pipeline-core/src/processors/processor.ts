@@ -9,6 +9,8 @@ export type Drop = typeof DROP;
 export interface ExecContext {
   /** The ingest time of the current batch (used for `service_timestamp` and VRL `now()`). */
   readonly now: Timestamp;
+  /** The longest string or array VRL may build (default 16 Mi characters or items). */
+  readonly maxValueSize?: number;
 }
 
 /** A compiled processor: all config parsing and regex/pattern compilation happened before. */

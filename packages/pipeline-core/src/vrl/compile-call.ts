@@ -1,3 +1,4 @@
+import { checkValueSize, VrlLimitError } from './limits.js';
 import type { CallArg, CallExpr, Expr } from './ast.js';
 import type { Compiled } from './compiled.js';
 import type { Compiler } from './compile.js';
@@ -82,8 +83,10 @@ function stdlibCall(c: Compiler, e: CallExpr): Compiled {
       }
       try {
         const result = call(args, f.ctx, prepared, closure?.(f));
+        if ((typeof result === 'string' || Array.isArray(result)) && grew(result.length, args)) checkValueSize(`${fn.name}()`, result.length, f.ctx.maxValueSize);
         return result === undefined ? null : result;
       } catch (err) {
+        if (err instanceof VrlLimitError) throw err;
         if (err instanceof VrlFunctionError) throw new VrlFailure(prefix + err.message);
         if (err instanceof VrlFailure || err instanceof ReturnSignal || err instanceof VrlRuntimeError) throw err;
         throw new VrlFailure(prefix + (err instanceof Error ? err.message : String(err)));
@@ -92,6 +95,15 @@ function stdlibCall(c: Compiler, e: CallExpr): Compiled {
     kinds: kindsOf(fn.returns),
     fallible,
   };
+}
+
+/** Is a result of `size` longer than every string or array argument (built here, not passed through)? */
+function grew(size: number, args: Record<string, VrlValue | undefined>): boolean {
+  for (const k in args) {
+    const v = args[k];
+    if ((typeof v === 'string' || Array.isArray(v)) && v.length >= size) return false;
+  }
+  return true;
 }
 
 /** Positional then named arguments onto the declared parameters (E106, E107, E108). */

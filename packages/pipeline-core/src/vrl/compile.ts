@@ -5,7 +5,7 @@ import { compileCall } from './compile-call.js';
 import { shapeAt, type Compiled, type Shape } from './compiled.js';
 import { VrlCompileError, VrlRuntimeError, type Span } from './diagnostics.js';
 import { ANY_KINDS, K, NUMERIC, kindsOfValue, kindList, type Kinds, type VrlObject } from './kinds.js';
-import { BINARY, binaryResult, negate, not, truth } from './ops.js';
+import { BINARY, binaryResult, mulWithin, negate, not, truth } from './ops.js';
 import { getField, getPath, setKey } from './path.js';
 import type { Run } from './runtime.js';
 import { ReturnSignal, VrlFailure } from './signals.js';
@@ -262,6 +262,7 @@ export class Compiler {
       case '&&':
         return { run: (f) => truth(L(f), 'left') && truth(R(f), 'right'), kinds: K.boolean, fallible: opFails || left.fallible || right.fallible };
       default: {
+        if (e.op === '*') return { run: (f) => mulWithin(L(f), R(f), f.ctx.maxValueSize), kinds, fallible: opFails || left.fallible || right.fallible };
         const op = BINARY[e.op]!;
         return { run: (f) => op(L(f), R(f)), kinds, fallible: opFails || left.fallible || right.fallible, ...(e.op === '|' ? { fresh: true } : {}) };
       }

@@ -1,3 +1,4 @@
+import { checkValueSize } from './limits.js';
 import { Timestamp } from '../value/timestamp.js';
 import { vrlEquals } from './equality.js';
 import { K, describeValue, isObject, type Kinds } from './kinds.js';
@@ -62,11 +63,22 @@ export function mul(a: VrlValue, b: VrlValue): VrlValue {
   return fail('multiply', a, b);
 }
 
-/** `"ab" * 3`; a result beyond 100 MiB of text is a failure, not an out-of-memory crash. */
-function repeat(text: string, times: Num): string {
+/** `"ab" * 3`; a result over the run's max value size is a handled failure (`?? "x"`), before it is built. */
+function repeat(text: string, times: Num, max?: number): string {
   const n = Math.max(0, Number(times));
-  if (text.length * n > 100 * 1024 * 1024) throw new VrlFailure(`can't repeat a string of ${text.length} characters ${n} times: the result is too large`);
+  try {
+    checkValueSize(`"…" * ${n}`, text.length * n, max);
+  } catch (e) {
+    throw new VrlFailure((e as Error).message);
+  }
   return text.repeat(n);
+}
+
+/** `*` with the run's value-size limit (the compiler uses it in place of `mul`). */
+export function mulWithin(a: VrlValue, b: VrlValue, max: number | undefined): VrlValue {
+  if (typeof a === 'string' && isInt(b)) return repeat(a, b, max);
+  if (isInt(a) && typeof b === 'string') return repeat(b, a, max);
+  return mul(a, b);
 }
 
 export function div(a: VrlValue, b: VrlValue): VrlValue {

@@ -1,4 +1,5 @@
 import { VrlRuntimeError } from './diagnostics.js';
+import { VrlLimitError } from './limits.js';
 import { ReturnSignal, VrlFailure } from './signals.js';
 import type { VrlCallContext } from './stdlib/function.js';
 import type { VrlValue } from './value.js';
@@ -23,7 +24,7 @@ export function runProgram(body: Run, slots: number, event: VrlValue, ctx: VrlCa
     result = body(f);
   } catch (e) {
     if (e instanceof ReturnSignal) result = e.value;
-    else if (e instanceof VrlRuntimeError) throw e;
+    else if (e instanceof VrlRuntimeError || e instanceof VrlLimitError) throw e;
     else if (e instanceof VrlFailure) throw new VrlRuntimeError(e.message, false);
     else throw new VrlRuntimeError(`internal error: ${e instanceof Error ? e.message : String(e)}`, false, { cause: e });
   }

@@ -4,10 +4,15 @@ import { sqlParser } from './parser.js';
 import { sqlLexer } from './tokens.js';
 import { toStatement } from './to-ast/statement.js';
 import type { Children } from './to-ast/cst.js';
+import { checkShape, SqlTooComplexError, type ShapeLimits } from './shape-limits.js';
+import { DEFAULT_QUERY_LIMITS } from '../exec/limits.js';
 import { parseTql } from './tql/parse-tql.js';
 
-/** Parses `;`-separated statements into ASTs; throws SqlSyntaxError with line and column. */
-export function parseSql(sql: string): Statement[] {
+/**
+ * Parses `;`-separated statements into ASTs; throws SqlSyntaxError with line and column, and
+ * SqlTooComplexError for statements nested deeper or longer than `limits` allow.
+ */
+export function parseSql(sql: string, limits: ShapeLimits = DEFAULT_QUERY_LIMITS): Statement[] {
   const tql = parseTql(sql);
   if (tql) return [tql];
   const lexed = sqlLexer.tokenize(sql);
@@ -15,7 +20,17 @@ export function parseSql(sql: string): Statement[] {
     const e = lexed.errors[0]!;
     throw new SqlSyntaxError(e.line ?? 1, e.column ?? 1, `unexpected character '${sql.slice(e.offset, e.offset + e.length).slice(0, 20)}'`);
   }
-  sqlParser.input = lexed.tokens;
+  checkShape(lexed.tokens, limits);
+  try {
+    return parseTokens(sql, lexed.tokens);
+  } catch (e) {
+    if (e instanceof RangeError) throw new SqlTooComplexError(`SQL statement is nested too deeply to parse (limit [query] max_expr_depth is ${limits.maxExprDepth})`);
+    throw e;
+  }
+}
+
+function parseTokens(sql: string, tokens: ReturnType<typeof sqlLexer.tokenize>['tokens']): Statement[] {
+  sqlParser.input = tokens;
   const cst = sqlParser.statements();
   if (sqlParser.errors.length > 0) {
     const e = sqlParser.errors[0]!;

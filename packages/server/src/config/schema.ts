@@ -34,6 +34,20 @@ export const CONFIG_SPEC = {
     data_home: { kind: 'string' },
     maintenance_interval: { kind: 'duration' },
   },
+  query: {
+    memory_limit: { kind: 'byte_size' },
+    max_result_size: { kind: 'byte_size' },
+    max_value_size: { kind: 'byte_size' },
+    max_expr_depth: { kind: 'integer' },
+    max_expr_terms: { kind: 'integer' },
+  },
+  ingest: {
+    workers: { kind: 'integer' },
+    worker_heap: { kind: 'byte_size' },
+    max_line_length: { kind: 'byte_size' },
+    max_items: { kind: 'integer' },
+    max_value_size: { kind: 'byte_size' },
+  },
   logging: {
     level: { kind: 'string' },
     dir: { kind: 'string' },
@@ -75,6 +89,22 @@ export interface SluiceConfig {
     /** How often the store sweeps expired rows and compacts small chunks ("0s": never). */
     readonly maintenance_interval: string;
   };
+  /** Budgets of one SQL (and PromQL) request; see docs/limits.md. */
+  readonly query: {
+    readonly memory_limit: string;
+    readonly max_result_size: string;
+    readonly max_value_size: string;
+    readonly max_expr_depth: number;
+    readonly max_expr_terms: number;
+  };
+  /** Where pipelines run and what one ingest request may hold; see docs/limits.md. */
+  readonly ingest: {
+    readonly workers: number;
+    readonly worker_heap: string;
+    readonly max_line_length: string;
+    readonly max_items: number;
+    readonly max_value_size: string;
+  };
   readonly logging: { readonly level: string; readonly dir?: string; readonly log_format: LogFormat };
   /** PromQL: the default lookback of instant selectors and the most samples one query may hold. */
   readonly promql: { readonly lookback_delta: string; readonly max_samples: number };
@@ -96,6 +126,8 @@ export const DEFAULT_CONFIG: SluiceConfig = {
     status_without_auth: true,
   },
   storage: { data_home: './sluice_data', maintenance_interval: '60s' },
+  query: { memory_limit: '512MiB', max_result_size: '64MiB', max_value_size: '16MiB', max_expr_depth: 128, max_expr_terms: 2000 },
+  ingest: { workers: 2, worker_heap: '1GiB', max_line_length: '1MiB', max_items: 1_000_000, max_value_size: '16MiB' },
   logging: { level: 'info', log_format: 'text' },
   promql: { lookback_delta: '5m', max_samples: 50_000_000 },
 };

@@ -2,7 +2,9 @@ import { PipelineConfigError, SluiceError, StatusCode, type IdentityOptions, typ
 import type { WriteRequest, WriteResult } from '@sluice/storage';
 import type { AppDeps } from '../deps.js';
 import type { RunItemError, RunTable } from '../pipelines/compiler.js';
-import { parseItems, type IngestContentType } from './parse-items.js';
+import type { IngestContentType } from './parse-items.js';
+import { parseItemsWithin } from './item-limits.js';
+import { ingestLimits } from '../config/limits.js';
 
 export interface IngestRequest {
   readonly db: string;
@@ -17,6 +19,8 @@ export interface IngestRequest {
   /** The decoded request body and its type; parsed here or on a pipeline worker. */
   readonly body: string;
   readonly contentType: IngestContentType;
+  /** Stops the pipeline run (request timeout, client gone): a worker running it is terminated. */
+  readonly signal?: AbortSignal;
 }
 
 const TABLE_RE = /^[A-Za-z_][A-Za-z0-9_:-]*$/;
@@ -30,11 +34,12 @@ function processorOf(e: unknown): string {
 async function runPipeline(deps: AppDeps, req: IngestRequest): Promise<{ tables: readonly RunTable[]; errors: readonly RunItemError[] }> {
   const { pipeline } = deps.pipelines.resolve(req.pipelineName, req.version, req.identity);
   const source = deps.pipelineWorkers === undefined ? undefined : deps.pipelines.workerSource(req.pipelineName, req.version);
+  const limits = ingestLimits(deps.config);
   if (source !== undefined && deps.pipelineWorkers !== undefined) {
     deps.metrics.workerTasks.inc();
-    return deps.pipelineWorkers.run({ ...source, body: req.body, contentType: req.contentType, skipError: req.skipError });
+    return deps.pipelineWorkers.run({ ...source, body: req.body, contentType: req.contentType, skipError: req.skipError, limits }, req.signal);
   }
-  return pipeline.run(parseItems(req.body, req.contentType), { skipError: req.skipError });
+  return pipeline.run(parseItemsWithin(req.body, req.contentType, limits), { skipError: req.skipError, maxValueSize: limits.maxValueSize });
 }
 
 /** The comment GreptimeDB gives every table that a write creates. */

@@ -1,8 +1,15 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { DurationSyntaxError, parseDuration, SluiceError, StatusCode } from '@sluice/pipeline-core';
 import { HttpRequestError } from '../errors.js';
 
 export const TIMEOUT_HEADER = 'x-service-timeout';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** Fires when the request times out (reason: DeadlineExceeded) or its client goes away (Cancelled). */
+    requestSignal: AbortSignal;
+  }
+}
 
 /** The request's own timeout (`x-service-timeout: 120s`), else the configured one. */
 function timeoutFor(header: string | undefined, ms: number, text: string): { ms: number; text: string } {
@@ -14,14 +21,30 @@ function timeoutFor(header: string | undefined, ms: number, text: string): { ms:
   }
 }
 
-/** Fails a request that runs longer than its timeout with DeadlineExceeded (HTTP 408); 0 disables. */
+/** The signal engines take to stop a request's work (a never-firing one outside this middleware). */
+export function requestSignal(c: Context): AbortSignal | undefined {
+  return c.get('requestSignal');
+}
+
+/**
+ * Fails a request that runs longer than its timeout with DeadlineExceeded (HTTP 408); 0 disables.
+ * The work itself stops too: `requestSignal(c)` fires at the deadline (and when the client closes
+ * the connection), and the query engine and pipeline workers abort on it.
+ */
 export function requestTimeout(configuredMs: number, configuredText: string): MiddlewareHandler {
   return async function requestTimeout(c, next) {
     const { ms, text } = timeoutFor(c.req.header(TIMEOUT_HEADER), configuredMs, configuredText);
+    const deadline = new AbortController();
+    const client = c.req.raw.signal as AbortSignal | undefined;
+    c.set('requestSignal', client === undefined ? deadline.signal : AbortSignal.any([deadline.signal, client]));
     if (ms <= 0) return next();
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new HttpRequestError(StatusCode.DeadlineExceeded, 408, `request timed out after ${text}`)), ms);
+      timer = setTimeout(() => {
+        const err = new HttpRequestError(StatusCode.DeadlineExceeded, 408, `request timed out after ${text}`);
+        deadline.abort(err);
+        reject(err);
+      }, ms);
     });
     try {
       const run = next();

@@ -25,7 +25,7 @@ export interface CompiledPipeline {
   readonly declaredSchema?: readonly ColumnSchema[];
   /** Whether rows may land in tables other than the target (dispatcher or table_suffix). */
   readonly hasVariantTableName?: boolean;
-  run(items: readonly (Doc | string)[], opts?: { readonly skipError?: boolean; readonly now?: Timestamp }): {
+  run(items: readonly (Doc | string)[], opts?: { readonly skipError?: boolean; readonly now?: Timestamp; readonly maxValueSize?: number }): {
     readonly tables: readonly RunTable[];
     readonly errors: readonly RunItemError[];
   };

@@ -1,8 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { SluiceError, StatusCode, type ColumnType, type TableOptions } from '@sluice/pipeline-core';
-import type { WriteRequest } from '@sluice/storage';
+import { SluiceError, StatusCode, type ColumnType } from '@sluice/pipeline-core';
 import type { AppDeps } from '../deps.js';
-import { decompressBody } from '../ingest/decompress.js';
 import { decodeOtlp, encodeOtlpResponse, otlpEncoding, type OtlpEncoding } from '../protocols/otlp/decode-otlp.js';
 import type { OtlpSignal } from '../protocols/otlp/otlp-schema.js';
 import { logsToDocs, logsToRows, parseExtractKeys } from '../protocols/otlp/otlp-logs.js';
@@ -10,9 +8,9 @@ import { flattenedTraceRows, jsonTraceRows, spansOf } from '../protocols/otlp/ot
 import { DEFAULT_PROMOTED_RESOURCE_ATTRS, metricsToSeries, type OtlpMetricOptions } from '../protocols/otlp/otlp-metrics.js';
 import { parseTranslationStrategy } from '../protocols/otlp/prom-names.js';
 import { parseBoolParam } from '../params.js';
-import { tableOptionsFromHints } from '../write/hints.js';
-import { metricTableOptions, metricWriteRequests } from '../write/metric-tables.js';
-import { requestDb } from '../write/request-db.js';
+import { metricSemantics, metricTableOptions, metricWriteRequests } from '../write/metric-tables.js';
+import type { TableSemantics } from '../write/semantic-options.js';
+import type { WriteSupport } from '../write/write-support.js';
 import { PIPELINE_HEADER, PIPELINE_VERSION_HEADER, resolveDocsPipeline, runDocsPipeline } from '../write/run-docs-pipeline.js';
 
 export const OTLP_PATHS = { metrics: '/v1/otlp/v1/metrics', traces: '/v1/otlp/v1/traces', logs: '/v1/otlp/v1/logs' } as const;
@@ -31,13 +29,8 @@ const H = {
   translation: 'x-service-otlp-metric-translation-strategy',
 } as const;
 
-function semanticOptions(hints: TableOptions, signal: 'log' | 'trace', appendMode: boolean): TableOptions {
-  return {
-    ...(appendMode && hints.merge_mode === undefined ? { append_mode: true } : {}),
-    ...hints,
-    extra: { ...hints.extra, 'service.semantic.signal_type': signal, 'service.semantic.source': 'otlp', comment: 'Created on insertion' },
-  };
-}
+export const OTLP_LOG_SEMANTICS: TableSemantics = { signalType: 'log', source: 'otlp', defaults: { append_mode: true } };
+export const OTLP_TRACE_SEMANTICS: TableSemantics = { signalType: 'trace', source: 'otlp', defaults: { append_mode: true } };
 
 function nameList(text: string | undefined): Set<string> {
   return new Set((text ?? '').split(';').map((s) => s.trim()).filter((s) => s !== ''));
@@ -53,11 +46,9 @@ function metricOptions(c: Context): OtlpMetricOptions {
   };
 }
 
-async function readOtlp<S extends OtlpSignal>(c: Context, signal: S, maxBytes: number) {
+async function readOtlp<S extends OtlpSignal>(c: Context, signal: S, writes: WriteSupport) {
   const encoding = otlpEncoding(c.req.header('content-type'));
-  const raw = Buffer.from(await c.req.arrayBuffer());
-  const body = decompressBody(raw, c.req.header('content-encoding'), maxBytes);
-  return { encoding, request: decodeOtlp(signal, body, encoding) };
+  return { encoding, request: decodeOtlp(signal, await writes.readBody(c), encoding) };
 }
 
 function respond(c: Context, signal: OtlpSignal, encoding: OtlpEncoding, rejected: number, errors: readonly string[]) {
@@ -71,45 +62,37 @@ function tableName(c: Context, header: string, fallback: string): string {
 }
 
 /** OTLP/HTTP: `POST /v1/otlp/v1/{metrics,traces,logs}`, protobuf or JSON, gzip; answers Export*ServiceResponse. */
-export function createOtlpRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
+export function createOtlpRoutes(deps: AppDeps, writes: WriteSupport): Hono {
   const app = new Hono();
-  const write = async (writes: WriteRequest[], pipeline: string) => {
-    if (writes.length === 0) return;
-    const written = await deps.store.write(writes);
-    for (const w of written) deps.metrics.rowsIngested.inc({ db: w.db, table: w.table, pipeline }, w.affectedRows);
-  };
+  for (const path of Object.values(OTLP_PATHS)) writes.register(app, path);
 
   app.post(OTLP_PATHS.logs, async (c) => {
-    const db = requestDb(c, deps.store);
-    const hints = tableOptionsFromHints(c.req.raw.headers);
+    const { db, options, hints } = writes.target(c, OTLP_LOG_SEMANTICS, c.req.query('db'));
     const table = tableName(c, H.logTable, 'opentelemetry_logs');
     const extractKeys = parseExtractKeys(c.req.header(H.logExtractKeys));
-    const { encoding, request } = await readOtlp(c, 'logs', maxBodyBytes);
+    const { encoding, request } = await readOtlp(c, 'logs', writes);
     const now = BigInt(Date.now()) * 1_000_000n;
     const pipelineName = (c.req.header(PIPELINE_HEADER) ?? c.req.header(H.logPipeline) ?? '').trim();
-    const options = semanticOptions(hints, 'log', true);
     if (pipelineName !== '') {
       const version = c.req.header(PIPELINE_VERSION_HEADER) ?? c.req.header(H.logPipelineVersion);
       const pipeline = resolveDocsPipeline(deps, pipelineName, version, { field: 'timestamp', unit: 'ns' });
-      await write(runDocsPipeline(pipeline, logsToDocs(request, now), { db, table, options }), pipelineName);
+      await writes.write(runDocsPipeline(pipeline, logsToDocs(request, now), { db, table, semantics: OTLP_LOG_SEMANTICS, hints, what: 'log record' }), pipelineName);
     } else {
       const { schema, rows } = logsToRows(request, extractKeys, now);
-      if (rows.length > 0) await write([{ db, table, schema, rows, options }], 'otlp_logs');
+      await writes.write([{ db, table, schema, rows, options }], 'otlp_logs');
     }
     return respond(c, 'logs', encoding, 0, []);
   });
 
   app.post(OTLP_PATHS.traces, async (c) => {
-    const db = requestDb(c, deps.store);
-    const hints = tableOptionsFromHints(c.req.raw.headers);
+    const { db, options } = writes.target(c, OTLP_TRACE_SEMANTICS, c.req.query('db'));
     const table = tableName(c, H.traceTable, 'opentelemetry_traces');
     const pipelineName = (c.req.header(PIPELINE_HEADER) ?? '').trim();
     if (pipelineName !== '' && pipelineName !== TRACE_V1_PIPELINE) {
       throw new SluiceError(StatusCode.InvalidArguments, `traces take the pipeline '${TRACE_V1_PIPELINE}' (flattened attribute columns) or none (JSON attribute columns), not '${pipelineName}'`);
     }
-    const { encoding, request } = await readOtlp(c, 'traces', maxBodyBytes);
+    const { encoding, request } = await readOtlp(c, 'traces', writes);
     const { spans, rejected } = spansOf(request);
-    const options = semanticOptions(hints, 'trace', true);
     // Column types come from the table as it is; a concurrent request may create or widen it between
     // reading and writing, so a schema conflict is retried once against the new table.
     let out;
@@ -118,7 +101,7 @@ export function createOtlpRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
       out = pipelineName === TRACE_V1_PIPELINE ? flattenedTraceRows(spans, existing, rejected) : jsonTraceRows(spans, rejected);
       if (out.rows.length === 0) break;
       try {
-        await write([{ db, table, schema: out.schema, rows: out.rows, options }], pipelineName || 'otlp_traces');
+        await writes.write([{ db, table, schema: out.schema, rows: out.rows, options }], pipelineName || 'otlp_traces');
         break;
       } catch (e) {
         if (attempt > 0 || (e as { name?: string }).name !== 'SchemaConflictError') throw e;
@@ -128,12 +111,11 @@ export function createOtlpRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
   });
 
   app.post(OTLP_PATHS.metrics, async (c) => {
-    const db = requestDb(c, deps.store);
-    const hints = tableOptionsFromHints(c.req.raw.headers);
+    const { db, hints } = writes.target(c, metricSemantics('otlp'), c.req.query('db'));
     const opts = metricOptions(c);
-    const { encoding, request } = await readOtlp(c, 'metrics', maxBodyBytes);
+    const { encoding, request } = await readOtlp(c, 'metrics', writes);
     const { series, rejected, errors } = metricsToSeries(request, opts);
-    await write(metricWriteRequests(db, series, metricTableOptions('otlp', undefined, hints)), 'otlp_metrics');
+    await writes.write(metricWriteRequests(db, series, metricTableOptions('otlp', undefined, hints)), 'otlp_metrics');
     return respond(c, 'metrics', encoding, rejected, errors);
   });
   return app;

@@ -13,6 +13,9 @@ import { databaseParam } from '../params.js';
 import { parseJsonOrFail } from '../ingest/parse-json.js';
 import { readBodyText } from '../ingest/read-body.js';
 import { readForm } from '../ingest/read-form.js';
+import { checkItemCount } from '../ingest/item-limits.js';
+import { ingestLimits } from '../config/limits.js';
+import { requestSignal } from '../middleware/timeout.js';
 import type { CompiledPipeline } from '../pipelines/compiler.js';
 import { requireParam } from '../params.js';
 
@@ -37,6 +40,8 @@ async function pipelineText(c: Context, maxBytes: number): Promise<string> {
 interface DryrunInput {
   readonly pipeline: CompiledPipeline;
   readonly items: ReturnType<typeof parseItems>;
+  /** What a pipeline worker needs to run it (absent: it runs here, see PipelineService.workerSource). */
+  readonly source?: { key: string; yaml: string } | undefined;
 }
 
 function optionalString(body: Record<string, Value>, key: string): string | undefined {
@@ -84,13 +89,16 @@ function dryrunFromJson(deps: AppDeps, body: Record<string, Value>, identity: Id
   const yaml = optionalString(body, 'pipeline');
   const name = optionalString(body, 'pipeline_name');
   if ((yaml === undefined) === (name === undefined)) throw new SluiceError(StatusCode.InvalidArguments, "dry run: give exactly one of 'pipeline' (YAML) or 'pipeline_name'");
-  const pipeline = yaml !== undefined ? compileInline(deps, yaml) : deps.pipelines.resolve(name!, optionalString(body, 'pipeline_version'), identity).pipeline;
+  const version = optionalString(body, 'pipeline_version');
+  const pipeline = yaml !== undefined ? compileInline(deps, yaml) : deps.pipelines.resolve(name!, version, identity).pipeline;
+  // User-supplied YAML runs on a pipeline worker (isolated, stopped at the deadline); cached by name only when stored.
+  const source = yaml !== undefined ? (/^dispatcher\s*:/m.test(yaml) ? undefined : { key: '', yaml }) : deps.pipelines.workerSource(name!, version);
   const data = body.data;
   if (data === undefined) throw new SluiceError(StatusCode.InvalidArguments, "dry run: missing 'data'");
   if (typeof data !== 'string') {
-    return { pipeline, items: parseItems(JSON.stringify(data), 'application/json'), inline: yaml !== undefined };
+    return { pipeline, source, items: parseItems(JSON.stringify(data), 'application/json'), inline: yaml !== undefined };
   }
-  return { pipeline, items: dryrunItems(data, dryrunDataType(optionalString(body, 'data_type') ?? 'application/json')), inline: yaml !== undefined };
+  return { pipeline, source, items: dryrunItems(data, dryrunDataType(optionalString(body, 'data_type') ?? 'application/json')), inline: yaml !== undefined };
 }
 
 /** Where the pipeline API lives: `/v1/pipelines`, and GreptimeDB's older `/v1/events/pipelines`. */
@@ -120,12 +128,19 @@ function pipelineRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
       if (name === undefined || name.trim() === '') throw invalidParameter('pipeline_name is required');
       input = {
         pipeline: deps.pipelines.resolve(name.trim(), query.version, params.identity).pipeline,
+        source: deps.pipelines.workerSource(name.trim(), query.version),
         items: parseItems(text, ingestContentType(c.req.header('content-type'))),
       };
     }
+    const limits = ingestLimits(deps.config);
+    checkItemCount(input.items.length, limits);
+    const signal = requestSignal(c);
     let result;
     try {
-      result = input.pipeline.run(input.items, { skipError: params.skipError });
+      result =
+        input.source !== undefined && deps.pipelineWorkers !== undefined
+          ? await deps.pipelineWorkers.run({ ...input.source, body: '', items: input.items, contentType: 'application/json', skipError: params.skipError, limits }, signal)
+          : input.pipeline.run(input.items, { skipError: params.skipError, maxValueSize: limits.maxValueSize });
     } catch (e) {
       if (input.inline && e instanceof SluiceError) throw new SluiceError(e.code, `Failed to exec pipeline: ${e.message}`, { cause: e });
       throw e;

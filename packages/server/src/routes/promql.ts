@@ -3,6 +3,7 @@ import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 import { promqlToRecords } from '@sluice/query';
 import { sqlEncoder } from '../formats/sql-formats.js';
 import { elapsedMs } from '../middleware/request-start.js';
+import { requestSignal } from '../middleware/timeout.js';
 import type { AppDeps } from '../deps.js';
 import { readPromParams } from './metricsapi/prom-params.js';
 import { parsePromDurationParam, parsePromTime, promDb } from './metricsapi/prom-params.js';
@@ -38,7 +39,7 @@ export function createPromqlRoutes(deps: AppDeps): Hono {
       const lookbackMs = p.get('lookback') ? parsePromDurationParam('lookback', p.get('lookback')) : undefined;
       return { query, startMs: start, endMs: end, stepMs, instant, db: promDb(c, p), lookbackMs };
     });
-    const res = await deps.query.executePromql({ ...req, signal: c.req.raw.signal as AbortSignal | undefined });
+    const res = await deps.query.executePromql({ ...req, signal: requestSignal(c) ?? (c.req.raw.signal as AbortSignal | undefined) });
     const elapsed = elapsedMs(c);
     const { body, contentType } = format.encode([promqlToRecords(res)], elapsed);
     return c.body(body, 200, { 'content-type': contentType, 'x-service-format': format.name, 'x-service-execution-time': String(elapsed) });

@@ -9,6 +9,8 @@ import { checkAccess } from '../auth/permission.js';
 import { databaseParam } from '../params.js';
 import { tableOptionsFromHints } from '../write/hints.js';
 import type { AppDeps } from '../deps.js';
+import { queryLimits } from '../config/limits.js';
+import { requestSignal } from '../middleware/timeout.js';
 
 /** `sql`, `db` and `format` from the query string, else from a form body. */
 async function sqlParams(c: Context): Promise<Record<string, string | undefined>> {
@@ -33,6 +35,7 @@ function requireSql(sql: string | undefined): string {
  */
 export function createSqlRoutes(deps: AppDeps): Hono {
   const app = new Hono();
+  const limits = queryLimits(deps.config);
   const handler = async (c: Context) => {
     const p = await sqlParams(c);
     const format = sqlEncoder(p.format);
@@ -43,8 +46,11 @@ export function createSqlRoutes(deps: AppDeps): Hono {
     const permission = c.get('permission');
     if (permission !== undefined && permission !== 'rw') checkAccess(permission, isReadOnlySql(sql) ? 'read' : 'write');
     const timezone = c.req.header('x-service-timezone') ?? deps.config.default_timezone;
+    const signal = requestSignal(c);
     const outputs = await deps.query.executeSql(sql, {
       db: databaseParam(p.db ?? c.req.header('x-service-db-name')),
+      limits,
+      ...(signal ? { signal } : {}),
       ...(timezone ? { timezone } : {}),
       ...(SINGLE_OUTPUT_FORMATS.has(format.name) ? { onParsed: (n: number) => refuseMultiStatements(n, format.name) } : {}),
     });

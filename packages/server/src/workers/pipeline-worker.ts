@@ -2,12 +2,13 @@
 // and store writes. Compiled pipelines are cached per name and version, as on the main thread.
 import { parentPort } from 'node:worker_threads';
 import { parsePipeline, type Pipeline } from '@sluice/pipeline-core';
-import { parseItems } from '../ingest/parse-items.js';
+import { parseItemsWithin } from '../ingest/item-limits.js';
 import { encodeTables, toWireError, type PipelineReply, type PipelineTask } from './protocol.js';
 
 const cache = new Map<string, Pipeline>();
 
 function pipelineFor(task: PipelineTask): Pipeline {
+  if (task.key === '') return parsePipeline(task.yaml);
   let p = cache.get(task.key);
   if (p === undefined) {
     p = parsePipeline(task.yaml);
@@ -18,8 +19,8 @@ function pipelineFor(task: PipelineTask): Pipeline {
 
 function handle(task: PipelineTask): PipelineReply {
   try {
-    const items = parseItems(task.body, task.contentType);
-    const result = pipelineFor(task).run(items, { skipError: task.skipError });
+    const items = task.items ?? parseItemsWithin(task.body, task.contentType, task.limits);
+    const result = pipelineFor(task).run(items, { skipError: task.skipError, maxValueSize: task.limits.maxValueSize });
     return { id: task.id, ok: true, items: items.length, tables: encodeTables(result.tables), errors: result.errors };
   } catch (e) {
     return { id: task.id, ok: false, error: toWireError(e) };

@@ -1,5 +1,6 @@
-import { SluiceError, Timestamp, timeUnitOf, type ColumnSchema, type StatusCode, type TableOptions, type Value } from '@sluice/pipeline-core';
+import { SluiceError, Timestamp, timeUnitOf, type ColumnSchema, type Doc, type StatusCode, type TableOptions, type Value } from '@sluice/pipeline-core';
 import type { IngestContentType } from '../ingest/parse-items.js';
+import type { IngestLimits } from '../config/limits.js';
 import type { RunItemError, RunTable } from '../pipelines/compiler.js';
 
 /**
@@ -9,12 +10,16 @@ import type { RunItemError, RunTable } from '../pipelines/compiler.js';
  */
 export interface PipelineTask {
   readonly id: number;
-  /** `name\0version`, the worker's cache key. */
+  /** `name\0version`, the worker's cache key ('' for inline YAML, compiled and not kept). */
   readonly key: string;
   readonly yaml: string;
   readonly body: string;
   readonly contentType: IngestContentType;
+  /** Items already parsed on the main thread (dry runs); when set, `body` is not read. */
+  readonly items?: readonly (Doc | string)[];
   readonly skipError: boolean;
+  /** Line length, item count and VRL value size (`[ingest]`). */
+  readonly limits: IngestLimits;
 }
 
 export interface WireError {

@@ -1,5 +1,6 @@
 import type { ColumnSchema, TableOptions, Value } from '@sluice/pipeline-core';
 import type { WriteRequest } from '@sluice/storage';
+import { protocolTableOptions, type TableSemantics } from './semantic-options.js';
 
 /**
  * The metric table layout shared by Prometheus remote write, OTLP metrics and the PromQL engine:
@@ -22,18 +23,15 @@ export interface MetricSeriesRows {
   readonly timestamps: ArrayLike<number>;
 }
 
-/** Options for metric tables a write creates: hints, the physical table and the semantic markers. */
+/** What the metric endpoints say about the tables they create (the physical table is a default a hint may change). */
+export function metricSemantics(source: MetricSource): TableSemantics {
+  return { signalType: 'metric', source, defaults: { physical_table: DEFAULT_PHYSICAL_TABLE } };
+}
+
+/** Options for metric tables a write creates: the semantics, the hints, and the request's `physical_table` parameter over both. */
 export function metricTableOptions(source: MetricSource, physicalTable: string | undefined, hints: TableOptions): TableOptions {
-  return {
-    ...hints,
-    physical_table: physicalTable ?? hints.physical_table ?? DEFAULT_PHYSICAL_TABLE,
-    extra: {
-      ...hints.extra,
-      'service.semantic.signal_type': 'metric',
-      'service.semantic.source': source,
-      comment: 'Created on insertion',
-    },
-  };
+  const options = protocolTableOptions(metricSemantics(source), hints);
+  return physicalTable === undefined ? options : { ...options, physical_table: physicalTable };
 }
 
 interface TableAcc {

@@ -1,7 +1,8 @@
-import { identityPipeline, type Doc, type TableOptions } from '@sluice/pipeline-core';
+import { identityPipeline, SluiceError, type Doc, type TableOptions } from '@sluice/pipeline-core';
 import type { WriteRequest } from '@sluice/storage';
 import type { AppDeps } from '../deps.js';
 import type { CompiledPipeline } from '../pipelines/compiler.js';
+import { protocolTableOptions, type TableSemantics } from './semantic-options.js';
 
 export const PIPELINE_HEADER = 'x-service-pipeline-name';
 export const PIPELINE_VERSION_HEADER = 'x-service-pipeline-version';
@@ -18,10 +19,19 @@ export function resolveDocsPipeline(deps: AppDeps, name: string, version: string
 
 /**
  * Runs protocol records (already turned into documents) through a pipeline into write requests for
- * `table` (plus the suffixes the pipeline sets); the first failing record fails the request.
+ * `table` (plus the suffixes the pipeline sets); the first failing record fails the request. Table
+ * options: the protocol's defaults, then the pipeline's, then the request's hints.
  */
-export function runDocsPipeline(pipeline: CompiledPipeline, docs: readonly Doc[], target: { db: string; table: string; options: TableOptions }): WriteRequest[] {
+export function runDocsPipeline(
+  pipeline: CompiledPipeline,
+  docs: readonly Doc[],
+  target: { db: string; table: string; semantics: TableSemantics; hints: TableOptions; what: string },
+): WriteRequest[] {
   const result = pipeline.run(docs);
+  if (result.errors.length > 0) {
+    const first = result.errors[0]!;
+    throw new SluiceError(first.code, `${target.what} ${first.index}: ${first.message}`);
+  }
   return result.tables
     .filter((t) => t.rows.length > 0)
     .map((t) => ({
@@ -29,6 +39,6 @@ export function runDocsPipeline(pipeline: CompiledPipeline, docs: readonly Doc[]
       table: target.table + t.suffix,
       schema: t.schema,
       rows: t.rows,
-      options: { ...target.options, ...t.options, extra: { ...target.options.extra, ...t.options.extra } },
+      options: protocolTableOptions(target.semantics, { ...t.options, ...target.hints, extra: { ...t.options.extra, ...target.hints.extra } }),
     }));
 }

@@ -52,6 +52,25 @@ describe('chunk codec', () => {
   });
 });
 
+describe('containsMask', () => {
+  it('finds substrings in plain and dictionary string slots like String.includes', () => {
+    const n = 300;
+    const plain: Value[] = Array.from({ length: n }, (_, i) => (i % 11 === 0 ? null : `GET /x${i} took ${i}ms${i % 13 === 0 ? ' upstream timeout' : ''}${i % 7 === 0 ? ' é日timeout' : ''}`));
+    const dict: Value[] = Array.from({ length: n }, (_, i) => (i % 5 === 0 ? null : ['timeout', 'ok', 'time out', 'outtime'][i % 4]!));
+    const ts = Array.from({ length: n }, (_, i) => BigInt(i));
+    const w = new ByteWriter();
+    encodeChunk(w, ['string', 'string'], { tableId: 1, ts, series: ts.map(() => 1), fields: [plain, dict] });
+    const v = new ChunkView(w.take());
+    for (const needle of ['timeout', 'é日t', 'x1', 'ms', '', 'nothing here', 'out t']) {
+      for (const [slot, col] of [[0, plain], [1, dict]] as const) {
+        const mask = v.containsMask(slot, Buffer.from(needle))!;
+        expect([...mask].map(Boolean)).toEqual(col.map((x) => x !== null && (x as string).includes(needle)));
+      }
+    }
+    expect(v.containsMask(2, Buffer.from('x'))).toBeUndefined();
+  });
+});
+
 describe('row codec', () => {
   it('round-trips a row and reads slots the row predates as undefined', () => {
     const w = new ByteWriter(4);

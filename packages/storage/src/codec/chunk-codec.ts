@@ -265,6 +265,46 @@ export class ChunkView {
     return out;
   }
 
+  /**
+   * Which rows of a string slot contain `needle` (UTF-8 bytes), without decoding the strings: a
+   * dictionary is tested once per distinct value, plain values by searching the block's bytes.
+   * Undefined when the chunk predates the slot.
+   */
+  containsMask(slot: number, needle: Buffer): Uint8Array | undefined {
+    if (slot >= this.slots) return undefined;
+    const body = readBlock(new ByteReader().reset(this.buf, this.blockStart(slot + 2)));
+    const n = this.count;
+    const mask = new Uint8Array(n);
+    const r = new ByteReader().reset(body, (n + 7) >> 3);
+    const present = (i: number) => (body[i >> 3]! & (1 << (i & 7))) !== 0;
+    if (r.u8() === 1) {
+      const hits = new Uint8Array(r.varint());
+      for (let k = 0; k < hits.length; k++) {
+        const len = r.varint();
+        hits[k] = needle.length === 0 || body.subarray(r.pos, r.pos + len).indexOf(needle) >= 0 ? 1 : 0;
+        r.skip(len);
+      }
+      for (let i = 0; i < n; i++) if (present(i)) mask[i] = hits[r.varint()]!;
+      return mask;
+    }
+    let occ = -1;
+    for (let i = 0; i < n; i++) {
+      if (!present(i)) continue;
+      const len = r.varint();
+      const start = r.pos;
+      const end = start + len;
+      r.pos = end;
+      if (needle.length === 0) {
+        mask[i] = 1;
+        continue;
+      }
+      if (occ < start) occ = body.indexOf(needle, start);
+      if (occ < 0) break;
+      if (occ + needle.length <= end) mask[i] = 1;
+    }
+    return mask;
+  }
+
   /** Offset of block b (0 time, 1 series, 2 + slot). */
   private blockStart(b: number): number {
     const at = this.blockAt;

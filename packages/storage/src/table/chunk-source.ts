@@ -171,7 +171,13 @@ function chunkLoader(ctx: StoreContext, t: TableState, preds: CompiledPredicates
     const loD = preds.lo === undefined || preds.lo <= view.minTs ? -1 : Number(preds.lo - view.minTs);
     const hiD = preds.hi === undefined || preds.hi > view.maxTs ? Infinity : Number(preds.hi - view.minTs);
     const series = preds.tagTests.length > 0 ? view.series() : undefined;
-    const fieldCols = preds.fieldTests.map((f) => ({ test: f.test, values: view.field(f.slot, t.fieldTypes[f.slot]!), dflt: t.fields[f.slot]!.default ?? null }));
+    const fieldCols = preds.fieldTests.map((f) => {
+      const dflt = t.fields[f.slot]!.default ?? null;
+      // A substring test runs on the chunk's bytes; its result reads as a boolean "value".
+      const mask = f.contains !== undefined && view.hasSlot(f.slot) ? view.containsMask(f.slot, Buffer.from(f.contains)) : undefined;
+      if (mask) return { test: (v: Value) => v === 1, values: mask as unknown as Value[], dflt };
+      return { test: f.test, values: view.field(f.slot, t.fieldTypes[f.slot]!), dflt };
+    });
     if (!deltas && !series && fieldCols.length === 0) return new LoadedChunk(view, seq, t, allRows(view.count), seriesTags);
     const rows: number[] = [];
     for (let i = 0; i < view.count; i++) {

@@ -14,10 +14,11 @@ export interface CompiledPredicates {
   hi: bigint | undefined;
   readonly timeTests: ValueTest[];
   readonly tagTests: { slot: number; test: ValueTest }[];
-  readonly fieldTests: { slot: number; test: ValueTest }[];
+  /** `contains` also carries its text, which chunks test on their encoded bytes (ChunkView.containsMask). */
+  readonly fieldTests: { slot: number; test: ValueTest; contains?: string }[];
 }
 
-const OPS: readonly PredicateOp[] = ['=', '!=', '<', '<=', '>', '>=', 'in', 'not_in', 'is_null', 'is_not_null'];
+const OPS: readonly PredicateOp[] = ['=', '!=', '<', '<=', '>', '>=', 'in', 'not_in', 'is_null', 'is_not_null', 'contains'];
 
 export function compilePredicates(t: TableState, preds: readonly Predicate[]): CompiledPredicates {
   const out: CompiledPredicates = { lo: undefined, hi: undefined, timeTests: [], tagTests: [], fieldTests: [] };
@@ -29,7 +30,7 @@ export function compilePredicates(t: TableState, preds: readonly Predicate[]): C
     const test = compileTest(col, p);
     if (col.name === t.info.timeIndex) out.timeTests.push(test);
     else if (t.tagSlot.has(col.name)) out.tagTests.push({ slot: t.tagSlot.get(col.name)!, test });
-    else out.fieldTests.push({ slot: t.fieldSlot.get(col.name)!, test });
+    else out.fieldTests.push({ slot: t.fieldSlot.get(col.name)!, test, ...(p.op === 'contains' && col.type === 'string' ? { contains: p.value as string } : {}) });
   }
   return out;
 }
@@ -53,6 +54,11 @@ function compileTest(col: ColumnDef, p: Predicate): ValueTest {
       return (v) => v === null;
     case 'is_not_null':
       return (v) => v !== null;
+    case 'contains': {
+      if (typeof p.value !== 'string') throw new InvalidRequestError(`predicate '${p.column} contains' needs a string value`);
+      const text = p.value;
+      return (v) => typeof v === 'string' && v.includes(text);
+    }
     case 'in':
     case 'not_in': {
       if (!Array.isArray(p.value)) throw new InvalidRequestError(`predicate '${p.column} ${p.op}' needs an array value`);

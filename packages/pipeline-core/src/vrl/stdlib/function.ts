@@ -32,6 +32,8 @@ export interface VrlExample {
 export interface VrlCallContext {
   /** The ingest time of the batch (`now()`). */
   readonly now: Timestamp;
+  /** The longest string (characters) or array (items) an operator or function may build. */
+  readonly maxValueSize?: number;
 }
 
 /** Arguments by parameter name; absent optional ones hold their default (or undefined). */

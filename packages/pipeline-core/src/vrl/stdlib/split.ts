@@ -1,3 +1,4 @@
+import { checkValueSize, DEFAULT_MAX_VALUE_SIZE } from '../limits.js';
 import { defineVrlFunction } from './function.js';
 import { optInt, str } from './support/args.js';
 import { isRegex, matches } from './support/regex.js';
@@ -18,7 +19,7 @@ export const split = defineVrlFunction({
     { title: 'Split a string (with a limit)', source: 'split("apples and pears and bananas", " and ", limit: 2)', result: ['apples', 'pears and bananas'] },
     { title: 'Split regex', source: "split(\"barbaz\", r'ba')", result: ['', 'r', 'z'] },
   ],
-  call(args) {
+  call(args, ctx) {
     const value = str(args, 'value');
     const limit = optInt(args, 'limit');
     if (limit !== undefined && limit <= 0) return [];
@@ -36,6 +37,7 @@ export const split = defineVrlFunction({
     }
     const sep = str(args, 'pattern');
     if (sep === '') {
+      checkValueSize('split(…, "")', value.length + 2, ctx.maxValueSize);
       const chars = ['', ...Array.from(value), ''];
       return limit === undefined || chars.length <= limit ? chars : [...chars.slice(0, limit - 1), chars.slice(limit - 1).join('')];
     }
@@ -45,6 +47,7 @@ export const split = defineVrlFunction({
       if (at < 0) break;
       parts.push(value.slice(last, at));
       last = at + sep.length;
+      if (parts.length > (ctx.maxValueSize ?? DEFAULT_MAX_VALUE_SIZE)) checkValueSize('split()', parts.length, ctx.maxValueSize);
     }
     parts.push(value.slice(last));
     return parts;

@@ -9,6 +9,8 @@ import { compileMatchTerm } from './match-term.js';
 import { exprText as exprTextOf } from './print.js';
 import type { Batch } from './relation.js';
 import type { Scope } from './scope.js';
+import { regexCache } from './regex.js';
+import { builtValue } from '../functions/function.js';
 
 /** Comparable families of types; json and NULL compare with anything. */
 function kindOfType(t: SqlType): string {
@@ -41,7 +43,10 @@ export function compileBinary(e: BinaryExpr, scope: Scope, compile: CompileFn): 
     case '+': case '-': case '*': case '/': case '%':
       return arithmetic(e.op, l, r);
     case '||':
-      return mapRows('string', [castTo(l, 'string'), castTo(r, 'string')], (a, b) => (a as string) + (b as string));
+      return mapRows('string', [castTo(l, 'string'), castTo(r, 'string')], (a, b) => {
+        builtValue(scope.ctx, '||', (a as string).length + (b as string).length);
+        return (a as string) + (b as string);
+      });
     case '~': case '~*': case '!~': case '!~*':
       return regexMatch(e.op, castTo(l, 'string'), castTo(r, 'string'));
     case '@@':
@@ -176,21 +181,9 @@ function floatOp(op: string): (a: SqlValue, b: SqlValue) => SqlValue {
 function regexMatch(op: string, l: Compiled, r: Compiled): Compiled {
   const negate = op.startsWith('!');
   const flags = op.endsWith('*') ? 'i' : '';
-  const cache = new Map<string, RegExp>();
-  const get = (p: string): RegExp => {
-    let re = cache.get(p);
-    if (!re) {
-      try {
-        re = new RegExp(p, flags);
-      } catch (e) {
-        throw new SqlInvalidArgumentError(`invalid regular expression '${p}': ${(e as Error).message}`);
-      }
-      cache.set(p, re);
-    }
-    return re;
-  };
-  if (r.constant && typeof r.constant.value === 'string') get(r.constant.value);
-  return mapRows('boolean', [l, r], (s, p) => get(p as string).test(s as string) !== negate);
+  const get = regexCache(op);
+  if (r.constant && typeof r.constant.value === 'string') get(r.constant.value, flags);
+  return mapRows('boolean', [l, r], (s, p) => get(p as string, flags).test(s as string) !== negate);
 }
 
 /** `matches(col, 'query')`, `matches_term(col, 'term')` and `col @@ 'term'`: the query must be a constant string. */

@@ -1,3 +1,5 @@
+import type { ExecContext } from '../../exec/exec-context.js';
+import { batchBytes } from '../../exec/bytes.js';
 import type { SqlType, SqlValue } from '../types/sql-value.js';
 
 /** One column of a relation flowing between operators. `qualifier` is the table name or alias. */
@@ -26,12 +28,23 @@ export interface EvalContext {
   readonly nowNs: bigint;
   /** Current database (`database()`). */
   readonly db?: string;
+  /** Cancellation, budgets and yielding of the running query (absent: default budgets, no signal). */
+  readonly exec?: ExecContext;
 }
 
-export async function collectBatches(rel: Relation): Promise<Batch> {
+/**
+ * Runs a relation to the end into one batch. With `exec`, the rows count toward the query's memory
+ * budget (as `what`) and the loop yields between batches.
+ */
+export async function collectBatches(rel: Relation, exec?: ExecContext, what = 'buffered rows'): Promise<Batch> {
   const cols: SqlValue[][] = rel.fields.map(() => []);
+  const types = rel.fields.map((f) => f.type);
   let length = 0;
   for await (const b of rel.batches) {
+    if (exec !== undefined) {
+      exec.hold(batchBytes(b, types), what);
+      await exec.checkpoint();
+    }
     for (let c = 0; c < cols.length; c++) {
       const src = b.columns[c]!;
       const dst = cols[c]!;

@@ -1,7 +1,14 @@
 import { constant, mapRows, type Compiled } from '../expr/compiled.js';
 import { castTo } from '../expr/coerce.js';
 import type { SqlValue } from '../types/sql-value.js';
-import { argError, expectNumeric, type ScalarFunction } from './function.js';
+import { argError, builtValue, expectNumeric, type ScalarFunction } from './function.js';
+import { firstMatchGroups, regexCache, replaceMatches } from '../expr/regex.js';
+import type { EvalContext } from '../expr/relation.js';
+
+/** Counts a string about to be built (or built so far) against max_value_size and the batch's memory. */
+function checkBuilt(ctx: EvalContext, fn: string, chars: number): void {
+  builtValue(ctx, fn, chars);
+}
 
 function str(args: readonly Compiled[]): Compiled[] {
   return args.map((a) => castTo(a, 'string'));
@@ -33,7 +40,12 @@ const substr: ScalarFunction = {
 const concat: ScalarFunction = {
   name: 'concat', signature: 'concat(s, ...)', minArgs: 1, maxArgs: Infinity,
   // NULL arguments are skipped (as in PostgreSQL and DataFusion).
-  bind: (args) => mapRows('string', str(args), (...v) => v.filter((x) => x !== null).join(''), true),
+  bind: (args, ctx) =>
+    mapRows('string', str(args), (...v) => {
+      const out = v.filter((x) => x !== null).join('');
+      builtValue(ctx, 'concat', out.length);
+      return out;
+    }, true),
 };
 
 const splitPart: ScalarFunction = {
@@ -53,22 +65,8 @@ const splitPart: ScalarFunction = {
 const regexpMatch: ScalarFunction = {
   name: 'regexp_match', signature: 'regexp_match(s, pattern[, flags])', minArgs: 2, maxArgs: 3,
   bind: (args) => {
-    const cache = new Map<string, RegExp>();
-    return mapRows('json', str(args), (s, p, flags) => {
-      const key = `${p as string}\u0000${(flags as string | undefined) ?? ''}`;
-      let re = cache.get(key);
-      if (!re) {
-        try {
-          re = new RegExp(p as string, ((flags as string | undefined) ?? '').replace('g', ''));
-        } catch (e) {
-          throw argError('regexp_match', `invalid regular expression '${p as string}': ${(e as Error).message}`);
-        }
-        cache.set(key, re);
-      }
-      const m = re.exec(s as string);
-      if (!m) return null;
-      return m.length > 1 ? m.slice(1).map((x) => x ?? null) : [m[0]];
-    });
+    const get = regexCache('regexp_match');
+    return mapRows('json', str(args), (s, p, flags) => firstMatchGroups(get(p as string, (flags as string | undefined) ?? ''), s as string));
   },
 };
 
@@ -89,33 +87,14 @@ function trimmer(name: string, mode: 'both' | 'start' | 'end'): ScalarFunction {
   };
 }
 
-/** Compiles a regex argument once per distinct pattern; errors name the function. */
-function regexCache(fn: string): (p: string, flags: string) => RegExp {
-  const cache = new Map<string, RegExp>();
-  return (p, flags) => {
-    const key = `${flags}\u0000${p}`;
-    let re = cache.get(key);
-    if (!re) {
-      try {
-        re = new RegExp(p, flags);
-      } catch (e) {
-        throw argError(fn, `invalid regular expression '${p}': ${(e as Error).message}`);
-      }
-      cache.set(key, re);
-    }
-    return re;
-  };
-}
-
 const regexpReplace: ScalarFunction = {
   name: 'regexp_replace', signature: "regexp_replace(s, pattern, replacement[, flags])", minArgs: 3, maxArgs: 4,
-  bind: (args) => {
+  bind: (args, ctx) => {
     const get = regexCache('regexp_replace');
     // PostgreSQL replaces the first match unless flags contain 'g'; `\1` refers to a group.
     return mapRows('string', str(args), (s, p, r, flags) => {
       const f = (flags as string | undefined) ?? '';
-      const re = get(p as string, f.replace(/[^gimsuy]/g, ''));
-      return (s as string).replace(re, (r as string).replace(/\$/g, '$$$$').replace(/\\(\d)/g, '$$$1'));
+      return replaceMatches(get(p as string, f), s as string, r as string, f.includes('g'), (n) => checkBuilt(ctx, 'regexp_replace', n));
     });
   },
 };
@@ -124,7 +103,7 @@ const regexpLike: ScalarFunction = {
   name: 'regexp_like', signature: 'regexp_like(s, pattern[, flags])', minArgs: 2, maxArgs: 3,
   bind: (args) => {
     const get = regexCache('regexp_like');
-    return mapRows('boolean', str(args), (s, p, flags) => get(p as string, ((flags as string | undefined) ?? '').replace(/[^imsu]/g, '')).test(s as string));
+    return mapRows('boolean', str(args), (s, p, flags) => get(p as string, (flags as string | undefined) ?? '').test(s as string));
   },
 };
 
@@ -147,13 +126,13 @@ function side(name: 'left' | 'right'): ScalarFunction {
 function pad(name: 'lpad' | 'rpad'): ScalarFunction {
   return {
     name, signature: `${name}(s, length[, fill])`, minArgs: 2, maxArgs: 3,
-    bind: ([s, n, fill]) => {
+    bind: ([s, n, fill], ctx) => {
       expectNumeric(name, n!.type, 'length');
       const args = [castTo(s!, 'string'), n!, ...(fill ? [castTo(fill, 'string')] : [])];
       return mapRows('string', args, (a, k, f) => {
         const cs = chars(a as string);
         const len = Math.max(0, Math.trunc(Number(k)));
-        if (len > 16 * 1024 * 1024) throw argError(name, `length ${len} is too large`);
+        builtValue(ctx, name, len);
         if (cs.length >= len) return cs.slice(0, len).join('');
         const fc = chars((f as string | undefined) ?? ' ');
         if (fc.length === 0) return cs.join('');
@@ -177,7 +156,19 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   substr,
   { ...substr, name: 'substring', signature: 'substring(s, start[, length])' },
   concat,
-  simple('replace', 'replace(s, from, to)', 3, 3, 'string', (s, a, b) => (s as string).split(a as string).join(b as string)),
+  {
+    name: 'replace', signature: 'replace(s, from, to)', minArgs: 3, maxArgs: 3,
+    bind: (args, ctx) =>
+      mapRows('string', str(args), (s, a, b) => {
+        const t = s as string;
+        const from = a as string;
+        const to = b as string;
+        // The result length is known before it is built: (s - matches × from) + matches × to.
+        const hits = from === '' ? t.length + 1 : t.split(from).length - 1;
+        builtValue(ctx, 'replace', t.length + hits * (to.length - from.length));
+        return t.split(from).join(to);
+      }),
+  },
   trimmer('trim', 'both'),
   trimmer('btrim', 'both'),
   trimmer('ltrim', 'start'),
@@ -190,11 +181,11 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   simple('reverse', 'reverse(s)', 1, 1, 'string', (s) => chars(s as string).reverse().join('')),
   {
     name: 'repeat', signature: 'repeat(s, n)', minArgs: 2, maxArgs: 2,
-    bind: ([s, n]) => {
+    bind: ([s, n], ctx) => {
       expectNumeric('repeat', n!.type, 'n');
       return mapRows('string', [castTo(s!, 'string'), n!], (a, k) => {
         const times = Math.max(0, Math.trunc(Number(k)));
-        if ((a as string).length * times > 16 * 1024 * 1024) throw argError('repeat', `result would exceed 16 MiB (${(a as string).length} × ${times} characters)`);
+        builtValue(ctx, 'repeat', (a as string).length * times);
         return (a as string).repeat(times);
       });
     },

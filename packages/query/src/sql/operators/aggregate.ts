@@ -3,6 +3,8 @@ import type { Compiled } from '../expr/compiled.js';
 import { single, type Field, type Relation } from '../expr/relation.js';
 import { keyOf } from '../types/compare.js';
 import type { SqlValue } from '../types/sql-value.js';
+import type { ExecContext } from '../../exec/exec-context.js';
+import { valueBytes } from '../../exec/bytes.js';
 
 export interface AggregateCall {
   readonly bound: BoundAggregate;
@@ -29,7 +31,7 @@ function distinctAcc(inner: Accumulator): Accumulator {
  * Hash aggregation: output columns are the group keys then the aggregates. Without keys there is
  * exactly one output row, even for empty input.
  */
-export function aggregate(input: Relation, keys: readonly Compiled[], calls: readonly AggregateCall[], fields: readonly Field[]): Relation {
+export function aggregate(input: Relation, keys: readonly Compiled[], calls: readonly AggregateCall[], fields: readonly Field[], exec?: ExecContext): Relation {
   return {
     fields,
     batches: {
@@ -41,8 +43,14 @@ export function aggregate(input: Relation, keys: readonly Compiled[], calls: rea
         let groups = keys.length === 0 ? 1 : 0;
         const rawIndex = new Map<SqlValue, number>();
         const keyedIndex = new Map<string, number>();
+        const groupBytes = 64 * (calls.length + 1);
         const newGroup = (keyVals: readonly SqlValue[]): number => {
-          keyVals.forEach((v, k) => keyCols[k]!.push(v));
+          let bytes = groupBytes;
+          keyVals.forEach((v, k) => {
+            keyCols[k]!.push(v);
+            bytes += valueBytes(v);
+          });
+          exec?.hold(bytes, 'GROUP BY');
           return groups++;
         };
         for await (const b of input.batches) {
@@ -76,6 +84,7 @@ export function aggregate(input: Relation, keys: readonly Compiled[], calls: rea
             }
           }
           calls.forEach((c, a) => states[a]!.update(gid, c.arg?.eval(b), b.length));
+          await exec?.checkpoint();
         }
         const columns = [...keyCols, ...states.map((st) => st.results(groups))];
         yield* single({ length: groups, columns });

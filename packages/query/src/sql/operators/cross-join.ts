@@ -1,17 +1,18 @@
 import { SqlInvalidArgumentError } from '../errors.js';
 import { collectBatches, type Relation } from '../expr/relation.js';
 import type { SqlValue } from '../types/sql-value.js';
+import type { ExecContext } from '../../exec/exec-context.js';
 
 /** Output rows a cross join may produce before it is refused (write JOIN ... ON for large inputs). */
 export const CROSS_JOIN_LIMIT = 10_000_000;
 
 /** Every left row with every right row (nested loop over the materialised right input). */
-export function crossJoin(left: Relation, right: Relation): Relation {
+export function crossJoin(left: Relation, right: Relation, exec?: ExecContext): Relation {
   return {
     fields: [...left.fields, ...right.fields],
     batches: {
       async *[Symbol.asyncIterator]() {
-        const r = await collectBatches(right);
+        const r = await collectBatches(right, exec, 'cross join');
         let produced = 0;
         for await (const b of left.batches) {
           const n = b.length * r.length;
@@ -31,7 +32,10 @@ export function crossJoin(left: Relation, right: Relation): Relation {
             for (let i = 0, k = 0; i < b.length; i++) for (let j = 0; j < r.length; j++) out[k++] = col[j]!;
             columns.push(out);
           }
+          exec?.hold(16 * n * columns.length, 'cross join output');
           yield { length: n, columns };
+          exec?.release(16 * n * columns.length);
+          await exec?.checkpoint();
         }
       },
     },

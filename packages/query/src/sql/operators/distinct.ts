@@ -1,8 +1,9 @@
 import { takeRows, type Relation } from '../expr/relation.js';
 import { keyOf } from '../types/compare.js';
+import type { ExecContext } from '../../exec/exec-context.js';
 
 /** Drops repeated rows (over the first `width` columns), keeping the first occurrence. */
-export function distinct(input: Relation, width = input.fields.length): Relation {
+export function distinct(input: Relation, width = input.fields.length, exec?: ExecContext): Relation {
   return {
     fields: input.fields,
     batches: {
@@ -15,6 +16,7 @@ export function distinct(input: Relation, width = input.fields.length): Relation
             for (let c = 0; c < width; c++) k += keyOf(b.columns[c]![i]!) + '\u001f';
             if (!seen.has(k)) {
               seen.add(k);
+              exec?.hold(32 + k.length, 'DISTINCT');
               keep.push(i);
             }
           }

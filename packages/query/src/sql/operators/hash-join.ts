@@ -1,3 +1,4 @@
+import type { ExecContext } from '../../exec/exec-context.js';
 import type { Compiled } from '../expr/compiled.js';
 import { collectBatches, type Batch, type Field, type Relation } from '../expr/relation.js';
 import { keyOf } from '../types/compare.js';
@@ -22,15 +23,18 @@ function rowKey(vecs: readonly (readonly SqlValue[])[], i: number): string | und
   return k;
 }
 
+/** Most joined rows one output batch holds. */
+const JOIN_CHUNK_ROWS = 65_536;
+
 /** Equi-join: builds a hash table over the right input, streams the left one. */
-export function hashJoin(left: Relation, right: Relation, spec: JoinSpec): Relation {
+export function hashJoin(left: Relation, right: Relation, spec: JoinSpec, exec?: ExecContext): Relation {
   const fields: Field[] = [...left.fields, ...right.fields];
   const nl = left.fields.length;
   return {
     fields,
     batches: {
       async *[Symbol.asyncIterator]() {
-        const r = await collectBatches(right);
+        const r = await collectBatches(right, exec, 'hash join build side');
         const rk = spec.rightKeys.map((k) => k.eval(r));
         const table = new Map<string, number[]>();
         for (let i = 0; i < r.length; i++) {
@@ -40,15 +44,9 @@ export function hashJoin(left: Relation, right: Relation, spec: JoinSpec): Relat
           if (list) list.push(i);
           else table.set(k, [i]);
         }
-        for await (const b of left.batches) {
-          const lk = spec.leftKeys.map((k) => k.eval(b));
-          const li: number[] = [];
-          const ri: number[] = [];
-          for (let i = 0; i < b.length; i++) {
-            const k = rowKey(lk, i);
-            const hits = k === undefined ? undefined : table.get(k);
-            if (hits) for (const j of hits) (li.push(i), ri.push(j));
-          }
+        // Pairs are emitted in chunks: one left batch may match many right rows (a batch of 4,096
+        // rows with 1,000 matches each would be 4 million rows at once).
+        const emit = (b: Batch, li: number[], ri: number[], matched: Uint8Array | undefined): Batch => {
           let pairs = build(b, r, li, ri, nl, fields.length);
           let keepL = li;
           if (spec.residual && pairs.length > 0) {
@@ -58,9 +56,28 @@ export function hashJoin(left: Relation, right: Relation, spec: JoinSpec): Relat
             keepL = idx.map((i) => li[i]!);
             pairs = build(b, r, keepL, idx.map((i) => ri[i]!), nl, fields.length);
           }
-          if (spec.joinType === 'left') {
-            const matched = new Uint8Array(b.length);
-            for (const i of keepL) matched[i] = 1;
+          if (matched !== undefined) for (const i of keepL) matched[i] = 1;
+          return pairs;
+        };
+        for await (const b of left.batches) {
+          const lk = spec.leftKeys.map((k) => k.eval(b));
+          const matched = spec.joinType === 'left' ? new Uint8Array(b.length) : undefined;
+          let li: number[] = [];
+          let ri: number[] = [];
+          for (let i = 0; i < b.length; i++) {
+            const k = rowKey(lk, i);
+            const hits = k === undefined ? undefined : table.get(k);
+            if (hits) for (const j of hits) (li.push(i), ri.push(j));
+            if (li.length >= JOIN_CHUNK_ROWS) {
+              const pairs = emit(b, li, ri, matched);
+              li = [];
+              ri = [];
+              if (pairs.length > 0) yield pairs;
+              await exec?.checkpoint();
+            }
+          }
+          let pairs = emit(b, li, ri, matched);
+          if (matched !== undefined) {
             const extraL: number[] = [];
             for (let i = 0; i < b.length; i++) if (!matched[i]) extraL.push(i);
             if (extraL.length > 0) {
@@ -69,6 +86,7 @@ export function hashJoin(left: Relation, right: Relation, spec: JoinSpec): Relat
             }
           }
           if (pairs.length > 0) yield pairs;
+          await exec?.checkpoint();
         }
       },
     },

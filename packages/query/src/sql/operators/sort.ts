@@ -1,3 +1,5 @@
+import type { ExecContext } from '../../exec/exec-context.js';
+import { batchBytes } from '../../exec/bytes.js';
 import type { Compiled } from '../expr/compiled.js';
 import { single, takeRows, type Batch, type Relation } from '../expr/relation.js';
 import { compareValues } from '../types/compare.js';
@@ -47,18 +49,29 @@ function append(into: SqlValue[][], b: Batch): void {
  * Sorts the input rows by the keys. With `topK` (ORDER BY ... LIMIT) only the best `topK` rows are kept
  * while reading: the buffer is cut back to them whenever it grows past a bound, so memory stays small.
  */
-export function sort(input: Relation, keys: readonly SortKey[], topK?: number): Relation {
+export function sort(input: Relation, keys: readonly SortKey[], topK?: number, exec?: ExecContext): Relation {
   return {
     fields: input.fields,
     batches: {
       async *[Symbol.asyncIterator]() {
         let cols: SqlValue[][] = input.fields.map(() => []);
         const bound = topK === undefined ? Infinity : 2 * topK + 4096;
+        const types = input.fields.map((f) => f.type);
+        let held = 0;
         for await (const b of input.batches) {
           append(cols, b);
+          if (exec !== undefined) {
+            const n = batchBytes(b, types);
+            held += n;
+            exec.hold(n, 'sort');
+          }
           if (cols.length > 0 && cols[0]!.length > bound) {
             const buf: Batch = { length: cols[0]!.length, columns: cols };
             cols = takeRows(buf, order(buf, keys).slice(0, topK)).columns as SqlValue[][];
+            // What is left is at most topK of the rows counted; count it anew.
+            exec?.release(held);
+            held = exec === undefined ? 0 : batchBytes({ length: cols[0]!.length, columns: cols }, types);
+            exec?.hold(held, 'sort');
           }
         }
         const length = cols.length > 0 ? cols[0]!.length : 0;

@@ -1,3 +1,4 @@
+import type { ExecContext } from '../../exec/exec-context.js';
 import type { BoundAggregate } from '../aggregates/aggregate.js';
 import type { Compiled } from '../expr/compiled.js';
 import { collectBatches, single, type Batch, type Field, type Relation } from '../expr/relation.js';
@@ -91,12 +92,12 @@ function fill(call: WindowCall, rows: readonly number[], args: readonly (readonl
 }
 
 /** Appends one column per window call: each call partitions, orders and frames all input rows. */
-export function window(input: Relation, calls: readonly WindowCall[], fields: readonly Field[]): Relation {
+export function window(input: Relation, calls: readonly WindowCall[], fields: readonly Field[], exec?: ExecContext): Relation {
   return {
     fields,
     batches: {
       async *[Symbol.asyncIterator]() {
-        const all = await collectBatches(input);
+        const all = await collectBatches(input, exec, 'window');
         const extra = calls.map((call) => {
           const out = new Array<SqlValue>(all.length).fill(null);
           const args = call.args.map((a) => a.eval(all));

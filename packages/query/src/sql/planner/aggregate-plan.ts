@@ -68,7 +68,7 @@ export function planAggregate(input: Relation, inputScope: Scope, keys: readonly
   });
   calls.forEach((c, i) => substitutions.set(exprText(c), keys.length + i));
   return {
-    relation: aggregate(input, keyC, aggCalls, fields),
+    relation: aggregate(input, keyC, aggCalls, fields, inputScope.ctx.exec),
     scope: { fields, ctx: inputScope.ctx, substitutions, grouped: true },
   };
 }

@@ -39,7 +39,7 @@ export async function runQuery(q: Query, outer: QueryEnv): Promise<Relation> {
       }
       return { expr: compileExpr(e, scope), descending: k.descending, ...(k.nullsFirst !== undefined ? { nullsFirst: k.nullsFirst } : {}) };
     });
-    rel = sort(rel, keys, q.limit === undefined ? undefined : q.limit + (q.offset ?? 0));
+    rel = sort(rel, keys, q.limit === undefined ? undefined : q.limit + (q.offset ?? 0), env.ctx.exec);
   }
   if (q.limit !== undefined || q.offset !== undefined) note(env, `Limit: ${q.limit ?? 'all'}${q.offset ? ` offset=${q.offset}` : ''}`);
   return limit(rel, q.limit, q.offset);

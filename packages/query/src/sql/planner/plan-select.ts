@@ -155,7 +155,7 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
       ...(timeRange ? { timeRange } : {}),
       ...(scanLimit !== undefined ? { limit: scanLimit } : {}),
       ...(descending ? { descending } : {}),
-    }, fields);
+    }, fields, env.ctx.exec);
   } else {
     rel = src ? sourceRelation(src, env) : noFrom();
   }
@@ -195,7 +195,7 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
   rel = project(rel, outFields, compiled);
   if (core.distinct) {
     note(env, 'Distinct');
-    rel = distinct(rel);
+    rel = distinct(rel, undefined, env.ctx.exec);
   }
   if (targets.length > 0 && !timeOrdered) {
     let h = 0;
@@ -206,7 +206,7 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
     });
     const topK = count === undefined ? undefined : count + (offset ?? 0);
     note(env, `Sort: ${order.map((o) => `${exprText(o.expr)}${o.descending ? ' DESC' : ''}`).join(', ')}${topK !== undefined ? ` top=${topK}` : ''}`);
-    rel = sort(rel, keys, topK);
+    rel = sort(rel, keys, topK, env.ctx.exec);
   } else if (timeOrdered) {
     note(env, `Sort: none (scan is in ${src?.kind === 'scan' ? src.table.timeIndex : 'time'} order)`);
   }

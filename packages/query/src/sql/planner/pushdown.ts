@@ -76,6 +76,15 @@ function toPredicate(e: Expr, table: TableInfo, qualifier: string, ctx: EvalCont
       }
       return [{ column: col.name, op: e.negated ? 'not_in' : 'in', value: vals as never }];
     }
+    case 'like': {
+      // `col LIKE '%text%'` (no other wildcard or escape) is a substring test the store runs on its bytes.
+      const col = columnOf(e.operand, table, qualifier);
+      if (!col || col.type !== 'string' || e.negated || e.caseInsensitive) return undefined;
+      const k = constantOf(e.pattern, ctx);
+      const pat = k?.constant?.value;
+      if (typeof pat !== 'string' || !/^%[^%_\\]*%$/.test(pat)) return undefined;
+      return [{ column: col.name, op: 'contains', value: pat.slice(1, -1) }];
+    }
     case 'is_null': {
       const col = columnOf(e.operand, table, qualifier);
       return col ? [{ column: col.name, op: e.negated ? 'is_not_null' : 'is_null' }] : undefined;

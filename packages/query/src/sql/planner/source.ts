@@ -39,7 +39,7 @@ export function sourceRelation(src: Source, env: QueryEnv, columns?: readonly st
   const cols = columns ?? src.table.columns.map((c) => c.name);
   note(env, `Scan: ${src.table.db}.${src.table.name} columns=[${cols.join(', ')}]`);
   const fields = cols.map((n) => src.fields.find((f) => f.name === n)!);
-  return scan(env.store, { db: src.table.db, table: src.table.name, columns: cols }, fields);
+  return scan(env.store, { db: src.table.db, table: src.table.name, columns: cols }, fields, env.ctx.exec);
 }
 
 export async function resolveSource(from: FromSource, env: QueryEnv): Promise<Source> {
@@ -70,7 +70,7 @@ export async function resolveSource(from: FromSource, env: QueryEnv): Promise<So
       const right = sourceRelation(await resolveSource(from.right, env), env);
       if (from.joinType === 'cross') {
         note(env, 'CrossJoin');
-        return { kind: 'relation', relation: crossJoin(left, right) };
+        return { kind: 'relation', relation: crossJoin(left, right, env.ctx.exec) };
       }
       if (from.joinType === 'right') {
         // A right join is the left join with the sides swapped, columns put back in FROM order.
@@ -141,5 +141,5 @@ function planJoin(left: Relation, right: Relation, joinType: 'inner' | 'left', o
     leftKeys: leftKeys.map((k) => compileExpr(k, scopeOf(left))),
     rightKeys: rightKeys.map((k) => compileExpr(k, scopeOf(right))),
     ...(residualC ? { residual: residualC } : {}),
-  });
+  }, env.ctx.exec);
 }

@@ -35,7 +35,7 @@ const REWRITE: Rewriters = {
   subquery: async (e, env) => {
     const rel = await runSubquery(e.query, env);
     if (rel.fields.length !== 1) throw new SqlPlanError(`a scalar subquery must return one column, got ${rel.fields.length} (line ${e.pos.line}, column ${e.pos.column})`);
-    const b = await collectBatches(rel);
+    const b = await collectBatches(rel, env.ctx.exec, 'scalar subquery');
     if (b.length > 1) throw new SqlPlanError(`a scalar subquery returned ${b.length} rows, expected at most one (line ${e.pos.line}, column ${e.pos.column})`);
     return { kind: 'value', value: b.length === 0 ? null : b.columns[0]![0]!, type: rel.fields[0]!.type };
   },
@@ -43,7 +43,7 @@ const REWRITE: Rewriters = {
   in_subquery: async (e, env) => {
     const rel = await runSubquery(e.query, env);
     if (rel.fields.length !== 1) throw new SqlPlanError(`IN (subquery) must return one column, got ${rel.fields.length} (line ${e.pos.line}, column ${e.pos.column})`);
-    const b = await collectBatches(rel);
+    const b = await collectBatches(rel, env.ctx.exec, 'IN (subquery)');
     const type = rel.fields[0]!.type;
     const operand = await resolveSubqueries(e.operand, env);
     if (b.length === 0) return { kind: 'value', value: e.negated, type: 'boolean' };

@@ -65,7 +65,7 @@ export function planWindows(input: Relation, scope: Scope, calls: readonly Funct
   const substitutions = new Map(scope.substitutions ?? []);
   calls.forEach((c, i) => substitutions.set(exprText(c), base + i));
   return {
-    relation: window(input, compiled.map((c) => c.call), fields),
+    relation: window(input, compiled.map((c) => c.call), fields, scope.ctx.exec),
     scope: { ...scope, fields, substitutions },
   };
 }

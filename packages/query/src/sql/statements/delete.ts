@@ -30,8 +30,8 @@ export const executeDelete: Executor<DeleteStatement> = async (stmt, s) => {
   // several rows with the same tags and time, and only the matching ones may go.
   const keyCols = t.columns.filter((c) => c.type !== 'json' && c.type !== 'binary').map((c) => c.name);
   const scanCols = t.columns.map((c) => c.name);
-  const rel = filter(scan(s.store, { db: t.db, table: t.name, columns: scanCols, ...narrowed }, fields), compileExpr(andAll(rest)!, { fields, ctx: s.ctx }));
-  const rows = await collectBatches(rel);
+  const rel = filter(scan(s.store, { db: t.db, table: t.name, columns: scanCols, ...narrowed }, fields, s.ctx.exec), compileExpr(andAll(rest)!, { fields, ctx: s.ctx }));
+  const rows = await collectBatches(rel, s.ctx.exec, 'DELETE');
   const idx = keyCols.map((k) => scanCols.indexOf(k));
   const seen = new Set<string>();
   let total = 0;

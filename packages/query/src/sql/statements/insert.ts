@@ -28,7 +28,7 @@ export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
   let raw: { values: SqlValue[]; types: SqlType[] }[];
   if (stmt.query) {
     const rel = await runQuery(stmt.query, env);
-    const b = await collectBatches(rel);
+    const b = await collectBatches(rel, env.ctx.exec, 'INSERT ... SELECT');
     if (rel.fields.length !== cols.length) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: ${cols.length} columns but the query returns ${rel.fields.length}`);
     const types = rel.fields.map((f) => f.type);
     raw = Array.from({ length: b.length }, (_, i) => ({ values: b.columns.map((c) => c[i]!), types }));

@@ -1,6 +1,9 @@
 import { COLUMN_TYPE_DISPLAY, type Value } from '@sluice/pipeline-core';
 import type { ResultColumn, StatementOutput } from '../../engine.js';
-import { collectBatches, type Field, type Relation } from '../expr/relation.js';
+import type { Field, Relation } from '../expr/relation.js';
+import type { ExecContext } from '../../exec/exec-context.js';
+import { batchBytes } from '../../exec/bytes.js';
+import { QueryBudgetError } from '../../exec/errors.js';
 import { Interval, type SqlType, type SqlValue } from '../types/sql-value.js';
 
 function resultColumn(f: Field): ResultColumn {
@@ -14,11 +17,26 @@ function outValue(v: SqlValue): Value {
   return v instanceof Interval ? v.toString() : v;
 }
 
-/** Runs a relation to the end and returns it as a records output (rows, column names and display types). */
-export async function toRecords(rel: Relation): Promise<StatementOutput> {
-  const all = await collectBatches(rel);
+/**
+ * Runs a relation to the end and returns it as a records output (rows, column names and display
+ * types). With `exec`, the rows count toward the memory budget and the result size limit.
+ */
+export async function toRecords(rel: Relation, exec?: ExecContext): Promise<StatementOutput> {
   const rows: Value[][] = [];
-  for (let i = 0; i < all.length; i++) rows.push(all.columns.map((c) => outValue(c[i]!)));
+  const types = rel.fields.map((f) => f.type);
+  let bytes = 0;
+  for await (const b of rel.batches) {
+    if (exec !== undefined) {
+      const n = batchBytes(b, types);
+      bytes += n;
+      if (bytes > exec.limits.resultBytes) {
+        throw new QueryBudgetError(`query result is over the ${(exec.limits.resultBytes / 1024 / 1024).toFixed(0)} MiB limit ([query] max_result_size) after ${rows.length.toLocaleString('en-US')} rows; add a LIMIT or aggregate`);
+      }
+      exec.hold(n, 'result');
+      await exec.checkpoint();
+    }
+    for (let i = 0; i < b.length; i++) rows.push(b.columns.map((c) => outValue(c[i]!)));
+  }
   return { kind: 'records', columns: rel.fields.map(resultColumn), rows };
 }
 

@@ -1,4 +1,4 @@
-import type { Value, ValueMap } from '@sluice/pipeline-core';
+import { SluiceError, StatusCode, type Value, type ValueMap } from '@sluice/pipeline-core';
 import { i64, type AnyValue, type KeyValue } from './otlp-types.js';
 
 /** The kind an attribute value has on the wire (doubles stay doubles even when integral). */
@@ -17,8 +17,12 @@ export function anyKind(v: AnyValue | null | undefined): AnyKind {
   return ONEOF_KINDS[v.value] ?? 'empty';
 }
 
+/** Deepest nesting of arrays and maps inside one attribute value. */
+export const MAX_ANY_DEPTH = 32;
+
 /** An AnyValue as a plain value: kvlists become objects, arrays arrays, bytes base64 text. */
-export function anyToValue(v: AnyValue | null | undefined): Value {
+export function anyToValue(v: AnyValue | null | undefined, depth = 0): Value {
+  if (depth > MAX_ANY_DEPTH) throw new SluiceError(StatusCode.InvalidArguments, `OTLP attribute value nested deeper than ${MAX_ANY_DEPTH} levels`);
   switch (anyKind(v)) {
     case 'string':
       return v!.stringValue!;
@@ -29,9 +33,9 @@ export function anyToValue(v: AnyValue | null | undefined): Value {
     case 'double':
       return v!.doubleValue!;
     case 'array':
-      return (v!.arrayValue!.values ?? []).map(anyToValue);
+      return (v!.arrayValue!.values ?? []).map((x) => anyToValue(x, depth + 1));
     case 'kvlist':
-      return attributesToMap(v!.kvlistValue!.values);
+      return attributesToMap(v!.kvlistValue!.values, depth + 1);
     case 'bytes':
       return Buffer.from(v!.bytesValue!).toString('base64');
     case 'empty':
@@ -39,9 +43,9 @@ export function anyToValue(v: AnyValue | null | undefined): Value {
   }
 }
 
-export function attributesToMap(kvs: readonly KeyValue[] | undefined): ValueMap {
+export function attributesToMap(kvs: readonly KeyValue[] | undefined, depth = 0): ValueMap {
   const out: ValueMap = {};
-  for (const kv of kvs ?? []) if (kv.key !== undefined) out[kv.key] = anyToValue(kv.value);
+  for (const kv of kvs ?? []) if (kv.key !== undefined) out[kv.key] = anyToValue(kv.value, depth);
   return out;
 }
 

@@ -21,9 +21,12 @@ const HEX_RE = /^(?:[0-9a-fA-F]{2})*$/;
  * base64. Turns them into bytes in place (any depth: spans, links, log records, exemplars), naming
  * the path of a bad one.
  */
-function hexIdsToBytes(node: unknown, path: string): void {
+const MAX_JSON_DEPTH = 16;
+
+function hexIdsToBytes(node: unknown, path: string, depth = 0): void {
+  if (depth > MAX_JSON_DEPTH) throw new HttpRequestError(StatusCode.InvalidArguments, 400, `OTLP/JSON ${path}: nested deeper than any OTLP message`);
   if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) hexIdsToBytes(node[i], `${path}[${i}]`);
+    for (let i = 0; i < node.length; i++) hexIdsToBytes(node[i], `${path}[${i}]`, depth + 1);
     return;
   }
   if (typeof node !== 'object' || node === null) return;
@@ -35,7 +38,7 @@ function hexIdsToBytes(node: unknown, path: string): void {
       obj[key] = Buffer.from(v, 'hex');
     } else if (typeof v === 'object' && v !== null && key !== 'value' && key !== 'attributes' && key !== 'body') {
       // AnyValue trees (attributes, bodies) hold no ids and can be large: not walked.
-      hexIdsToBytes(v, `${path}.${key}`);
+      hexIdsToBytes(v, `${path}.${key}`, depth + 1);
     }
   }
 }

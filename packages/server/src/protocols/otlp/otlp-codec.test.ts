@@ -73,10 +73,21 @@ describe('OTLP mapping', () => {
     }] }), 'json');
     const out = metricsToSeries(req, { strategy: 'UnderscoreEscapingWithSuffixes', promoteResource: { all: false, names: new Set(DEFAULT_PROMOTED_RESOURCE_ATTRS) }, promoteScope: false });
     const byTable = Object.fromEntries(out.series.map((s) => [s.table + (s.labels.find((l) => l[0] === 'quantile')?.[1] ?? ''), s]));
-    expect(byTable['rpc_duration_seconds0.5']!.labels).toEqual([['job', 'shop/api'], ['quantile', '0.5'], ['service_name', 'api'], ['service_namespace', 'shop']]);
+    expect(byTable['rpc_duration_seconds0.5']!.labels).toEqual([['job', 'shop/api'], ['quantile', '0.5']]);
     expect(byTable['rpc_duration_seconds_count']!.values).toEqual([4]);
     expect(byTable['rpc_duration_seconds_sum']!.timestamps).toEqual([2]);
     expect(Number.isNaN(byTable['temp']!.values[0])).toBe(true);
     expect(out.rejected).toBe(2);
+  });
+});
+
+describe('OTLP nesting bounds', () => {
+  it('refuses attribute values nested too deep, and absurdly deep JSON, with 400s', () => {
+    let v: Record<string, unknown> = { stringValue: 'x' };
+    for (let i = 0; i < 40; i++) v = { kvlistValue: { values: [{ key: 'k', value: v }] } };
+    const body = json({ resourceLogs: [{ scopeLogs: [{ logRecords: [{ attributes: [{ key: 'deep', value: v }] }] }] }] });
+    expect(() => logsToRows(decodeOtlp('logs', body, 'json'), [], 0n)).toThrow(/max depth exceeded|nested deeper than 32 levels/);
+    const junk = `{"resourceLogs":[{"extra":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}]}`;
+    expect(() => decodeOtlp('logs', enc.encode(junk), 'json')).toThrow(/nested deeper than any OTLP message/);
   });
 });

@@ -4,9 +4,14 @@ import { promLabelName, promMetricName, type TranslationStrategy } from './prom-
 import type { MetricSeriesRows } from '../../write/metric-tables.js';
 import { STALE_NAN } from '../../read/stale-nan.js';
 
-/** Resource attributes Prometheus promotes to labels by default (its OTLP guide's list). */
+/**
+ * Resource attributes promoted to labels by default: the list Prometheus's OTLP guide recommends, less
+ * the identifying `service.name`, `service.namespace` and `service.instance.id`, which become `job` and
+ * `instance` (Prometheus keeps them only with `keep_identifying_resource_attributes`; name them in the
+ * promote header to keep them here).
+ */
 export const DEFAULT_PROMOTED_RESOURCE_ATTRS: readonly string[] = [
-  'service.instance.id', 'service.name', 'service.namespace', 'service.version', 'cloud.availability_zone', 'cloud.region',
+  'service.version', 'cloud.availability_zone', 'cloud.region',
   'container.name', 'deployment.environment', 'deployment.environment.name', 'k8s.cluster.name', 'k8s.container.name',
   'k8s.cronjob.name', 'k8s.daemonset.name', 'k8s.deployment.name', 'k8s.job.name', 'k8s.namespace.name', 'k8s.pod.name',
   'k8s.replicaset.name', 'k8s.statefulset.name',

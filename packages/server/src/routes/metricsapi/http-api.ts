@@ -1,3 +1,4 @@
+import { requestSignal } from '../../middleware/timeout.js';
 import { Hono, type Context } from 'hono';
 import { parsePromql, prettyPromql, translatePromqlAst, PromqlCanceledError } from '@sluice/query';
 import type { AppDeps } from '../../deps.js';
@@ -18,7 +19,8 @@ function querySignal(c: Context, p: PromParams): { signal: AbortSignal; timeout:
   const t = p.get('timeout');
   const ms = t ? parsePromDurationParam('timeout', t) : DEFAULT_QUERY_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(Math.max(1, ms));
-  const req = c.req.raw.signal as AbortSignal | undefined;
+  // The request's own signal: client gone, or the server's http.timeout (middleware/timeout.ts).
+  const req = requestSignal(c) ?? (c.req.raw.signal as AbortSignal | undefined);
   return { signal: req ? AbortSignal.any([req, timeout]) : timeout, timeout };
 }
 

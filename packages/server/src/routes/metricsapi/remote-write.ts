@@ -1,28 +1,13 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { Doc } from '@sluice/pipeline-core';
 import type { WriteRequest } from '@sluice/storage';
 import type { AppDeps } from '../../deps.js';
-import { decompressBody } from '../../ingest/decompress.js';
-import { snappyDecode } from '../../protocols/snappy.js';
 import { decodeRemoteWrite, METRIC_NAME_LABEL, type PromSeries } from '../../protocols/remote-write.js';
-import { tableOptionsFromHints } from '../../write/hints.js';
-import { metricTableOptions, metricWriteRequests, METRIC_TIME_COLUMN, METRIC_VALUE_COLUMN, type MetricSeriesRows } from '../../write/metric-tables.js';
-import { requestDb } from '../../write/request-db.js';
+import { metricSemantics, metricTableOptions, metricWriteRequests, METRIC_TIME_COLUMN, METRIC_VALUE_COLUMN, type MetricSeriesRows } from '../../write/metric-tables.js';
 import { PIPELINE_HEADER, PIPELINE_VERSION_HEADER, resolveDocsPipeline, runDocsPipeline } from '../../write/run-docs-pipeline.js';
+import type { WriteSupport } from '../../write/write-support.js';
 
 export const REMOTE_WRITE_PATH = '/v1/metricsapi/write';
-
-/**
- * The body as protobuf bytes. Remote write bodies are snappy block-compressed whether or not the
- * client says so (the npm `prometheus-remote-write` client sends no Content-Encoding); another
- * declared encoding (gzip, zstd) is undone first and the result taken as plain protobuf.
- */
-export async function readSnappyProtobuf(c: Context, maxBytes: number, what: string): Promise<Uint8Array> {
-  const raw = Buffer.from(await c.req.arrayBuffer());
-  const enc = (c.req.header('content-encoding') ?? '').trim().toLowerCase();
-  if (enc === '' || enc === 'snappy' || enc === 'identity') return snappyDecode(raw, maxBytes, what);
-  return decompressBody(raw, enc, maxBytes);
-}
 
 function toRows(series: readonly PromSeries[]): MetricSeriesRows[] {
   return series.map((s) => ({
@@ -50,31 +35,30 @@ function toDocsByMetric(series: readonly MetricSeriesRows[]): Map<string, Doc[]>
   return out;
 }
 
-/** `POST /v1/metricsapi/write`: Prometheus remote write 1.0 into one table per metric; 204. */
-export function createRemoteWriteRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
+/**
+ * `POST /v1/metricsapi/write`: Prometheus remote write 1.0 into one table per metric; 204. The body is
+ * snappy block-compressed whether or not the client says so (the npm `prometheus-remote-write` client
+ * sends no Content-Encoding); a gzip/zstd Content-Encoding is undone first and the rest read as protobuf.
+ */
+export function createRemoteWriteRoutes(deps: AppDeps, writes: WriteSupport): Hono {
   const app = new Hono();
+  writes.register(app, REMOTE_WRITE_PATH);
   app.post(REMOTE_WRITE_PATH, async (c) => {
-    const db = requestDb(c, deps.store);
-    const hints = tableOptionsFromHints(c.req.raw.headers);
-    const bytes = await readSnappyProtobuf(c, maxBodyBytes, 'remote write body');
-    const decoded = decodeRemoteWrite(bytes);
+    const { db, hints } = writes.target(c, metricSemantics('prometheus'), c.req.query('db'));
+    const decoded = decodeRemoteWrite(await writes.readBody(c, { snappy: 'always' }));
     if (decoded.sampleCount === 0) return c.body(null, 204); // metadata-only requests
     const rows = toRows(decoded.series);
-    const pipelineName = c.req.header(PIPELINE_HEADER);
-    let writes: WriteRequest[];
-    if (pipelineName !== undefined && pipelineName.trim() !== '') {
-      const pipeline = resolveDocsPipeline(deps, pipelineName.trim(), c.req.header(PIPELINE_VERSION_HEADER), { field: METRIC_TIME_COLUMN, unit: 'ms' });
-      const options = { ...hints, extra: { ...hints.extra, 'service.semantic.signal_type': 'metric', 'service.semantic.source': 'prometheus', comment: 'Created on insertion' } };
-      writes = [];
-      for (const [table, docs] of toDocsByMetric(rows)) writes.push(...runDocsPipeline(pipeline, docs, { db, table, options }));
+    const pipelineName = (c.req.header(PIPELINE_HEADER) ?? '').trim();
+    let requests: WriteRequest[];
+    if (pipelineName !== '') {
+      const pipeline = resolveDocsPipeline(deps, pipelineName, c.req.header(PIPELINE_VERSION_HEADER), { field: METRIC_TIME_COLUMN, unit: 'ms' });
+      const semantics = { signalType: 'metric', source: 'prometheus' } as const;
+      requests = [];
+      for (const [table, docs] of toDocsByMetric(rows)) requests.push(...runDocsPipeline(pipeline, docs, { db, table, semantics, hints, what: `${table} sample` }));
     } else {
-      const options = metricTableOptions('prometheus', c.req.query('physical_table')?.trim() || undefined, hints);
-      writes = metricWriteRequests(db, rows, options);
+      requests = metricWriteRequests(db, rows, metricTableOptions('prometheus', c.req.query('physical_table')?.trim() || undefined, hints));
     }
-    if (writes.length > 0) {
-      const written = await deps.store.write(writes);
-      for (const w of written) deps.metrics.rowsIngested.inc({ db: w.db, table: w.table, pipeline: pipelineName ?? 'remote_write' }, w.affectedRows);
-    }
+    await writes.write(requests, pipelineName || 'prometheus');
     return c.body(null, 204);
   });
   return app;

@@ -1,0 +1,238 @@
+// Load and isolation (issue 18) on the BUILT server (`npm run build` first; `npm run bench` does).
+// Starts `sluice standalone start` as a child process on a free loopback port (so the load generator
+// never shares the server's event loop), then, bounded at about 60 s:
+//   1. calibrate (8 s): closed-loop maximum of nginx ingest (500 lines/request) and SQL queries together;
+//   2. load (25 s): open-loop at 70% of each maximum (latency counted from the scheduled send time),
+//      /health every 50 ms, server RSS every second;
+//   3. hostile (3 x 6 s): the same load plus one pathological request at a time, back to back:
+//      a big self-join (timeout 3 s), repeat() over many rows (memory budget), a regex processor on a
+//      400 KB line (timeout 3 s, on a pipeline worker); /health p99 is reported for each.
+// Prints throughput, p50/p99, errors, RSS over time and /health p50/p99 per phase.
+// Run: node bench/load.bench.mjs   (SLUICE_MAIN=<path to main.js> overrides the server; SLUICE_LOAD_SCALE=0.5 halves the phases)
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRand, nginxLines, NGINX_PIPELINE } from './lib/nginx.mjs';
+
+const MAIN = process.env.SLUICE_MAIN ?? new URL('../packages/server/dist/main.js', import.meta.url).pathname;
+const SCALE = Number(process.env.SLUICE_LOAD_SCALE ?? 1);
+const CALIBRATE_MS = 8_000 * SCALE;
+const LOAD_MS = 25_000 * SCALE;
+const HOSTILE_MS = 6_000 * SCALE;
+const BATCH = 500;
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+const pct = (xs, p) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const fmt = (ms) => (Number.isNaN(ms) ? '   -' : `${ms.toFixed(ms < 10 ? 1 : 0)}`.padStart(5));
+
+// Every request gives up after 60 s (a hung request is counted as an error, never hangs the bench).
+const realFetch = globalThis.fetch;
+const fetch = (u, init = {}) => realFetch(u, { ...init, signal: AbortSignal.timeout(60_000) });
+
+const port = await freePort();
+const home = mkdtempSync(join(tmpdir(), 'sluice-load-'));
+const cfgFile = join(home, 'sluice.toml');
+writeFileSync(cfgFile, `[http]\naddr = "127.0.0.1:${port}"\n[storage]\ndata_home = "${join(home, 'data')}"\n[logging]\nlevel = "error"\n[ingest]\nworkers = 1\n`);
+const child = spawn(process.execPath, [MAIN, 'standalone', 'start', '-c', cfgFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+const url = `http://127.0.0.1:${port}`;
+
+function rssMiB() {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+async function waitUp() {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+
+const rand = createRand();
+const lines = nginxLines(40 * BATCH, rand);
+const bodies = Array.from({ length: 40 }, (_, i) => lines.slice(BATCH * i, BATCH * (i + 1)).join('\n'));
+const QUERIES = [
+  'SELECT status, count(*) FROM nginx GROUP BY status ORDER BY status',
+  "SELECT count(*) FROM nginx WHERE path = '/api/v1/users' AND status >= 400",
+  'SELECT path, avg(size) FROM nginx GROUP BY path',
+  'SELECT * FROM nginx ORDER BY ts DESC LIMIT 20',
+];
+let bodyIx = 0;
+let queryIx = 0;
+const ops = {
+  ingest: () => fetch(`${url}/v1/ingest?table=nginx&pipeline_name=nginx`, { method: 'POST', body: bodies[bodyIx++ % bodies.length], headers: { 'content-type': 'text/plain' } }),
+  query: () => fetch(`${url}/v1/sql`, { method: 'POST', body: new URLSearchParams({ sql: QUERIES[queryIx++ % QUERIES.length] }) }),
+};
+
+/** Closed loop for `ms`, `mix[op]` requests of each op in flight together: requests per second of each. */
+async function maxRates(mix, ms) {
+  const n = Object.fromEntries(Object.keys(mix).map((op) => [op, 0]));
+  const end = performance.now() + ms;
+  await Promise.all(
+    Object.entries(mix).flatMap(([op, conc]) =>
+      Array.from({ length: conc }, async () => {
+        while (performance.now() < end) {
+          const r = await ops[op]();
+          await r.arrayBuffer();
+          if (r.ok) n[op]++;
+        }
+      }),
+    ),
+  );
+  return Object.fromEntries(Object.entries(n).map(([op, k]) => [op, (k * 1000) / ms]));
+}
+
+/** Open loop at `rate`/s until `stop()` is true; latencies from the scheduled send time. */
+function openLoop(op, rate, stats) {
+  const interval = 1000 / rate;
+  const t0 = performance.now();
+  let k = 0;
+  let stopped = false;
+  const inflight = new Set();
+  const tick = () => {
+    if (stopped) return;
+    const now = performance.now();
+    while (t0 + k * interval <= now) {
+      const scheduled = t0 + k++ * interval;
+      const p = ops[op]()
+        .then(async (r) => {
+          await r.arrayBuffer();
+          stats.lat.push(performance.now() - scheduled);
+          if (r.ok) stats.ok++;
+          else stats.errors++;
+        })
+        .catch(() => stats.errors++)
+        .finally(() => inflight.delete(p));
+      inflight.add(p);
+    }
+    setTimeout(tick, Math.max(1, Math.min(20, t0 + k * interval - performance.now())));
+  };
+  tick();
+  return async () => {
+    stopped = true;
+    await Promise.all(inflight);
+  };
+}
+
+function healthProbe(into) {
+  let stopped = false;
+  const loop = async () => {
+    while (!stopped) {
+      const t = performance.now();
+      try {
+        const r = await realFetch(`${url}/health`, { signal: AbortSignal.timeout(10_000) });
+        await r.arrayBuffer();
+        into.push(performance.now() - t);
+      } catch {
+        into.push(Infinity);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const done = loop();
+  return async () => {
+    stopped = true;
+    await done;
+  };
+}
+
+const newStats = () => ({ lat: [], ok: 0, errors: 0 });
+const HOSTILE = [
+  ['self-join (timeout 3s)', () => fetch(`${url}/v1/sql`, { method: 'POST', headers: { 'x-service-timeout': '3s' }, body: new URLSearchParams({ sql: 'SELECT count(*) FROM nginx a JOIN nginx b ON a.status = b.status' }) })],
+  ['repeat(path, 400000) over all rows', () => fetch(`${url}/v1/sql`, { method: 'POST', body: new URLSearchParams({ sql: 'SELECT length(repeat(path, 400000)) FROM nginx' }) })],
+  ['regex (.*a){20} on a 400 KB line', () => fetch(`${url}/v1/ingest?table=evil&pipeline_name=evil`, { method: 'POST', headers: { 'content-type': 'text/plain', 'x-service-timeout': '3s' }, body: 'a'.repeat(400_000) })],
+];
+
+try {
+  await waitUp();
+  for (const [name, yaml] of [['nginx', NGINX_PIPELINE], ['evil', 'processors:\n  - regex:\n      fields: [message]\n      patterns: ["(?<z>(.*a){20})"]\ntransform:\n  - field: z\n    type: string\n']]) {
+    const r = await fetch(`${url}/v1/pipelines/${name}`, { method: 'POST', body: yaml, headers: { 'content-type': 'application/x-yaml' } });
+    const text = await r.text();
+    if (!r.ok) throw new Error(`upload ${name}: ${text}`);
+  }
+  // Seed some rows so queries have work from the start.
+  for (let i = 0; i < 20; i++) await (await ops.ingest()).arrayBuffer();
+
+  // The maximum of the mix: ingest and queries together, closed loop (3 ingests + 1 query in flight).
+  const { ingest: ingestMax, query: queryMax } = await maxRates({ ingest: 3, query: 1 }, CALIBRATE_MS);
+  const ingestRate = 0.7 * ingestMax;
+  const queryRate = 0.7 * queryMax;
+  console.log(`Node ${process.version}; server: ${MAIN}; 1 pipeline worker`);
+  console.log(`calibrated max: ingest ${ingestMax.toFixed(1)} req/s (${Math.round(ingestMax * BATCH).toLocaleString('en-US')} lines/s), queries ${queryMax.toFixed(1)} req/s (together, closed loop, 3 ingests + 1 query in flight)`);
+  console.log(`load at 70%: ingest ${ingestRate.toFixed(1)} req/s + queries ${queryRate.toFixed(1)} req/s together, open loop`);
+
+  const ingest = newStats();
+  const query = newStats();
+  const health = [];
+  const rss = [];
+  const rssTimer = setInterval(() => rss.push(rssMiB()), 1000);
+  const stopIngest = openLoop('ingest', ingestRate, ingest);
+  const stopQuery = openLoop('query', queryRate, query);
+  const stopHealth = healthProbe(health);
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, LOAD_MS));
+  await stopHealth();
+  if (process.env.SLUICE_LOAD_DEBUG) console.error(`load phase done: ${ingest.ok} ingests, ${query.ok} queries`);
+  const loadSecs = (performance.now() - t0) / 1000;
+
+  const hostile = [];
+  for (const [name, send] of HOSTILE) {
+    if (process.env.SLUICE_LOAD_DEBUG) console.error(`hostile: ${name}`);
+    const h = [];
+    const stopH = healthProbe(h);
+    const end = performance.now() + HOSTILE_MS;
+    const statuses = new Map();
+    let peak = 0;
+    const peakTimer = setInterval(() => (peak = Math.max(peak, rssMiB())), 200);
+    while (performance.now() < end) {
+      const r = await send();
+      const text = await r.text();
+      if (process.env.SLUICE_LOAD_DEBUG) console.error(`  ${r.status} ${text.slice(0, 160)}`);
+      statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+    }
+    clearInterval(peakTimer);
+    await stopH();
+    hostile.push({ name, h, statuses, peak });
+  }
+  await stopIngest();
+  await stopQuery();
+  clearInterval(rssTimer);
+  const total = (performance.now() - t0) / 1000;
+
+  console.log(`\nphase          requests   ok   errors     p50 ms   p99 ms   (${total.toFixed(0)} s under load)`);
+  for (const [label, s] of [['ingest', ingest], ['query', query]]) {
+    console.log(`${label.padEnd(14)} ${String(s.lat.length).padStart(8)} ${String(s.ok).padStart(5)} ${String(s.errors).padStart(7)}     ${fmt(pct(s.lat, 50))}    ${fmt(pct(s.lat, 99))}`);
+  }
+  console.log(`throughput: ${Math.round((ingest.ok * BATCH) / total).toLocaleString('en-US')} lines/s ingested, ${(query.ok / total).toFixed(1)} queries/s`);
+  console.log(`/health under load (${health.length} probes, ${loadSecs.toFixed(0)} s): p50 ${fmt(pct(health, 50))} ms, p99 ${fmt(pct(health, 99))} ms, max ${fmt(Math.max(...health))} ms`);
+  for (const x of hostile) {
+    const st = [...x.statuses].map(([k, v]) => `${v}x${k}`).join(' ');
+    console.log(`/health beside ${x.name.padEnd(36)}: p50 ${fmt(pct(x.h, 50))} ms, p99 ${fmt(pct(x.h, 99))} ms, max ${fmt(Math.max(...x.h))} ms (${x.h.length} probes; answers ${st}; peak RSS ${x.peak.toFixed(0)} MiB)`);
+  }
+  const every = Math.max(1, Math.floor(rss.length / 12));
+  console.log(`server RSS MiB every ${every} s: ${rss.filter((_, i) => i % every === 0).map((m) => m.toFixed(0)).join(' ')}`);
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  rmSync(home, { recursive: true, force: true });
+}

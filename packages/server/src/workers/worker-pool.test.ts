@@ -1,0 +1,55 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SluiceError, StatusCode } from '@sluice/pipeline-core';
+import { PipelineWorkerPool } from './worker-pool.js';
+import type { PipelineTask } from './protocol.js';
+
+/** A stand-in worker: `body` says what to do (answer, spin forever, or allocate until the heap is gone). */
+const SCRIPT = `
+import { parentPort } from 'node:worker_threads';
+parentPort.on('message', (t) => {
+  if (t.body === 'spin') for (;;) {}
+  if (t.body === 'oom') { const keep = []; for (;;) keep.push(new Array(1e6).fill(t.id)); }
+  parentPort.postMessage({ id: t.id, ok: true, items: 0, tables: [], errors: [] });
+});
+`;
+const script = join(mkdtempSync(join(tmpdir(), 'pool-')), 'worker.mjs');
+writeFileSync(script, SCRIPT);
+
+const task = (body: string): Omit<PipelineTask, 'id'> => ({
+  key: 'k', yaml: '', body, contentType: 'text/plain', skipError: false, limits: { maxLineLength: 1e6, maxItems: 1e6, maxValueSize: 1e6 },
+});
+
+describe('pipeline worker pool (issue 18)', () => {
+  let pool: PipelineWorkerPool | undefined;
+  afterEach(async () => pool?.close());
+
+  it('terminates a task at its deadline, replaces the worker and keeps serving', async () => {
+    pool = new PipelineWorkerPool(script, 1);
+    const ac = new AbortController();
+    const spinning = pool.run(task('spin'), ac.signal);
+    const queued = pool.run(task('ok'));
+    setTimeout(() => ac.abort(new SluiceError(StatusCode.DeadlineExceeded, 'request timed out after 0.2s')), 200);
+    await expect(spinning).rejects.toMatchObject({ code: StatusCode.DeadlineExceeded });
+    await expect(queued).resolves.toEqual({ tables: [], errors: [] });
+    expect(pool.pending).toBe(0);
+  }, 30_000);
+
+  it('drops a queued task whose request went away, without touching the running one', async () => {
+    pool = new PipelineWorkerPool(script, 1);
+    const first = pool.run(task('ok'));
+    const ac = new AbortController();
+    const second = pool.run(task('ok'), ac.signal);
+    ac.abort();
+    await expect(second).rejects.toMatchObject({ code: StatusCode.Cancelled });
+    await expect(first).resolves.toBeDefined();
+  }, 30_000);
+
+  it('a task that exhausts its worker heap fails alone with RuntimeResourcesExhausted', async () => {
+    pool = new PipelineWorkerPool(script, 1, { heapMb: 32, heapText: '32MiB' });
+    await expect(pool.run(task('oom'))).rejects.toMatchObject({ code: StatusCode.RuntimeResourcesExhausted, message: expect.stringContaining('[ingest] worker_heap') });
+    await expect(pool.run(task('ok'))).resolves.toBeDefined();
+  }, 60_000);
+});
