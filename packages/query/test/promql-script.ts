@@ -18,8 +18,15 @@ export interface ScriptEval {
   readonly expected: readonly { labels: Record<string, string> | undefined; value: number }[];
 }
 
+/** A sample value, or 'stale' for a staleness marker (kept symbolic: arrays of doubles lose NaN payloads). */
+export type SampleValue = number | 'stale';
+export interface LoadSeries {
+  readonly labels: Record<string, string>;
+  readonly samples: [number, SampleValue][];
+}
+
 export type ScriptCommand =
-  | { readonly kind: 'load'; readonly line: number; readonly series: readonly { labels: Record<string, string>; samples: [number, number][] }[] }
+  | { readonly kind: 'load'; readonly line: number; readonly series: readonly LoadSeries[] }
   | { readonly kind: 'clear'; readonly line: number }
   | ({ readonly kind: 'eval' } & ScriptEval);
 
@@ -35,7 +42,6 @@ function num(t: string): number {
   if (l === 'inf' || l === '+inf') return Infinity;
   if (l === '-inf') return -Infinity;
   if (l === 'nan') return NaN;
-  if (l === 'stale') return STALE;
   const v = Number(t);
   if (Number.isNaN(v)) throw new Error(`bad number ${t}`);
   return v;
@@ -79,11 +85,15 @@ function splitSeriesLine(line: string): [string, string] {
 }
 
 /** `0+10x3 _ stale 1x2 _x2` -> values (undefined = no sample). */
-export function expandValues(text: string): (number | undefined)[] {
-  const out: (number | undefined)[] = [];
+export function expandValues(text: string): (SampleValue | undefined)[] {
+  const out: (SampleValue | undefined)[] = [];
   for (const tok of text.split(/\s+/).filter(Boolean)) {
     if (tok === '_') {
       out.push(undefined);
+      continue;
+    }
+    if (tok === 'stale') {
+      out.push('stale');
       continue;
     }
     const blank = /^_x(\d+)$/.exec(tok);
@@ -131,7 +141,7 @@ export function parseScript(text: string): ScriptCommand[] {
         kind: 'load', line: bodyStart - 1,
         series: body.map((b) => {
           const [lbl, vals] = splitSeriesLine(b);
-          const samples: [number, number][] = [];
+          const samples: [number, SampleValue][] = [];
           expandValues(vals).forEach((v, k) => {
             if (v !== undefined) samples.push([k * step, v]);
           });
@@ -143,7 +153,8 @@ export function parseScript(text: string): ScriptCommand[] {
       const expected = body.map((b) => {
         if (/^[-+]?(\d|\.\d|inf|nan)/i.test(b) && !b.includes('{')) return { labels: undefined, value: num(b.split(/\s+/)[0]!) };
         const [lbl, vals] = splitSeriesLine(b);
-        return { labels: parseSeriesLabels(lbl), value: expandValues(vals)[0]! };
+        const v = expandValues(vals)[0]!;
+        return { labels: parseSeriesLabels(lbl), value: v === 'stale' ? NaN : v };
       });
       out.push({ kind: 'eval', line: bodyStart - 1, expr: m[3]!, atMs: durationMs(m[2]!), fail: m[1] === '_fail', ordered: m[1] === '_ordered', expected });
     } else throw new Error(`line ${i + 1}: unknown command ${line}`);
@@ -152,7 +163,7 @@ export function parseScript(text: string): ScriptCommand[] {
 }
 
 /** Writes a load block: one store write per series (tags = its labels). */
-export async function loadSeries(store: Store, db: string, series: readonly { labels: Record<string, string>; samples: [number, number][] }[]): Promise<void> {
+export async function loadSeries(store: Store, db: string, series: readonly LoadSeries[]): Promise<void> {
   for (const s of series) {
     const name = s.labels.__name__;
     if (!name || s.samples.length === 0) continue;
@@ -162,7 +173,8 @@ export async function loadSeries(store: Store, db: string, series: readonly { la
       { name: 'service_value', type: 'float64', semantic: 'field' },
       { name: 'service_timestamp', type: 'timestamp_ms', semantic: 'timestamp' },
     ];
-    const rows: Value[][] = s.samples.map(([t, v]) => [...tags.map((k) => s.labels[k]!), v, t]);
+    // BigInt times keep the row a tagged array: an all-double array would canonicalize NaN payloads (StaleNaN).
+    const rows: Value[][] = s.samples.map(([t, v]) => [...tags.map((k) => s.labels[k]!), v === 'stale' ? STALE : v, BigInt(t)]);
     await store.write([{ db, table: name, schema, rows }]);
   }
 }

@@ -32,11 +32,29 @@ function splitMatchers(defaultDb: string, ms: readonly LabelMatcher[]): Target {
   return { db, matchers: rest, field };
 }
 
+/**
+ * One series being read. Samples go to typed arrays: a JS array of doubles would canonicalize NaN
+ * payloads and lose Prometheus's staleness markers.
+ */
 interface Accum {
   readonly labels: Labels;
   readonly ok: boolean;
-  ts: number[];
-  vs: number[];
+  ts: Float64Array;
+  vs: Float64Array;
+  n: number;
+}
+
+function push(a: Accum, t: number, v: number): void {
+  if (a.n === a.ts.length) {
+    const ts = new Float64Array(Math.max(16, a.n * 2));
+    const vs = new Float64Array(ts.length);
+    ts.set(a.ts);
+    vs.set(a.vs);
+    a.ts = ts;
+    a.vs = vs;
+  }
+  a.ts[a.n] = t;
+  a.vs[a.n++] = v;
 }
 
 const toNumber = (v: Value): number => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : NaN);
@@ -111,7 +129,7 @@ export class StoreSeriesSource implements SeriesSource {
             ls.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
             const rec = new Map(ls.map((l) => [l.name, l.value]));
             const ok = tagMatchers.every((m) => m.test(rec.get(m.name) ?? ''));
-            cur = { labels: ls, ok, ts: [], vs: [] };
+            cur = { labels: ls, ok, ts: new Float64Array(0), vs: new Float64Array(0), n: 0 };
             node.set(last, cur);
             series.push(cur);
           }
@@ -121,13 +139,12 @@ export class StoreSeriesSource implements SeriesSource {
           if (vcol) {
             const v = vcol[i]!;
             if (v === null) continue;
-            cur!.vs.push(toNumber(v));
-          }
-          cur!.ts.push(ms);
+            push(cur!, ms, toNumber(v));
+          } else push(cur!, ms, 0);
         }
       }
       for (const s of series) {
-        if (!s.ok || s.ts.length === 0) continue;
+        if (!s.ok || s.n === 0) continue;
         yield toRaw(s);
       }
     }
@@ -170,22 +187,18 @@ export class StoreSeriesSource implements SeriesSource {
 }
 
 function toRaw(s: Accum): RawSeries {
-  const n = s.ts.length;
+  const n = s.n;
+  const ts = s.ts.subarray(0, n);
+  const vs = s.vs.subarray(0, n);
   let sorted = true;
-  for (let i = 1; i < n && sorted; i++) if (s.ts[i]! < s.ts[i - 1]!) sorted = false;
-  const ts = new Float64Array(n);
-  const vs = new Float64Array(n);
-  if (sorted) {
-    for (let i = 0; i < n; i++) {
-      ts[i] = s.ts[i]!;
-      vs[i] = s.vs[i] ?? 0;
-    }
-  } else {
-    const idx = Array.from({ length: n }, (_, i) => i).sort((a, b) => s.ts[a]! - s.ts[b]!);
-    idx.forEach((j, i) => {
-      ts[i] = s.ts[j]!;
-      vs[i] = s.vs[j] ?? 0;
-    });
-  }
-  return { labels: s.labels, ts, vs };
+  for (let i = 1; i < n && sorted; i++) if (ts[i]! < ts[i - 1]!) sorted = false;
+  if (sorted) return { labels: s.labels, ts, vs };
+  const idx = Array.from({ length: n }, (_, i) => i).sort((a, b) => ts[a]! - ts[b]!);
+  const ts2 = new Float64Array(n);
+  const vs2 = new Float64Array(n);
+  idx.forEach((j, i) => {
+    ts2[i] = ts[j]!;
+    vs2[i] = vs[j]!;
+  });
+  return { labels: s.labels, ts: ts2, vs: vs2 };
 }
