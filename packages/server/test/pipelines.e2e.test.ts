@@ -20,7 +20,7 @@ describe('/v1/pipelines end to end', () => {
     const form = new FormData();
     form.append('file', new Blob([NGINX_YAML]), 'nginx.yaml');
     const v2 = (await (await s.fetch('/v1/pipelines/nginx', { method: 'POST', body: form })).json()).pipelines[0].version as string;
-    expect(v1).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{9}$/);
+    expect(v1).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{3}|\.\d{6}|\.\d{9})?$/);
     expect(v2 > v1).toBe(true);
 
     const latest = await (await s.fetch('/v1/pipelines/nginx')).json();

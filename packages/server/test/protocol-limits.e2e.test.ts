@@ -16,7 +16,7 @@ describe('protocol endpoints under http.body_limit', () => {
     expect(big.length).toBeLessThan(64 * 1024);
     const res = await s.fetch('/v1/metricsapi/write', { method: 'POST', body: big as Uint8Array<ArrayBuffer> });
     expect(res.status).toBe(413);
-    expect((await res.json()).error).toMatch(/exceeds the body limit/);
+    expect((await res.json()).error).toMatch(/body limit of 65536 bytes/);
   });
 
   it('refuses a chunked OTLP body (no Content-Length, as the OTel exporters send) over the limit', async () => {
