@@ -12,6 +12,7 @@ import type { PendingSeries } from '../series/series-index.js';
 import type { WriteRequest, WriteResult } from '../store.js';
 import { txPutChunks } from './chunk-write.js';
 import { evolveSchema, recordForWrite } from './evolve-schema.js';
+import { changedSlots, txRewriteSlots } from './widen-column.js';
 import { prepareRows, valueColumn, type PreparedRows } from './prepare-rows.js';
 
 export interface TxWriteOutcome {
@@ -52,12 +53,14 @@ export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pendin
       ctx.catalog.txPutTable(rec);
       changed.set(`${db}\u0000${req.table}`, rec);
     }
-    const evolved = evolveSchema(rec, req.schema);
+    const evolved = evolveSchema(rec, req.schema, req.widenColumns === true);
+    const t = compiled(ctx, evolved);
     if (evolved !== rec) {
       ctx.catalog.txPutTable(evolved);
       changed.set(`${db}\u0000${req.table}`, evolved);
+      const before = compiled(ctx, rec);
+      txRewriteSlots(ctx, before, t, changedSlots(before, t));
     }
-    const t = compiled(ctx, evolved);
     const rows = prepareRows(t, req);
     if (t.opts.appendMode) txPutChunks(ctx, t, rows, pending);
     else putRows(ctx, t, rows, pending);
