@@ -4,7 +4,7 @@ import { parentPort } from 'node:worker_threads';
 import { parsePipeline, type Pipeline } from '@sluice/pipeline-core';
 import { bodyText } from '../ingest/body-text.js';
 import { parseItemsWithin } from '../ingest/item-limits.js';
-import { encodeTables, toWireError, type PipelineReply, type PipelineTask } from './protocol.js';
+import { packTables, toWireError, type PipelineReply, type PipelineTask } from './protocol.js';
 
 const cache = new Map<string, Pipeline>();
 
@@ -18,16 +18,19 @@ function pipelineFor(task: PipelineTask): Pipeline {
   return p;
 }
 
-function handle(task: PipelineTask): PipelineReply {
+function handle(task: PipelineTask): { reply: PipelineReply; transfer: ArrayBuffer[] } {
   try {
     const text = task.body ?? (task.bytes !== undefined ? bodyText(task.bytes, task.strictUtf8) : '');
     const items = task.items ?? parseItemsWithin(text, task.contentType, task.limits);
     const result = pipelineFor(task).run(items, { skipError: task.skipError, maxValueSize: task.limits.maxValueSize });
-    const { tables, tagged } = encodeTables(result.tables);
-    return { id: task.id, ok: true, items: items.length, tables, tagged, errors: result.errors };
+    const { tables, transfer } = packTables(result.tables);
+    return { reply: { id: task.id, ok: true, items: items.length, tables, errors: result.errors }, transfer };
   } catch (e) {
-    return { id: task.id, ok: false, error: toWireError(e) };
+    return { reply: { id: task.id, ok: false, error: toWireError(e) }, transfer: [] };
   }
 }
 
-parentPort?.on('message', (task: PipelineTask) => parentPort!.postMessage(handle(task)));
+parentPort?.on('message', (task: PipelineTask) => {
+  const { reply, transfer } = handle(task);
+  parentPort!.postMessage(reply, transfer);
+});
