@@ -28,6 +28,10 @@ describe('worker protocol', () => {
     };
     const { tables, transfer } = packTables([table, plain]);
     expect(tables[1]!.columns.map((c) => c.k)).toEqual(['b', 's', 'n', 'v']);
+    const many: RunTable = { suffix: '', options: {}, schema: [{ name: 'l', type: 'string', semantic: 'field' }], rows: Array.from({ length: 40 }, (_, i) => [i === 5 ? null : ['info', 'warn'][i % 2]!]) };
+    const [dict] = packTables([many]).tables;
+    expect(dict!.columns[0]!.k).toBe('d');
+    expect(unpackTables([dict!])[0]!.rows).toEqual(many.rows);
     const [back, flat] = unpackTables(structuredClone(tables, { transfer }));
     expect(flat!.rows).toEqual([[2n, 'x', stale, true], [3n, null, null, null], [4n, '', -0, false]]);
     expect(bits(flat!.rows[0]![2] as number)).toBe(0x7ff0000000000002n); // the staleness marker's payload survives

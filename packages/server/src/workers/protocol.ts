@@ -69,7 +69,7 @@ function decodeNested(v: unknown): Value {
 }
 
 /**
- * A table as it crosses from a worker, column by column: strings as one text plus lengths, numbers and
+ * A table as it crosses from a worker, column by column: strings as a dictionary or one text plus lengths, numbers and
  * 64-bit integers as typed arrays (transferred, not copied), anything else as a plain array. A
  * structured clone of row arrays costs the receiving (main) thread about as much as running the
  * pipeline did; this form costs it a fraction.
@@ -82,9 +82,10 @@ export interface PackedTable {
   readonly columns: PackedColumn[];
 }
 
-/** `lens[i]` -1 marks null; `nulls[i]` 1 marks null. */
+/** `lens[i]` or `codes[i]` -1 marks null; `nulls[i]` 1 marks null. */
 export type PackedColumn =
   | { readonly k: 's'; readonly text: string; readonly lens: Int32Array }
+  | { readonly k: 'd'; readonly dict: string[]; readonly codes: Int32Array }
   | { readonly k: 'n'; readonly v: Float64Array; readonly nulls: Uint8Array }
   | { readonly k: 'b'; readonly v: BigInt64Array; readonly nulls: Uint8Array }
   | { readonly k: 'v'; readonly v: Value[]; readonly tagged: boolean };
@@ -112,6 +113,22 @@ function packColumn(rows: readonly (readonly Value[])[], j: number, unit: Timest
     if (t === 'object') objects = true;
   }
   if (strings) {
+    // Few distinct values (levels, methods, paths): a dictionary, so the server gets one string object
+    // per distinct value (its hash computed once when the store builds its own dictionary).
+    const dict = new Map<string, number>();
+    const codes = new Int32Array(n);
+    let present = 0;
+    for (let i = 0; i < n && dict.size <= n >> 2; i++) {
+      const v = col[i] as string | null;
+      if (v === null) codes[i] = -1;
+      else {
+        present++;
+        let c = dict.get(v);
+        if (c === undefined) dict.set(v, (c = dict.size));
+        codes[i] = c;
+      }
+    }
+    if (dict.size * 4 <= present && dict.size <= n >> 2) return { k: 'd', dict: [...dict.keys()], codes };
     const lens = new Int32Array(n);
     const parts: string[] = new Array(n);
     for (let i = 0; i < n; i++) {
@@ -149,6 +166,7 @@ export function packTables(tables: readonly RunTable[]): { tables: PackedTable[]
     const columns = t.schema.map((c, j) => packColumn(t.rows, j, timeUnitOf(c.type)));
     for (const c of columns) {
       if (c.k === 's') transfer.push(c.lens.buffer as ArrayBuffer);
+      else if (c.k === 'd') transfer.push(c.codes.buffer as ArrayBuffer);
       else if (c.k === 'n' || c.k === 'b') transfer.push(c.v.buffer as ArrayBuffer, c.nulls.buffer as ArrayBuffer);
     }
     return { suffix: t.suffix, options: t.options as TableOptions, schema: t.schema as ColumnSchema[], count: t.rows.length, columns };
@@ -172,7 +190,9 @@ export function unpackTables(tables: readonly PackedTable[]): RunTable[] {
           rows[i]![j] = c.text.slice(at, at + len);
           at += len;
         }
-      } else if (c.k === 'n' || c.k === 'b') {
+      } else if (c.k === 'd') {
+        for (let i = 0; i < t.count; i++) if (c.codes[i]! >= 0) rows[i]![j] = c.dict[c.codes[i]!]!;
+    } else if (c.k === 'n' || c.k === 'b') {
         for (let i = 0; i < t.count; i++) if (c.nulls[i] === 0) rows[i]![j] = c.v[i]!;
       } else {
         for (let i = 0; i < t.count; i++) {
