@@ -73,8 +73,14 @@ export interface WriteResult {
   readonly affectedRows: number;
 }
 
-/** `contains`: a string column's value contains the (string) operand (SQL `LIKE '%text%'`). */
-export type PredicateOp = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not_in' | 'is_null' | 'is_not_null' | 'contains';
+/**
+ * `contains`: a string column's value contains the (string) operand (SQL `LIKE '%text%'`).
+ * `regex` / `not_regex`: the value, as text, fully matches (does not match) the RE2 pattern in the
+ * operand, anchored at both ends (PromQL's `=~` / `!~`); a missing value tests as the empty string, as
+ * a missing label does in PromQL. Patterns run in linear time (RE2 semantics, no backreferences); a
+ * remote store maps them to its own RE2 function (ClickHouse `match(col, '^(?:re)$')`).
+ */
+export type PredicateOp = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not_in' | 'is_null' | 'is_not_null' | 'contains' | 'regex' | 'not_regex';
 
 /** A column predicate the store applies exactly; several predicates are AND-ed. */
 export interface Predicate {
@@ -96,6 +102,11 @@ export interface ScanRequest {
   readonly limit?: number;
   /** Rows per batch (default 4096). */
   readonly batchSize?: number;
+  /**
+   * Ask for `ColumnVector.typed` where the store has it (a hint: a store may ignore it, and readers must
+   * still accept batches with `values` only). Default false: plain `values`.
+   */
+  readonly typed?: boolean;
   /** Return rows newest first (for `ORDER BY ts DESC LIMIT n`). Default: oldest first. */
   readonly descending?: boolean;
 }
@@ -103,12 +114,33 @@ export interface ScanRequest {
 /**
  * One column of a batch. Timestamp columns hold `bigint` in the column's unit; integers `number`
  * (or `bigint` beyond 2^53); json columns hold the parsed value; missing values are `null`.
+ *
+ * `values` is always there (a store may build it lazily, on first read, from `typed`); a store may
+ * also give the same values in `typed` form, which readers that know it use instead. A store that
+ * fills only `values` (a remote one, say) is complete: `typed` is an optimization, never required.
  */
 export interface ColumnVector {
   readonly name: string;
   readonly type: ColumnType;
   readonly values: readonly Value[];
+  readonly typed?: TypedColumn;
 }
+
+/**
+ * A column's values without boxing, equal to `values` element for element:
+ * - `f64` (float columns): `values[i]` is `f64[i]`, or null where `valid` is given and bit i (of byte
+ *   i >> 3, bit i & 7) is clear.
+ * - `time` (the time index; never null): `values[i]` is `base + BigInt(offsets[i])`; offsets are exact
+ *   integers (a store gives this form only when every offset of the batch is below 2^53).
+ * - `dict`: `values[i]` is `dict[codes[i]]`, null for a negative code. Codes mean the same value in
+ *   every batch of one scan (the dictionary only grows), so a reader can key on them. The tag columns
+ *   of one batch may share one `codes` array: then a code identifies the row's series (its whole tag
+ *   set), and each tag column's `dict` holds that column's value per series.
+ */
+export type TypedColumn =
+  | { readonly kind: 'f64'; readonly f64: Float64Array; readonly valid?: Uint8Array }
+  | { readonly kind: 'time'; readonly base: bigint; readonly offsets: Float64Array }
+  | { readonly kind: 'dict'; readonly codes: Int32Array; readonly dict: readonly Value[] };
 
 export interface ColumnBatch {
   readonly length: number;

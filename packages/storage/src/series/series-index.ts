@@ -136,6 +136,25 @@ export class SeriesIndex {
     return e;
   }
 
+  /**
+   * Ids of the logical table's series, ascending; undefined when there are more than `max` (the caller
+   * then scans instead). Reads the `series_tags` keys under `storageId | tableId`.
+   */
+  tableSeries(t: TableState, max: number): number[] | undefined {
+    const start = Buffer.allocUnsafe(8);
+    start.writeUInt32BE(t.storageId, 0);
+    start.writeUInt32BE(t.record.id, 4);
+    const end = Buffer.allocUnsafe(8);
+    end.writeUInt32BE(t.storageId, 0);
+    end.writeUInt32BE(t.record.id + 1, 4);
+    const ids: number[] = [];
+    for (const { value } of this.env.seriesTags.getRange({ start, end })) {
+      if (ids.length >= max) return undefined;
+      ids.push(value);
+    }
+    return ids.sort((a, b) => a - b);
+  }
+
   /** Removes every series of a table (on drop) in the current write transaction. */
   txDropTable(t: TableState): void {
     const start = Buffer.allocUnsafe(4);

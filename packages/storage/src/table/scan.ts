@@ -6,8 +6,8 @@ import type { ColumnBatch, ColumnDef, ScanRequest } from '../store.js';
 import { chunkSource, type ChunkSlice } from './chunk-source.js';
 import { boxedArray } from './prepare-rows.js';
 import { rowSource, type SourceRow } from './row-source.js';
+import { typedBatchesFromRows, type Output } from './typed-rows.js';
 
-type Output = { kind: 'time' } | { kind: 'tag'; slot: number } | { kind: 'field'; slot: number; dflt: Value };
 
 /** Validates a scan and returns its batches (rows in time order, `batchSize` per batch). */
 export function scanTable(ctx: StoreContext, t: TableState, req: ScanRequest): AsyncIterable<ColumnBatch> {
@@ -42,6 +42,7 @@ export function scanTable(ctx: StoreContext, t: TableState, req: ScanRequest): A
     const n = source.count();
     if (n !== undefined) return { [Symbol.asyncIterator]: () => sink.empties(n) };
   }
+  if (req.typed) return { [Symbol.asyncIterator]: () => typedBatchesFromRows(source, cols, outputs, batchSize, limit) };
   return { [Symbol.asyncIterator]: () => sink.fromRows(source, outputs) };
 }
 
