@@ -7,6 +7,7 @@ import { compileMatcher, regexAlternatives, type CompiledMatcher } from '../matc
 import type { RawSeries } from '../eval/values.js';
 import { metricTable, type MetricTable } from './metric-table.js';
 import type { SeriesSource } from './series-source.js';
+import { createPacer } from '../../exec/pace.js';
 
 /** Special matchers that pick the database (GreptimeDB's `__database__`, alias `__schema__`) and the value column. */
 export const DATABASE_LABELS: ReadonlySet<string> = new Set(['__database__', '__schema__']);
@@ -104,7 +105,9 @@ export class StoreSeriesSource implements SeriesSource {
       let cur: Accum | undefined;
       const nTags = mt.tags.length;
       const unitIsMs = mt.msDivisor === 1n && mt.msMultiplier === 1;
+      const pace = createPacer();
       for await (const batch of this.store.scan({ db: mt.db, table: mt.name, columns: wantSamples ? columns : [mt.timeColumn, ...mt.tags], timeRange: startNs === undefined ? { endNs } : { startNs, endNs }, predicates })) {
+        await pace();
         throwIfAborted(signal);
         const tcol = batch.columns[0]!.values;
         const vcol = wantSamples ? batch.columns[1]!.values : undefined;
