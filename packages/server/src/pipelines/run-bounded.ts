@@ -1,0 +1,80 @@
+import { SluiceError, StatusCode, type Doc } from '@sluice/pipeline-core';
+import type { AppDeps } from '../deps.js';
+import { ingestLimits } from '../config/limits.js';
+import { parseItemsWithin } from '../ingest/item-limits.js';
+import type { IngestContentType } from '../ingest/parse-items.js';
+import { encodeItems } from '../workers/protocol.js';
+import type { CompiledPipeline, RunOpts, RunResult } from './compiler.js';
+import type { WorkerSource } from './pipeline-service.js';
+
+/** Items run between two looks at the clock on the main thread. */
+const ITEMS_PER_STEP = 64;
+/** How long a pipeline runs on the main thread before it lets other requests in. */
+const SLICE_MS = 10;
+
+export interface BoundedRun {
+  readonly pipeline: CompiledPipeline;
+  /** What a worker needs to run it (see PipelineService.workerSource); absent: it runs here. */
+  readonly source: WorkerSource | undefined;
+  /** Items already parsed (dry runs, protocol records), or a body to parse (on the worker when it runs there). */
+  readonly items?: readonly (Doc | string)[];
+  readonly body?: { readonly text: string; readonly contentType: IngestContentType };
+  readonly skipError: boolean;
+  /** Fires at the deadline or when the client goes away. */
+  readonly signal: AbortSignal | undefined;
+  /** The request's deadline (ms since the epoch), for the parts that cannot watch the signal. */
+  readonly deadline: number | undefined;
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  const r: unknown = signal.reason;
+  if (r instanceof SluiceError) return r;
+  return new SluiceError(StatusCode.Cancelled, 'request cancelled');
+}
+
+/**
+ * Runs a pipeline under the request's bounds, wherever it runs. On a pipeline worker (every stored or
+ * inline user pipeline, dispatchers included) the worker is terminated at the deadline. On the main
+ * thread (the built-in identity, or every pipeline when `[ingest] workers = 0`) it runs in slices of
+ * SLICE_MS with a yield between them, so `/health` and other requests go on; the signal is checked at
+ * each yield, and the deadline between items and inside VRL programs. VRL work and value sizes are
+ * bounded per record on both paths (`[ingest] vrl_max_steps`, `max_value_size`).
+ */
+export async function runPipelineBounded(deps: AppDeps, r: BoundedRun): Promise<RunResult> {
+  const limits = ingestLimits(deps.config);
+  if (r.signal?.aborted) throw abortReason(r.signal);
+  if (r.source !== undefined && deps.pipelineWorkers !== undefined) {
+    deps.metrics.workerTasks.inc();
+    return deps.pipelineWorkers.run(
+      {
+        ...r.source,
+        body: r.body?.text ?? '',
+        contentType: r.body?.contentType ?? 'application/json',
+        ...(r.items !== undefined ? { items: encodeItems(r.items) } : {}),
+        skipError: r.skipError,
+        limits,
+        ...(r.deadline !== undefined ? { deadline: r.deadline } : {}),
+      },
+      r.signal,
+    );
+  }
+  const items = r.items ?? parseItemsWithin(r.body?.text ?? '', r.body?.contentType ?? 'application/json', limits);
+  const opts: RunOpts = { skipError: r.skipError, maxValueSize: limits.maxValueSize, maxSteps: limits.vrlMaxSteps, ...(r.deadline !== undefined ? { deadline: r.deadline } : {}) };
+  return runSliced(r.pipeline, items, opts, r.signal);
+}
+
+/** A pipeline run on this thread in slices: yields every SLICE_MS, stops when the signal fired. */
+export async function runSliced(pipeline: CompiledPipeline, items: readonly (Doc | string)[], opts: RunOpts, signal: AbortSignal | undefined): Promise<RunResult> {
+  if (pipeline.start === undefined) return pipeline.run(items, opts);
+  const runner = pipeline.start(opts);
+  let sliceStart = performance.now();
+  for (let s = 0; s < items.length; s += ITEMS_PER_STEP) {
+    runner.add(items, s, Math.min(s + ITEMS_PER_STEP, items.length));
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+      if (signal?.aborted) throw abortReason(signal);
+    }
+  }
+  return runner.finish();
+}
