@@ -61,8 +61,8 @@ async function buildSide(right: Relation, keys: readonly Compiled[], exec: ExecC
   return { length, columns, table };
 }
 
-/** Most joined rows one output batch holds. */
-const JOIN_CHUNK_ROWS = 65_536;
+/** Most joined rows one output batch holds (small enough that building and consuming one stays within a time slice). */
+const JOIN_CHUNK_ROWS = 8_192;
 
 /** Equi-join: builds a hash table over the right input, streams the left one. */
 export function hashJoin(left: Relation, right: Relation, spec: JoinSpec, exec?: ExecContext): Relation {

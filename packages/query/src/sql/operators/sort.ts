@@ -41,7 +41,7 @@ function append(into: SqlValue[][], cols: readonly (readonly SqlValue[])[], leng
 }
 
 /** Rows of one output batch. */
-const OUT_ROWS = 65_536;
+const OUT_ROWS = 8_192;
 
 /**
  * Sorts the input rows by the keys. With `topK` (ORDER BY ... LIMIT) only the best `topK` rows are kept
@@ -84,6 +84,7 @@ export function sort(input: Relation, keys: readonly SortKey[], topK?: number, e
           append(cols, b.columns, b.length);
           append(keyCols, k, b.length);
           rows += b.length;
+          if (exec !== undefined) await exec.checkpoint();
           if (rows > bound) {
             const idx = (await orderOf()).subarray(0, topK);
             cols = takeRows({ length: rows, columns: cols }, idx).columns as SqlValue[][];
