@@ -35,11 +35,17 @@ function ndjson(text: string, maxDepth: number | undefined): Doc[] {
   const out: Doc[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim();
-    if (line === '') continue;
-    out.push(asDoc(parseJsonOrFail(line, `line ${i + 1}`, maxDepth), `line ${i + 1}`));
+    const doc = ndjsonLine(lines[i]!, i + 1, maxDepth);
+    if (doc !== undefined) out.push(doc);
   }
   return out;
+}
+
+/** One NDJSON line (1-based `n`) as a document; undefined for a blank line. */
+export function ndjsonLine(raw: string, n: number, maxDepth: number | undefined): Doc | undefined {
+  const line = raw.trim();
+  if (line === '') return undefined;
+  return asDoc(parseJsonOrFail(line, `line ${n}`, maxDepth), `line ${n}`);
 }
 
 /** Turns a request body into pipeline items: JSON objects, or text lines for `text/plain`. */

@@ -1,8 +1,8 @@
 import { SluiceError, StatusCode, type Doc } from '@sluice/pipeline-core';
 import type { AppDeps } from '../deps.js';
-import { ingestLimits } from '../config/limits.js';
-import { parseItemsWithin } from '../ingest/item-limits.js';
-import type { IngestContentType } from '../ingest/parse-items.js';
+import { ingestLimits, type IngestLimits } from '../config/limits.js';
+import { checkItemCount, checkLines, parseItemsWithin } from '../ingest/item-limits.js';
+import { ndjsonLine, type IngestContentType } from '../ingest/parse-items.js';
 import { encodeItems } from '../workers/protocol.js';
 import type { CompiledPipeline, RunOpts, RunResult } from './compiler.js';
 import type { WorkerSource } from './pipeline-service.js';
@@ -58,9 +58,36 @@ export async function runPipelineBounded(deps: AppDeps, r: BoundedRun): Promise<
       r.signal,
     );
   }
-  const items = r.items ?? parseItemsWithin(r.body?.text ?? '', r.body?.contentType ?? 'application/json', limits);
+  const items = r.items ?? (await parseSliced(r.body?.text ?? '', r.body?.contentType ?? 'application/json', limits, r.signal));
   const opts: RunOpts = { skipError: r.skipError, maxValueSize: limits.maxValueSize, maxSteps: limits.vrlMaxSteps, ...(r.deadline !== undefined ? { deadline: r.deadline } : {}) };
   return runSliced(r.pipeline, items, opts, r.signal);
+}
+
+/**
+ * The body's items, parsed on this thread: NDJSON line by line in slices (a yield every SLICE_MS),
+ * so a big body does not hold the thread while it is parsed; one JSON document (one JSON.parse) and
+ * text lines (a split) at once.
+ */
+async function parseSliced(text: string, type: IngestContentType, limits: IngestLimits, signal: AbortSignal | undefined): Promise<(Doc | string)[]> {
+  if (type !== 'application/x-ndjson') return parseItemsWithin(text, type, limits);
+  checkLines(text, type, limits);
+  const out: Doc[] = [];
+  let sliceStart = performance.now();
+  let start = 0;
+  for (let n = 1; start <= text.length; n++) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const doc = ndjsonLine(text.slice(start, end), n, limits.maxJsonDepth);
+    if (doc !== undefined) out.push(doc);
+    start = end + 1;
+    if ((n & 63) === 0 && performance.now() - sliceStart >= SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+      if (signal?.aborted) throw abortReason(signal);
+    }
+  }
+  checkItemCount(out.length, limits);
+  return out;
 }
 
 /** A pipeline run on this thread in slices: yields every SLICE_MS, stops when the signal fired. */

@@ -40,7 +40,9 @@ async function pipelineText(c: Context, maxBytes: number): Promise<string> {
 
 interface DryrunInput {
   readonly pipeline: CompiledPipeline;
-  readonly items: ReturnType<typeof parseItems>;
+  /** Items parsed from a JSON envelope's `data`, or the raw body (parsed where the pipeline runs). */
+  readonly items?: ReturnType<typeof parseItems>;
+  readonly body?: { readonly text: string; readonly contentType: ReturnType<typeof ingestContentType> };
   /** What a pipeline worker needs to run it (absent: it runs here, see PipelineService.workerSource). */
   readonly source?: WorkerSource | undefined;
 }
@@ -131,16 +133,17 @@ function pipelineRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
       input = {
         pipeline: deps.pipelines.resolve(name.trim(), query.version, params.identity).pipeline,
         source: deps.pipelines.workerSource(name.trim(), query.version),
-        items: parseItems(text, ingestContentType(c.req.header('content-type')), limits.maxJsonDepth),
+        body: { text, contentType: ingestContentType(c.req.header('content-type')) },
       };
     }
-    checkItemCount(input.items.length, limits);
+    if (input.items !== undefined) checkItemCount(input.items.length, limits);
     let result;
     try {
       result = await runPipelineBounded(deps, {
         pipeline: input.pipeline,
         source: deps.pipelineWorkers === undefined ? undefined : input.source,
-        items: input.items,
+        ...(input.items !== undefined ? { items: input.items } : {}),
+        ...(input.body !== undefined ? { body: input.body } : {}),
         skipError: params.skipError,
         signal: requestSignal(c),
         deadline: requestDeadline(c),
