@@ -15,8 +15,13 @@ export interface IngestRequest {
   readonly identity?: IdentityOptions;
   /** Options from the request's hint headers, for the tables this write creates. */
   readonly hints?: TableOptions;
-  /** The decoded request body and its type; parsed here or on a pipeline worker. */
-  readonly body: string;
+  /**
+   * The request body (decompressed) and its type; decoded and parsed here or on a pipeline worker. Bytes
+   * go to a worker without a copy (their buffer is transferred: the caller must not use them after).
+   */
+  readonly body: string | Uint8Array;
+  /** Invalid UTF-8 in a byte body is a 400 (`http.is_strict_mode`). */
+  readonly strictUtf8?: boolean;
   readonly contentType: IngestContentType;
   /** Stops the pipeline run (request timeout, client gone): a worker running it is terminated. */
   readonly signal?: AbortSignal;
@@ -35,7 +40,8 @@ function processorOf(e: unknown): string {
 async function runPipeline(deps: AppDeps, req: IngestRequest): Promise<{ tables: readonly RunTable[]; errors: readonly RunItemError[] }> {
   const { pipeline } = deps.pipelines.resolve(req.pipelineName, req.version, req.identity);
   const source = deps.pipelineWorkers === undefined ? undefined : deps.pipelines.workerSource(req.pipelineName, req.version);
-  return runPipelineBounded(deps, { pipeline, source, body: { text: req.body, contentType: req.contentType }, skipError: req.skipError, signal: req.signal, deadline: req.deadline });
+  const body = typeof req.body === 'string' ? { text: req.body, contentType: req.contentType } : { bytes: req.body, strictUtf8: req.strictUtf8 === true, contentType: req.contentType };
+  return runPipelineBounded(deps, { pipeline, source, body, skipError: req.skipError, signal: req.signal, deadline: req.deadline });
 }
 
 /** The comment GreptimeDB gives every table that a write creates. */

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.js';
 import { ingestLimits, type IngestLimits } from '../config/limits.js';
 import { checkItemCount, checkLines, parseItemsWithin } from '../ingest/item-limits.js';
 import { ndjsonLine, type IngestContentType } from '../ingest/parse-items.js';
+import { bodyText } from '../ingest/body-text.js';
 import { encodeItems } from '../workers/protocol.js';
 import type { CompiledPipeline, RunOpts, RunResult } from './compiler.js';
 import type { WorkerSource } from './pipeline-service.js';
@@ -12,13 +13,26 @@ const ITEMS_PER_STEP = 64;
 /** How long a pipeline runs on the main thread before it lets other requests in. */
 const SLICE_MS = 10;
 
+/**
+ * A request body: text, or bytes (decoded where the pipeline runs; on a worker their buffer is
+ * transferred without a copy, so the caller must not use them after).
+ */
+export type BoundedBody =
+  | { readonly text: string; readonly contentType: IngestContentType }
+  | { readonly bytes: Uint8Array; readonly strictUtf8: boolean; readonly contentType: IngestContentType };
+
+/** Bytes that own their whole buffer (so it can be transferred to a worker); a view into a larger buffer is copied. */
+function transferable(b: Uint8Array): Uint8Array {
+  return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.buffer instanceof ArrayBuffer ? b : new Uint8Array(b);
+}
+
 export interface BoundedRun {
   readonly pipeline: CompiledPipeline;
   /** What a worker needs to run it (see PipelineService.workerSource); absent: it runs here. */
   readonly source: WorkerSource | undefined;
   /** Items already parsed (dry runs, protocol records), or a body to parse (on the worker when it runs there). */
   readonly items?: readonly (Doc | string)[];
-  readonly body?: { readonly text: string; readonly contentType: IngestContentType };
+  readonly body?: BoundedBody;
   readonly skipError: boolean;
   /** Fires at the deadline or when the client goes away. */
   readonly signal: AbortSignal | undefined;
@@ -48,7 +62,7 @@ export async function runPipelineBounded(deps: AppDeps, r: BoundedRun): Promise<
     return deps.pipelineWorkers.run(
       {
         ...r.source,
-        body: r.body?.text ?? '',
+        ...(r.body === undefined ? { body: '' } : 'text' in r.body ? { body: r.body.text } : { bytes: transferable(r.body.bytes), strictUtf8: r.body.strictUtf8 }),
         contentType: r.body?.contentType ?? 'application/json',
         ...(r.items !== undefined ? { items: encodeItems(r.items) } : {}),
         skipError: r.skipError,
@@ -58,7 +72,8 @@ export async function runPipelineBounded(deps: AppDeps, r: BoundedRun): Promise<
       r.signal,
     );
   }
-  const items = r.items ?? (await parseSliced(r.body?.text ?? '', r.body?.contentType ?? 'application/json', limits, r.signal));
+  const text = r.body === undefined ? '' : 'text' in r.body ? r.body.text : bodyText(r.body.bytes, r.body.strictUtf8);
+  const items = r.items ?? (await parseSliced(text, r.body?.contentType ?? 'application/json', limits, r.signal));
   const opts: RunOpts = { skipError: r.skipError, maxValueSize: limits.maxValueSize, maxSteps: limits.vrlMaxSteps, ...(r.deadline !== undefined ? { deadline: r.deadline } : {}) };
   return runSliced(r.pipeline, items, opts, r.signal);
 }

@@ -3,6 +3,7 @@
 // dispatcher resolves the pipelines it routes to from the ones shipped with the task.
 import { parentPort } from 'node:worker_threads';
 import { identityPipeline, IDENTITY_PIPELINE_NAME, parsePipeline, type Pipeline } from '@sluice/pipeline-core';
+import { bodyText } from '../ingest/body-text.js';
 import { parseItemsWithin } from '../ingest/item-limits.js';
 import { decodeItems, encodeTables, toWireError, type BundledPipeline, type PipelineReply, type PipelineTask } from './protocol.js';
 
@@ -29,14 +30,16 @@ function resolvePipeline(name: string): Pipeline | undefined {
 function handle(task: PipelineTask): PipelineReply {
   try {
     bundle = new Map((task.pipelines ?? []).map((b) => [b.name, b]));
-    const items = task.items !== undefined ? decodeItems(task.items) : parseItemsWithin(task.body, task.contentType, task.limits);
+    const text = task.body ?? (task.bytes !== undefined ? bodyText(task.bytes, task.strictUtf8) : '');
+    const items = task.items !== undefined ? decodeItems(task.items) : parseItemsWithin(text, task.contentType, task.limits);
     const result = compile(task.key, task.yaml).run(items, {
       skipError: task.skipError,
       maxValueSize: task.limits.maxValueSize,
       maxSteps: task.limits.vrlMaxSteps,
       ...(task.deadline !== undefined ? { deadline: task.deadline } : {}),
     });
-    return { id: task.id, ok: true, items: items.length, tables: encodeTables(result.tables), errors: result.errors };
+    const { tables, tagged } = encodeTables(result.tables);
+    return { id: task.id, ok: true, items: items.length, tables, tagged, errors: result.errors };
   } catch (e) {
     return { id: task.id, ok: false, error: toWireError(e) };
   }
