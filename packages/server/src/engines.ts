@@ -1,5 +1,7 @@
 import { openLmdbStore, type MaintenanceEvent, type Store } from '@sluice/storage';
-import { createQueryEngine, type QueryEngine } from '@sluice/query';
+import { createQueryEngine, MemoryPool, type QueryEngine } from '@sluice/query';
+import { queryLimits } from './config/limits.js';
+import { parseByteSize } from './config/byte-size.js';
 import { parseDuration } from '@sluice/pipeline-core';
 import { corePipelineCompiler } from './pipelines/core-compiler.js';
 import type { SluiceConfig } from './config/schema.js';
@@ -18,6 +20,8 @@ export interface EngineOptions {
   readonly onMaintenance?: (e: MaintenanceEvent) => void;
   /** PromQL lookback and sample limits from the `[promql]` config section. */
   readonly promql?: SluiceConfig['promql'];
+  /** The whole config: `[query]` budgets for PromQL and the shared memory pool. */
+  readonly config?: SluiceConfig;
 }
 
 export async function openEngines(dataHome: string, o: EngineOptions = {}): Promise<Engines> {
@@ -27,5 +31,9 @@ export async function openEngines(dataHome: string, o: EngineOptions = {}): Prom
     ...(o.onMaintenance ? { onMaintenance: o.onMaintenance } : {}),
   });
   const promqlLimits = o.promql ? { defaultLookbackMs: parseDuration(o.promql.lookback_delta), maxSamples: o.promql.max_samples } : {};
-  return { store, query: createQueryEngine(store, { promqlLimits }), compiler: corePipelineCompiler() };
+  const query = createQueryEngine(store, {
+    promqlLimits,
+    ...(o.config ? { queryLimits: queryLimits(o.config), memoryPool: new MemoryPool(parseByteSize(o.config.query.memory_pool_size)) } : {}),
+  });
+  return { store, query, compiler: corePipelineCompiler() };
 }

@@ -116,6 +116,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       (await openEngines(config.storage.data_home, {
         maintenanceIntervalMs: parseDuration(config.storage.maintenance_interval),
         promql: config.promql,
+        config,
         onMaintenance: (e) => {
           if (e.phase === 'start') storageLog.debug('maintenance started');
           else if (e.phase === 'end') storageLog.debug({ expired_rows: e.expiredRows, merged_chunks: e.mergedChunks }, 'maintenance done');
