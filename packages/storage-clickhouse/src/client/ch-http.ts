@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
+import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
 import { StorageError } from '@sluice/storage';
 
 export interface ChHttpOptions {
@@ -39,6 +39,10 @@ export class ChHttp {
         ...(o.password !== undefined ? { password: o.password } : {}),
         request_timeout: o.requestTimeoutMs ?? 60_000,
         application: 'sluice',
+        // A library does not log: failures reach the caller as errors.
+        log: { level: ClickHouseLogLevel.OFF },
+        // Below 18.16's 3 s server keep-alive, and stale sockets dropped eagerly (fewer resets on reuse).
+        keep_alive: { enabled: true, idle_socket_ttl: 1500, eagerly_destroy_stale_sockets: true },
       }),
     );
   }
@@ -47,13 +51,19 @@ export class ChHttp {
     return this.clients.length;
   }
 
-  /** Runs `f` on one endpoint, trying the next ones on connection errors; ClickHouse errors become ClickHouseQueryError. */
-  private async run<T>(f: (c: ClickHouseClient) => Promise<T>, sql: string, only?: number): Promise<T> {
+  /**
+   * Runs `f` on one endpoint; on a connection error (refused, reset, timeout) it tries the next endpoint,
+   * and one endpoint twice (a reused keep-alive socket may have been closed by the server), unless
+   * `once` (INSERTs: their caller checks whether the rows landed before sending them again).
+   * ClickHouse errors become ClickHouseQueryError with the server's code.
+   */
+  private async run<T>(f: (c: ClickHouseClient) => Promise<T>, sql: string, only?: number, once = false): Promise<T> {
     const n = this.clients.length;
     const start = only ?? this.next++ % n;
+    const tries = once ? 1 : only === undefined ? Math.max(n, 2) : 2;
     let last: unknown;
-    for (let i = 0; i < (only === undefined ? n : 1); i++) {
-      const c = this.clients[(start + i) % n]!;
+    for (let i = 0; i < tries; i++) {
+      const c = this.clients[only ?? (start + i) % n]!;
       try {
         return await f(c);
       } catch (e) {
@@ -100,7 +110,7 @@ export class ChHttp {
       await new Promise<void>((res, rej) => {
         r.stream.on('end', res).on('close', res).on('error', rej);
       });
-    }, sql);
+    }, sql, undefined, true);
   }
 
   async close(): Promise<void> {
