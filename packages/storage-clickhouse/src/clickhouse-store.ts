@@ -9,8 +9,8 @@ import { ChHttp, ClickHouseQueryError } from './client/ch-http.js';
 import { ChCatalog, makeEntry, type TableEntry } from './catalog/catalog.js';
 import { Ddl } from './catalog/ddl.js';
 import { dataDatabase, type Layout } from './catalog/layout.js';
-import { addedColumns, droppedColumns, physicalTableName } from './catalog/physical.js';
-import { addColumnSql, tableShape } from './catalog/table-shape.js';
+import { physicalTableName, tableId } from './catalog/physical.js';
+import { alterActions, tableShape } from './catalog/table-shape.js';
 import { ChPipelineStore } from './pipelines/ch-pipeline-store.js';
 import { aggregateTable } from './read/aggregate.js';
 import { deleteRows } from './read/delete-rows.js';
@@ -99,10 +99,6 @@ class ClickHouseStore implements Store {
     return this.entry(db, table);
   }
 
-  private newId(): number {
-    return Math.floor(Math.random() * 2 ** 47) + 1;
-  }
-
   listDatabases(): string[] {
     return this.catalog.databases();
   }
@@ -157,9 +153,9 @@ class ClickHouseStore implements Store {
         if (opts?.ifNotExists) return cur.state.info;
         throw new TableAlreadyExistsError(db, def.name);
       }
-      const id = this.newId();
+      const id = tableId(db, def.name);
       const rec = defineTable(db, def, { id, storageId: id }, this.now());
-      const e = makeEntry(rec, dataDatabase(this.layout, db), physicalTableName(rec));
+      const e = makeEntry(rec, dataDatabase(this.layout, db), physicalTableName(db, def.name));
       await this.ddl.createTable(e.chDb, e.chTable, tableShape(e));
       await this.catalog.putTable(db, def.name, e);
       return e.state.info;
@@ -185,7 +181,13 @@ class ClickHouseStore implements Store {
     return this.mutex.run(async () => {
       const e = await this.freshEntry(db, table);
       const rec = alterRecord(e.record, change);
-      const next = makeEntry(rec, e.chDb, e.chTable);
+      // RENAME is a catalog change: the column keeps its ClickHouse name.
+      const phys = { ...e.phys };
+      if (change.kind === 'rename_column') {
+        phys[change.to] = phys[change.from]!;
+        delete phys[change.from];
+      }
+      const next = makeEntry(rec, e.chDb, e.chTable, phys);
       await this.applySchema(e, next);
       await this.catalog.putTable(db, table, next);
       return next.state.info;
@@ -195,8 +197,7 @@ class ClickHouseStore implements Store {
   /** ADD/DROP COLUMN for the physical columns one entry has and the other lacks. */
   private async applySchema(before: TableEntry | undefined, after: TableEntry): Promise<void> {
     if (before === undefined) return this.ddl.createTable(after.chDb, after.chTable, tableShape(after));
-    const actions = [...addedColumns(before.state, after.state).map(addColumnSql), ...droppedColumns(before.state, after.state).map((n) => `DROP COLUMN ${ident(n)}`)];
-    await this.ddl.alter(after.chDb, after.chTable, actions);
+    await this.ddl.alter(after.chDb, after.chTable, alterActions(before, after));
   }
 
   async write(requests: readonly WriteRequest[]): Promise<WriteResult[]> {
@@ -205,7 +206,7 @@ class ClickHouseStore implements Store {
     if (requests.some((r) => r && !this.catalog.table(r.db, r.table))) await this.catalog.refresh();
     const planned = await this.mutex.run(async () => {
       for (let attempt = 0; ; attempt++) {
-        const plan = planWrite(this.catalog, this.layout, requests, { autoCreateTable: this.o.autoCreateTable ?? true, now: this.now(), newId: () => this.newId() });
+        const plan = planWrite(this.catalog, this.layout, requests, { autoCreateTable: this.o.autoCreateTable ?? true, now: this.now() });
         try {
           for (const tw of plan.tables.values()) {
             if (tw.before?.record === tw.after.record) continue;

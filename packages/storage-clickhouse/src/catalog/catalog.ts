@@ -1,6 +1,7 @@
 import { compileTable, type StoredPipeline, type TableRecord, type TableState } from '@sluice/storage';
+import { assignPhysical, physicalColumns, type PhysicalColumn, type PhysicalMap } from './physical.js';
 import type { ChHttp } from '../client/ch-http.js';
-import { ident, tsvEscape, tsvUnescape } from '../sql/quote.js';
+import { ident, str, tsvEscape, tsvUnescape } from '../sql/quote.js';
 import type { Ddl } from './ddl.js';
 import { metaDatabase, type Layout } from './layout.js';
 
@@ -11,6 +12,10 @@ export interface TableEntry {
   /** ClickHouse database and table (the Distributed one on a cluster). */
   readonly chDb: string;
   readonly chTable: string;
+  /** Logical column name → ClickHouse column. */
+  readonly phys: PhysicalMap;
+  /** Live columns with their ClickHouse names, in table order. */
+  readonly columns: readonly PhysicalColumn[];
 }
 
 interface Versioned<T> {
@@ -150,10 +155,38 @@ export class ChCatalog {
     merge(this.dbs, db, rev, exists ? true : undefined);
   }
 
-  async putTable(db: string, name: string, entry: TableEntry | undefined): Promise<void> {
+  /**
+   * Stores a table's new version. Columns another server added to the same table since this server
+   * last loaded it are merged in first, so two servers evolving one table at once do not drop each
+   * other's columns (what remains is a window of one round trip, not of catalog_refresh).
+   */
+  async putTable(db: string, name: string, entry: TableEntry | undefined): Promise<TableEntry | undefined> {
+    if (entry) entry = await this.mergeStored(entry);
     const rev = this.nextRev();
     await this.insert(ENTRIES, 'kind, db, name, rev, deleted, body', ['table', db, name, rev, entry ? 0 : 1, entry ? entryToJson(entry) : '']);
     merge(this.tables, key(db, name), rev, entry);
+    return entry;
+  }
+
+  private async mergeStored(e: TableEntry): Promise<TableEntry> {
+    const rows = await this.http.rows(
+      `SELECT argMax(deleted, rev), argMax(body, rev) FROM ${this.meta}.${ident(ENTRIES)} WHERE kind = 'table' AND db = ${str(e.record.db)} AND name = ${str(e.record.name)}`,
+    );
+    const [deleted, body] = rows[0] ?? [];
+    if (deleted !== '0' || !body || body === '') return e;
+    const stored = entryFromJson(tsvUnescape(body)!);
+    if (stored.chTable !== e.chTable) return e;
+    // Columns of ours by name (dropped ones too) or by ClickHouse column (renamed ones) are not new.
+    const known = new Set(e.record.columns.map((c) => c.name));
+    const used = new Set(Object.values(e.phys));
+    const extra = stored.record.columns.filter((c) => !c.dropped && !known.has(c.name) && !used.has(stored.phys[c.name]!));
+    if (extra.length === 0) return e;
+    const record: TableRecord = {
+      ...e.record,
+      columns: [...e.record.columns, ...extra.map(({ slot: _slot, ...c }) => c)],
+      primaryKey: [...e.record.primaryKey, ...stored.record.primaryKey.filter((n) => !e.record.primaryKey.includes(n) && extra.some((c) => c.name === n))],
+    };
+    return makeEntry(record, e.chDb, e.chTable, { ...stored.phys, ...e.phys });
   }
 
   async putPipeline(p: StoredPipeline, exists: boolean): Promise<void> {
@@ -174,14 +207,17 @@ function merge<T>(m: Map<string, Versioned<T>>, k: string, rev: bigint, value: T
 }
 
 export function entryToJson(e: TableEntry): string {
-  return JSON.stringify({ record: e.record, chDb: e.chDb, chTable: e.chTable });
+  return JSON.stringify({ record: e.record, chDb: e.chDb, chTable: e.chTable, phys: e.phys });
 }
 
 export function entryFromJson(text: string): TableEntry {
-  const j = JSON.parse(text) as { record: TableRecord; chDb: string; chTable: string };
-  return makeEntry(j.record, j.chDb, j.chTable);
+  const j = JSON.parse(text) as { record: TableRecord; chDb: string; chTable: string; phys: PhysicalMap };
+  return makeEntry(j.record, j.chDb, j.chTable, j.phys);
 }
 
-export function makeEntry(record: TableRecord, chDb: string, chTable: string): TableEntry {
-  return { record, state: compileTable(record), chDb, chTable };
+/** An entry for `record`, keeping the physical names of `prev` and deriving them for new columns. */
+export function makeEntry(record: TableRecord, chDb: string, chTable: string, prev: PhysicalMap = {}): TableEntry {
+  const state = compileTable(record);
+  const phys = assignPhysical(state, prev);
+  return { record, state, chDb, chTable, phys, columns: physicalColumns(state, phys) };
 }

@@ -1,4 +1,4 @@
-import type { ChHttp } from '../client/ch-http.js';
+import { ClickHouseQueryError, type ChHttp } from '../client/ch-http.js';
 import { ident } from '../sql/quote.js';
 import { localName, type Layout } from './layout.js';
 
@@ -61,11 +61,25 @@ export class Ddl {
     for (const sql of this.createTableSql(db, table, s)) await this.everywhere(sql);
   }
 
-  /** ALTERs the local table and (on a cluster) the Distributed one, so both list the same columns. */
+  /**
+   * ALTERs the local table and (on a cluster) the Distributed one, so both list the same columns. One
+   * action per statement: an ADD of a column another server just added (code 44), or a DROP of one
+   * already gone, is what was wanted and not an error.
+   */
   async alter(db: string, table: string, actions: readonly string[]): Promise<void> {
-    if (actions.length === 0) return;
     const names = this.l.cluster === undefined ? [table] : [localName(this.l, table), table];
-    for (const n of names) await this.everywhere(`ALTER TABLE ${q(db)}.${q(n)}${this.onCluster} ${actions.join(', ')}`);
+    for (const a of actions) {
+      for (const n of names) {
+        try {
+          await this.everywhere(`ALTER TABLE ${q(db)}.${q(n)}${this.onCluster} ${a}`);
+        } catch (e) {
+          const code = e instanceof ClickHouseQueryError ? e.chCode : undefined;
+          if (a.startsWith('ADD COLUMN') && code === 44) continue;
+          if (a.startsWith('DROP COLUMN') && (code === 10 || code === 16 || code === 47)) continue;
+          throw e;
+        }
+      }
+    }
   }
 
   async dropTable(db: string, table: string): Promise<void> {

@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import { timeUnitOf, type ColumnType } from '@sluice/pipeline-core';
-import type { ColumnDef, TableRecord, TableState } from '@sluice/storage';
+import type { ColumnDef, TableState } from '@sluice/storage';
 
 /**
- * How a Sluice table lies in ClickHouse. Column names are physical and stable, so RENAME/DROP/re-ADD
- * (which 18.16 cannot all do) are catalog operations: the time index is `ts`, tag i (primary-key order)
- * is `k<i>`, field slot s is `f<s>`. `__seq` orders versions (and marks an insert batch for idempotent
- * retries); `__series` hashes the non-null tags, the row identity of last_row/last_non_null tables.
+ * How a Sluice table lies in ClickHouse. Physical names are derived from the logical names, so two
+ * Sluice servers that create the same table or add the same column at the same time arrive at the same
+ * ClickHouse table and column; the catalog keeps the mapping, so RENAME (which 18.16 cannot do) is a
+ * catalog change. The time index is always `ts`; `__seq` orders versions (and marks an insert batch
+ * for idempotent retries); `__series` hashes the non-null tags, the row identity of merged tables.
  */
 export interface PhysicalColumn {
   readonly name: string;
@@ -15,6 +17,10 @@ export interface PhysicalColumn {
 
 export const SEQ = '__seq';
 export const SERIES = '__series';
+export const TIME = 'ts';
+
+/** Logical column name → physical column name. */
+export type PhysicalMap = Readonly<Record<string, string>>;
 
 /** The ClickHouse type of a Sluice column type (timestamps as Int64 in their unit: 18.16 lacks DateTime64). */
 export function chType(t: ColumnType): string {
@@ -36,31 +42,41 @@ export function chType(t: ColumnType): string {
   }
 }
 
+function hash36(s: string, chars = 6): string {
+  return BigInt('0x' + createHash('sha1').update(s).digest('hex').slice(0, 12)).toString(36).slice(0, chars);
+}
+
+/** A stable number for a table (its TableInfo.id), the same on every server. */
+export function tableId(db: string, table: string): number {
+  return Number(BigInt('0x' + createHash('sha1').update(`${db}\u0000${table}`).digest('hex').slice(0, 12)) >> 1n) + 1;
+}
+
+/** The physical table name: readable, and the same on every server for the same Sluice table. */
+export function physicalTableName(db: string, table: string): string {
+  return `${table.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 80)}_${hash36(`${db}\u0000${table}`)}`;
+}
+
+/** The physical name a new column gets: its name when plain, else a sanitized name with a hash. */
+function columnName(logical: string, taken: ReadonlySet<string>): string {
+  const plain = /^[A-Za-z][A-Za-z0-9_]{0,62}$/.test(logical) && logical !== TIME && !logical.startsWith('x_');
+  let name = plain ? logical : `c_${logical.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 40)}_${hash36(logical)}`;
+  for (let i = 2; taken.has(name); i++) name = `${plain ? logical : name.replace(/_\d+$/, '')}_${i}`;
+  return name;
+}
+
+/** The mapping for a state: kept for known columns, derived for new ones. */
+export function assignPhysical(t: TableState, prev: PhysicalMap): PhysicalMap {
+  const out: Record<string, string> = {};
+  const taken = new Set<string>([TIME, SEQ, SERIES]);
+  for (const c of t.info.columns) {
+    if (c.name === t.info.timeIndex) out[c.name] = TIME;
+    else if (prev[c.name] !== undefined) taken.add((out[c.name] = prev[c.name]!));
+  }
+  for (const c of t.info.columns) if (out[c.name] === undefined) taken.add((out[c.name] = columnName(c.name, taken)));
+  return out;
+}
+
 /** Every live column with its physical name, in table order. */
-export function physicalColumns(t: TableState): PhysicalColumn[] {
-  return t.info.columns.map((def) => ({ name: physicalName(t, def.name), def, kind: def.name === t.info.timeIndex ? 'time' : t.tagSlot.has(def.name) ? 'tag' : 'field' }));
-}
-
-export function physicalName(t: TableState, column: string): string {
-  if (column === t.info.timeIndex) return 'ts';
-  const tag = t.tagSlot.get(column);
-  if (tag !== undefined) return `k${tag}`;
-  return `f${t.fieldSlot.get(column)!}`;
-}
-
-/** Physical columns that `after` has and `before` lacks (new tags and field slots). */
-export function addedColumns(before: TableState | undefined, after: TableState): PhysicalColumn[] {
-  const had = new Set(before ? physicalColumns(before).map((c) => c.name) : []);
-  return physicalColumns(after).filter((c) => !had.has(c.name));
-}
-
-/** Field slots dropped by `after` that `before` still had. */
-export function droppedColumns(before: TableState, after: TableState): string[] {
-  const now = new Set(physicalColumns(after).map((c) => c.name));
-  return physicalColumns(before).map((c) => c.name).filter((n) => !now.has(n));
-}
-
-/** A ClickHouse-safe fragment of a name for readable physical table names. */
-export function physicalTableName(rec: Pick<TableRecord, 'name' | 'id'>): string {
-  return `${rec.name.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 80)}_${rec.id.toString(36)}`;
+export function physicalColumns(t: TableState, phys: PhysicalMap): PhysicalColumn[] {
+  return t.info.columns.map((def) => ({ name: phys[def.name]!, def, kind: def.name === t.info.timeIndex ? 'time' : t.tagSlot.has(def.name) ? 'tag' : 'field' }));
 }

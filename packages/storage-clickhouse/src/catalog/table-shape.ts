@@ -1,7 +1,7 @@
 import { timeUnitOf, type TimeUnit } from '@sluice/pipeline-core';
 import type { TableEntry } from './catalog.js';
 import type { TableShape } from './ddl.js';
-import { chType, physicalColumns, SEQ, SERIES, type PhysicalColumn } from './physical.js';
+import { chType, SEQ, SERIES, type PhysicalColumn } from './physical.js';
 import { literal } from '../read/predicate-sql.js';
 import { ident } from '../sql/quote.js';
 
@@ -27,7 +27,7 @@ export function addColumnSql(c: PhysicalColumn): string {
  */
 export function tableShape(e: TableEntry): TableShape {
   const t = e.state;
-  const cols = physicalColumns(t);
+  const cols = e.columns;
   const lead = cols.filter((c) => c.kind === 'tag').slice(0, KEY_TAGS).map((c) => `assumeNotNull(${ident(c.name)})`);
   const append = t.opts.appendMode;
   return {
@@ -38,4 +38,14 @@ export function tableShape(e: TableEntry): TableShape {
     partitionBy: `intDiv(ts, ${WEEK_IN[timeUnitOf(t.timeColumn.type)!]})`,
     ...(append ? {} : { shardBy: SERIES }),
   };
+}
+
+/** ADD COLUMN for columns `after` has and `before` lacks, DROP COLUMN for the reverse (by physical name). */
+export function alterActions(before: TableEntry, after: TableEntry): string[] {
+  const had = new Set(before.columns.map((c) => c.name));
+  const has = new Set(after.columns.map((c) => c.name));
+  return [
+    ...after.columns.filter((c) => !had.has(c.name)).map(addColumnSql),
+    ...before.columns.filter((c) => !has.has(c.name)).map((c) => `DROP COLUMN ${ident(c.name)}`),
+  ];
 }

@@ -1,7 +1,7 @@
 import { timeUnitOf, type TimeUnit } from '@sluice/pipeline-core';
 import type { Predicate } from '@sluice/storage';
 import type { TableEntry } from '../catalog/catalog.js';
-import { physicalColumns, physicalName, SEQ, SERIES } from '../catalog/physical.js';
+import { SEQ, SERIES } from '../catalog/physical.js';
 import { ident } from '../sql/quote.js';
 import { predicateSql } from './predicate-sql.js';
 
@@ -47,16 +47,17 @@ export function readSource(e: TableEntry, f: ReadFilter, nowMs: number): ReadSou
   if (t.opts.ttlMs !== undefined) pre.push(`ts >= ${ceil(BigInt(Math.floor(nowMs - t.opts.ttlMs)) * 1_000_000n)}`);
   const appendMode = t.opts.appendMode;
   for (const p of f.predicates ?? []) {
-    if (appendMode || p.column === t.info.timeIndex || t.tagSlot.has(p.column)) pre.push(predicateSql(t, p, ident(physicalName(t, p.column))));
+    if (appendMode || p.column === t.info.timeIndex || t.tagSlot.has(p.column)) pre.push(predicateSql(t, p, ident(e.phys[p.column]!)));
     else post.push({ p });
   }
   const and = (xs: string[]) => (xs.length === 0 ? '1' : xs.map((x) => `(${x})`).join(' AND '));
   if (appendMode) {
-    return { from: table, where: and(pre), ref: (c) => ident(physicalName(t, c)), seq: ident(SEQ), timeUnitNs: unitNs, preOnly: true, preWhere: and(pre) };
+    return { from: table, where: and(pre), ref: (c) => ident(e.phys[c]!), seq: ident(SEQ), timeUnitNs: unitNs, preOnly: true, preWhere: and(pre) };
   }
+  // Aliases of the merged columns: physical names never start with `x_`, so an alias never shadows a column.
   const x = (phys: string) => ident(`x_${phys}`);
   const lastNonNull = t.opts.mergeMode === 'last_non_null';
-  const cols = physicalColumns(t).map((c) => {
+  const cols = e.columns.map((c) => {
     const p = ident(c.name);
     if (c.kind === 'time') return `${p} AS ${x(c.name)}`;
     if (c.kind === 'tag') return `any(${p}) AS ${x(c.name)}`;
@@ -65,7 +66,7 @@ export function readSource(e: TableEntry, f: ReadFilter, nowMs: number): ReadSou
   });
   cols.push(`max(${SEQ}) AS ${x(SEQ)}`, `${SERIES} AS ${x(SERIES)}`);
   const from = `(SELECT ${cols.join(', ')} FROM ${table} WHERE ${and(pre)} GROUP BY ${SERIES}, ts)`;
-  const ref = (c: string) => x(physicalName(t, c));
+  const ref = (c: string) => x(e.phys[c]!);
   return { from, where: and(post.map(({ p }) => predicateSql(t, p, ref(p.column)))), ref, seq: x(SEQ), series: x(SERIES), timeUnitNs: unitNs, preOnly: post.length === 0, preWhere: and(pre) };
 }
 

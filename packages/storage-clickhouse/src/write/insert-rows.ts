@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ChHttp } from '../client/ch-http.js';
 import { ClickHouseQueryError } from '../client/ch-http.js';
 import type { TableEntry } from '../catalog/catalog.js';
-import { physicalColumns, SEQ, SERIES } from '../catalog/physical.js';
+import { SEQ, SERIES } from '../catalog/physical.js';
 import { ident } from '../sql/quote.js';
 import { encodeValue } from './encode-value.js';
 import type { TableWrite } from './plan-write.js';
@@ -18,21 +18,25 @@ const RETRIES = 3;
  */
 export async function insertRows(http: ChHttp, tw: TableWrite, seqBase: bigint, settings: Record<string, number>): Promise<void> {
   const e: TableEntry = tw.after;
-  const cols = physicalColumns(e.state);
+  const cols = e.columns;
   const lines: string[] = [];
   const hashes = new Map<string, string>();
   let seq = seqBase;
   for (const part of tw.parts) {
+    // Rows were prepared against the table as it was for their request: tag and field positions of that state.
+    const at = cols.map((c) => (c.kind === 'tag' ? part.state.tagSlot.get(c.def.name) : c.kind === 'field' ? part.state.fieldSlot.get(c.def.name) : undefined));
     for (const row of part.rows) {
       const out: string[] = [];
       const tagKey: string[] = [];
-      for (const c of cols) {
+      for (let j = 0; j < cols.length; j++) {
+        const c = cols[j]!;
+        const i = at[j];
         let v;
         if (c.kind === 'time') v = row.ts;
         else if (c.kind === 'tag') {
-          v = row.tags[Number(c.name.slice(1))] ?? null;
+          v = i === undefined ? null : (row.tags[i] ?? null);
           if (v !== null) tagKey.push(c.name, encodeValue(c.def.type, v));
-        } else v = row.fields[Number(c.name.slice(1))] ?? null;
+        } else v = i === undefined ? null : (row.fields[i] ?? null);
         out.push(encodeValue(c.def.type, v));
       }
       const k = tagKey.join('\t');

@@ -1,10 +1,10 @@
 import {
-  DatabaseNotFoundError, evolveSchema, InvalidRequestError, prepareRows, recordForWrite, resolveOptions, TableNotFoundError,
+  DatabaseNotFoundError, evolveSchema, InvalidRequestError, prepareRows, recordForWrite, TableNotFoundError,
   type PreparedRow, type TableState, type WriteRequest,
 } from '@sluice/storage';
 import { makeEntry, type ChCatalog, type TableEntry } from '../catalog/catalog.js';
 import { dataDatabase, type Layout } from '../catalog/layout.js';
-import { physicalTableName } from '../catalog/physical.js';
+import { physicalTableName, tableId } from '../catalog/physical.js';
 
 /** One table of a write: its entry before and after the write's schema changes, and its validated rows. */
 export interface TableWrite {
@@ -25,7 +25,7 @@ export interface PlanResult {
  * embedded store's rules and messages. Nothing is sent to ClickHouse here, so a bad request anywhere
  * in the batch leaves every table as it was.
  */
-export function planWrite(catalog: ChCatalog, layout: Layout, reqs: readonly WriteRequest[], o: { autoCreateTable: boolean; now: number; newId: () => number }): PlanResult {
+export function planWrite(catalog: ChCatalog, layout: Layout, reqs: readonly WriteRequest[], o: { autoCreateTable: boolean; now: number }): PlanResult {
   const tables = new Map<string, TableWrite>();
   const results: PlanResult['results'] = [];
   for (const req of reqs) {
@@ -41,15 +41,14 @@ export function planWrite(catalog: ChCatalog, layout: Layout, reqs: readonly Wri
       else {
         const opts = req.options ?? {};
         if (!(opts.auto_create_table ?? o.autoCreateTable)) throw new TableNotFoundError(req.db, req.table, 'auto_create_table is false, so the write does not create it');
-        const id = o.newId();
-        void resolveOptions(opts);
+        const id = tableId(req.db, req.table);
         const rec = recordForWrite(req.db, req.table, req.schema, opts, { id, storageId: id }, o.now);
-        tw = { before: undefined, after: makeEntry(rec, dataDatabase(layout, req.db), physicalTableName(rec)), parts: [], affected: 0 };
+        tw = { before: undefined, after: makeEntry(rec, dataDatabase(layout, req.db), physicalTableName(req.db, req.table)), parts: [], affected: 0 };
       }
       tables.set(key, tw);
     }
     const evolved = evolveSchema(tw.after.record, req.schema);
-    if (evolved !== tw.after.record) tw.after = makeEntry(evolved, tw.after.chDb, tw.after.chTable);
+    if (evolved !== tw.after.record) tw.after = makeEntry(evolved, tw.after.chDb, tw.after.chTable, tw.after.phys);
     const rows = prepareRows(tw.after.state, req);
     tw.parts.push({ state: tw.after.state, rows });
     tw.affected += rows.length;
