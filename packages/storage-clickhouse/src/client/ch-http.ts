@@ -69,9 +69,11 @@ export class ChHttp {
       } catch (e) {
         last = e;
         const msg = e instanceof Error ? e.message : String(e);
+        // The client parses modern error texts ("Code: 44. DB::Exception"); 18.16 writes "Code: 44, e.displayText() = ...".
         const code = (e as { code?: unknown }).code;
-        if (typeof code === 'string' && /^\d+$/.test(code)) {
-          throw new ClickHouseQueryError(Number(code), `ClickHouse: ${msg.split('\n')[0]} (query: ${sql.slice(0, 200)})`, { cause: e });
+        const parsed = typeof code === 'string' && /^\d+$/.test(code) ? code : /^Code: (\d+)[,.]/.exec(msg)?.[1];
+        if (parsed !== undefined) {
+          throw new ClickHouseQueryError(Number(parsed), `ClickHouse: ${msg.split('\n')[0]} (query: ${sql.slice(0, 200)})`, { cause: e });
         }
         if (!NETWORK.test(msg) && !NETWORK.test(String(code))) break;
       }

@@ -61,8 +61,11 @@ export function readSource(e: TableEntry, f: ReadFilter, nowMs: number): ReadSou
     const p = ident(c.name);
     if (c.kind === 'time') return `${p} AS ${x(c.name)}`;
     if (c.kind === 'tag') return `any(${p}) AS ${x(c.name)}`;
-    // argMax skips NULLs; wrapped in a tuple the newest version wins even when its value is NULL.
-    return lastNonNull ? `argMaxIf(${p}, ${SEQ}, isNotNull(${p})) AS ${x(c.name)}` : `tupleElement(argMax(tuple(${p}), ${SEQ}), 1) AS ${x(c.name)}`;
+    // argMax skips NULLs: that is last_non_null. For last_row the newest version wins even when its
+    // value is NULL, told by argMax(isNull(v)). (argMax over tuple(v) would do it in one, but crashes a
+    // remote 18.16 shard when the state crosses the network.)
+    const newest = `argMax(${p}, ${SEQ})`;
+    return lastNonNull ? `${newest} AS ${x(c.name)}` : `if(argMax(isNull(${p}), ${SEQ}) = 1, NULL, ${newest}) AS ${x(c.name)}`;
   });
   cols.push(`max(${SEQ}) AS ${x(SEQ)}`, `${SERIES} AS ${x(SERIES)}`);
   const from = `(SELECT ${cols.join(', ')} FROM ${table} WHERE ${and(pre)} GROUP BY ${SERIES}, ts)`;

@@ -101,7 +101,8 @@ async function startOne(bin: string, http: number, tcp: number, cluster: readonl
       await done;
       clearTimeout(t);
     }
-    rmSync(dir, { recursive: true, force: true });
+    // SLUICE_KEEP_CLICKHOUSE_DIR=1 keeps the data and logs for a post-mortem.
+    if (!process.env.SLUICE_KEEP_CLICKHOUSE_DIR) rmSync(dir, { recursive: true, force: true });
   };
   const url = `http://127.0.0.1:${http}`;
   const deadline = Date.now() + timeoutMs;
