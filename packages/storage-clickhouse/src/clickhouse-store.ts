@@ -99,6 +99,11 @@ class ClickHouseStore implements Store {
     return this.entry(db, table);
   }
 
+  async refreshCatalog(): Promise<void> {
+    this.live();
+    await this.catalog.refresh();
+  }
+
   listDatabases(): string[] {
     return this.catalog.databases();
   }
