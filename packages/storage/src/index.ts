@@ -19,7 +19,7 @@ export { defineTable, checkName } from './catalog/define-table.js';
 export { recordToInfo, type TableRecord, type ColumnRecord } from './catalog/table-record.js';
 export { compileTable, type TableState } from './catalog/table-state.js';
 export { evolveSchema, recordForWrite } from './table/evolve-schema.js';
-export { prepareRows, type PreparedRow } from './table/prepare-rows.js';
+export { prepareRows, type PreparedRows } from './table/prepare-rows.js';
 export { alterRecord } from './table/alter-table.js';
 export { compilePredicates } from './table/predicates.js';
 export { normalizeValue, describeValue, displayType, MISMATCH } from './schema/normalize-value.js';

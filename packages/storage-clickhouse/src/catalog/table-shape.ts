@@ -40,12 +40,16 @@ export function tableShape(e: TableEntry): TableShape {
   };
 }
 
-/** ADD COLUMN for columns `after` has and `before` lacks, DROP COLUMN for the reverse (by physical name). */
+/**
+ * ADD COLUMN for columns `after` has and `before` lacks, DROP COLUMN for the reverse (by physical name),
+ * MODIFY COLUMN for a widened type (ClickHouse converts the stored values).
+ */
 export function alterActions(before: TableEntry, after: TableEntry): string[] {
-  const had = new Set(before.columns.map((c) => c.name));
+  const had = new Map(before.columns.map((c) => [c.name, c] as const));
   const has = new Set(after.columns.map((c) => c.name));
   return [
     ...after.columns.filter((c) => !had.has(c.name)).map(addColumnSql),
+    ...after.columns.filter((c) => had.has(c.name) && columnType(had.get(c.name)!) !== columnType(c)).map((c) => `MODIFY COLUMN ${ident(c.name)} ${columnType(c)}`),
     ...before.columns.filter((c) => !has.has(c.name)).map((c) => `DROP COLUMN ${ident(c.name)}`),
   ];
 }

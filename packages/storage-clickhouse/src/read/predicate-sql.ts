@@ -15,6 +15,12 @@ export function predicateSql(t: TableState, p: Predicate, ref: string): string {
       return `isNull(${ref})`;
     case 'is_not_null':
       return `isNotNull(${ref})`;
+    case 'regex':
+    case 'not_regex': {
+      // Anchored RE2, a missing value tested as '' (ClickHouse's match() is RE2 as well).
+      const m = `match(ifNull(toString(${ref}), ''), ${str(`^(?:${p.value as string})$`)})`;
+      return p.op === 'regex' ? m : `NOT ${m}`;
+    }
     case 'contains':
       return `position(${ref}, ${str(p.value as string)}) > 0`;
     case 'in':

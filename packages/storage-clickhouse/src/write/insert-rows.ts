@@ -22,21 +22,21 @@ export async function insertRows(http: ChHttp, tw: TableWrite, seqBase: bigint, 
   const lines: string[] = [];
   const hashes = new Map<string, string>();
   let seq = seqBase;
-  for (const part of tw.parts) {
-    // Rows were prepared against the table as it was for their request: tag and field positions of that state.
-    const at = cols.map((c) => (c.kind === 'tag' ? part.state.tagSlot.get(c.def.name) : c.kind === 'field' ? part.state.fieldSlot.get(c.def.name) : undefined));
-    for (const row of part.rows) {
+  for (const { state, rows } of tw.parts) {
+    // Rows were prepared against the table as it was for their request: tag and field slots of that state.
+    const src = cols.map((c) => {
+      if (c.kind === 'time') return undefined;
+      const i = c.kind === 'tag' ? state.tagSlot.get(c.def.name) : state.fieldSlot.get(c.def.name);
+      return i === undefined ? null : (c.kind === 'tag' ? rows.tags[i] : rows.fields[i]) ?? null;
+    });
+    for (let r = 0; r < rows.count; r++) {
       const out: string[] = [];
       const tagKey: string[] = [];
       for (let j = 0; j < cols.length; j++) {
         const c = cols[j]!;
-        const i = at[j];
-        let v;
-        if (c.kind === 'time') v = row.ts;
-        else if (c.kind === 'tag') {
-          v = i === undefined ? null : (row.tags[i] ?? null);
-          if (v !== null) tagKey.push(c.name, encodeValue(c.def.type, v));
-        } else v = i === undefined ? null : (row.fields[i] ?? null);
+        const column = src[j];
+        const v = c.kind === 'time' ? rows.ts[r]! : column ? (column[r] ?? null) : null;
+        if (c.kind === 'tag' && v !== null) tagKey.push(c.name, encodeValue(c.def.type, v));
         out.push(encodeValue(c.def.type, v));
       }
       const k = tagKey.join('\t');

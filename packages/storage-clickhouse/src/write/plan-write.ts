@@ -1,6 +1,6 @@
 import {
   DatabaseNotFoundError, evolveSchema, InvalidRequestError, prepareRows, recordForWrite, TableNotFoundError,
-  type PreparedRow, type TableState, type WriteRequest,
+  type PreparedRows, type TableState, type WriteRequest,
 } from '@sluice/storage';
 import { makeEntry, type ChCatalog, type TableEntry } from '../catalog/catalog.js';
 import { dataDatabase, type Layout } from '../catalog/layout.js';
@@ -10,7 +10,7 @@ import { physicalTableName, tableId } from '../catalog/physical.js';
 export interface TableWrite {
   readonly before: TableEntry | undefined;
   after: TableEntry;
-  readonly parts: { readonly state: TableState; readonly rows: PreparedRow[] }[];
+  readonly parts: { readonly state: TableState; readonly rows: PreparedRows }[];
   affected: number;
 }
 
@@ -47,12 +47,12 @@ export function planWrite(catalog: ChCatalog, layout: Layout, reqs: readonly Wri
       }
       tables.set(key, tw);
     }
-    const evolved = evolveSchema(tw.after.record, req.schema);
+    const evolved = evolveSchema(tw.after.record, req.schema, req.widenColumns === true);
     if (evolved !== tw.after.record) tw.after = makeEntry(evolved, tw.after.chDb, tw.after.chTable, tw.after.phys);
     const rows = prepareRows(tw.after.state, req);
     tw.parts.push({ state: tw.after.state, rows });
-    tw.affected += rows.length;
-    results.push({ key, db: req.db, table: req.table, rows: rows.length });
+    tw.affected += rows.count;
+    results.push({ key, db: req.db, table: req.table, rows: rows.count });
   }
   return { tables, results };
 }
