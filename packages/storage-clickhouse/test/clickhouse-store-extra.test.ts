@@ -18,7 +18,7 @@ async function values(s: Store, table: string, column: string): Promise<unknown[
   return out;
 }
 
-/** Behaviour beyond the shared contract: widening, Sluice's own TTL expiry, a second server's catalog. */
+/** Behaviour beyond the shared contract: Sluice's own TTL expiry, a second server's catalog. */
 describe.skipIf(bin === undefined)('ClickHouse store specifics', () => {
   let ch: LocalClickHouse;
   let clock = Date.parse('2026-11-25T00:00:00Z');
@@ -33,17 +33,6 @@ describe.skipIf(bin === undefined)('ClickHouse store specifics', () => {
     await a?.close();
     await b?.close();
     await ch?.stop();
-  });
-
-  it('widens an Int64 field to Float64 (MODIFY COLUMN converts stored values), by write or ALTER', async () => {
-    await a.write([{ db: 'public', table: 'w', schema: schema('int64'), rows: [[1, 'a', 3]] }]);
-    await a.write([{ db: 'public', table: 'w', schema: schema('float64'), rows: [[2, 'a', 0.5]], widenColumns: true }]);
-    expect(a.getTable('public', 'w')!.columns.find((c) => c.name === 'n')!.type).toBe('float64');
-    expect(await values(a, 'w', 'n')).toEqual([3, 0.5]);
-    await a.write([{ db: 'public', table: 'w2', schema: schema('int64'), rows: [[1, 'a', 7]] }]);
-    await a.alterTable('public', 'w2', { kind: 'widen_column', name: 'n', type: 'float64' });
-    await a.write([{ db: 'public', table: 'w2', schema: schema('float64'), rows: [[2, 'a', 1.25]] }]);
-    expect(await values(a, 'w2', 'n')).toEqual([7, 1.25]);
   });
 
   it("Sluice's own TTL expiry deletes rows older than now − ttl for good (18.16 has no table TTL)", async () => {
