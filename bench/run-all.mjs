@@ -19,8 +19,6 @@ const BENCHES = [
   'storage.bench.mjs', // the store alone: writes, scans, bytes on disk
   'sql.bench.mjs', // the query engine in-process vs DuckDB
   'date-parse.bench.mjs', // strptime fast path
-  'protocols-lineproto.bench.mjs', // line-protocol ingest vs influxd 1.6 and victoria-metrics 1.79
-  'protocols-remote-write.bench.mjs', // Prometheus remote write vs Prometheus's receiver and VictoriaMetrics; OTLP traces
 ];
 
 const filter = process.argv[2] ?? '';
