@@ -20,11 +20,36 @@ export interface PipelineTask {
   /** Invalid UTF-8 in `bytes` is a 400 (`http.is_strict_mode`). */
   readonly strictUtf8?: boolean;
   readonly contentType: IngestContentType;
-  /** Items already parsed on the main thread (dry runs); when set, `body` is not read. */
-  readonly items?: readonly (Doc | string)[];
+  /**
+   * Items already parsed on the main thread (dry runs, protocol records), encoded with `encodeItems`
+   * (timestamps tagged); when set, `body` is not read.
+   */
+  readonly items?: readonly unknown[];
   readonly skipError: boolean;
-  /** Line length, item count and VRL value size (`[ingest]`). */
+  /** Line length, item count, JSON depth, VRL value size and work (`[ingest]`). */
   readonly limits: IngestLimits;
+  /** The pipelines a dispatcher may route to (transitively), at the versions current when the task was made. */
+  readonly pipelines?: readonly BundledPipeline[];
+  /** The request's deadline (ms since the epoch): the run stops between items and inside VRL past it. */
+  readonly deadline?: number;
+}
+
+/** A pipeline shipped with a task for a dispatcher to resolve by name. */
+export interface BundledPipeline {
+  readonly name: string;
+  /** `name\0version`, the worker's cache key. */
+  readonly key: string;
+  readonly yaml: string;
+}
+
+/** Main thread: items as they cross to a worker (Timestamps tagged, the rest as structured clone takes it). */
+export function encodeItems(items: readonly (Doc | string)[]): unknown[] {
+  return items.map((x) => (typeof x === 'string' ? x : encodeNested(x)));
+}
+
+/** Worker side: the items back with their Timestamps. */
+export function decodeItems(items: readonly unknown[]): (Doc | string)[] {
+  return items.map((x) => (typeof x === 'string' ? x : (decodeNested(x) as Doc)));
 }
 
 export interface WireError {
