@@ -138,8 +138,6 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     await store.createDatabase('public', { ifNotExists: true });
     const pipelines = new PipelineService(store.pipelines, compiler);
     workers = startWorkers(opts, config, log);
-    // Listen once the workers are warm, so the first requests do not queue behind their start.
-    await workers?.ready();
     const app = createApp({ store, query, pipelines, config, logging, metrics, tracing, ...(users ? { users } : {}), ...(workers ? { pipelineWorkers: workers } : {}) });
     server = await listen(app.fetch, host, port, config.http.addr);
   } catch (e) {
