@@ -47,6 +47,15 @@ try {
     console.log(`${e.name} (${e.code}): ${e.message}`);
   }
 
+  // Widening: an Int64 column meets a Float64 value. Without widenColumns that is a conflict; with it
+  // the column becomes Float64 and its stored values are rewritten in the same transaction as the write.
+  const counts = [schema[0], { name: 'retries', type: 'int64', semantic: 'field' }];
+  await store.write([{ db: 'public', table: 'app_logs', schema: counts, rows: [[now + 1, 2]] }]);
+  await store.write([{ db: 'public', table: 'app_logs', schema: [schema[0], { name: 'retries', type: 'float64', semantic: 'field' }], rows: [[now + 2, 0.5]], widenColumns: true }]);
+  const retries = [];
+  for await (const b of store.scan({ db: 'public', table: 'app_logs', columns: ['retries'], timeRange: { startNs: BigInt(now + 1) * 1_000_000n } })) retries.push(...b.columns[0].values);
+  console.log(`retries is now ${store.getTable('public', 'app_logs').columns.find((c) => c.name === 'retries').type}:`, retries);
+
   console.log('deleted:', await store.deleteRows({ db: 'public', table: 'app_logs', predicates: [{ column: 'level', op: '=', value: 'info' }] }));
   const p = await store.pipelines.put('nginx', 'processors:\n  - dissect:\n      fields: [message]\n');
   console.log('pipeline version:', p.version);

@@ -49,3 +49,6 @@ parentPort?.on('message', (task: PipelineTask) => {
   const { reply, transfer } = handle(task);
   parentPort!.postMessage(reply, transfer);
 });
+
+// Loaded (the pipeline library's parsers are built at import): the pool may count this worker as warm.
+parentPort?.postMessage({ ready: true });

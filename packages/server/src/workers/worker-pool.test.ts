@@ -26,6 +26,18 @@ describe('pipeline worker pool (issue 18)', () => {
   let pool: PipelineWorkerPool | undefined;
   afterEach(async () => pool?.close());
 
+  it('ready(): resolves when every worker said it is loaded, or at the timeout for a script that never says so', async () => {
+    const warm = join(mkdtempSync(join(tmpdir(), 'pool-')), 'warm.mjs');
+    writeFileSync(warm, `import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => {});\nsetTimeout(() => parentPort.postMessage({ ready: true }), 50);\n`);
+    pool = new PipelineWorkerPool(warm, 2);
+    await pool.ready(10_000);
+    await pool.close();
+    pool = new PipelineWorkerPool(script, 1);
+    const t = performance.now();
+    await pool.ready(200);
+    expect(performance.now() - t).toBeGreaterThanOrEqual(150);
+  });
+
   it('terminates a task at its deadline, replaces the worker and keeps serving', async () => {
     pool = new PipelineWorkerPool(script, 1);
     const ac = new AbortController();

@@ -61,6 +61,30 @@ export class PipelineWorkerPool {
     }
   }
 
+  private warm = 0;
+  private onWarm: (() => void) | undefined;
+
+  private warmed(): void {
+    this.warm++;
+    if (this.warm >= this.size) this.onWarm?.();
+  }
+
+  /**
+   * Resolves once every worker has loaded its script (a worker's first task otherwise waits for the
+   * pipeline library to load, seconds on a busy machine), or after `timeoutMs`, whichever is first.
+   */
+  ready(timeoutMs = 15_000): Promise<void> {
+    if (this.warm >= this.size) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      timer.unref();
+      this.onWarm = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
   /** Tasks running or waiting (for metrics and tests). */
   get pending(): number {
     return this.queue.length + this.slots.filter((s) => s.job !== undefined).length;
@@ -71,7 +95,10 @@ export class PipelineWorkerPool {
     const heap = this.opts.heapMb;
     const worker = new Worker(this.script, heap !== undefined ? { resourceLimits: { maxOldGenerationSizeMb: heap } } : {});
     slot.worker = worker;
-    worker.on('message', (reply: PipelineReply) => this.settle(slot, reply));
+    worker.on('message', (reply: PipelineReply | { ready: true }) => {
+      if ('ready' in reply) this.warmed();
+      else this.settle(slot, reply);
+    });
     worker.on('error', (e) => this.died(slot, worker, e));
     worker.on('exit', (code) => this.died(slot, worker, new Error(`pipeline worker exited with code ${code}`)));
     worker.unref();

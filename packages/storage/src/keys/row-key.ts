@@ -22,7 +22,9 @@ export function rowKey(storageId: number, ts: bigint, seriesId: number): Buffer 
 /** Writes a row key into `key` (ROW_KEY_LEN bytes) and returns it. */
 export function writeRowKey(key: Buffer, storageId: number, ts: bigint, seriesId: number): Buffer {
   key.writeUInt32BE(storageId, 0);
-  key.writeBigUInt64BE(ts + TS_OFFSET, 4);
+  // ts + 2^63 as unsigned big-endian is ts's two's complement with the sign bit flipped (no bigint math).
+  key.writeBigInt64BE(ts, 4);
+  key[4]! ^= 0x80;
   key.writeUInt32BE(seriesId, 12);
   return key;
 }

@@ -28,9 +28,19 @@ export function txPutChunks(ctx: StoreContext, t: TableState, rows: PreparedRows
   if (n === 0) return;
   const series: number[] = new Array(n);
   const tags = valueColumn(t.tags.length);
+  let id = -1;
   for (let i = 0; i < n; i++) {
-    for (let s = 0; s < tags.length; s++) tags[s] = rows.tags[s]![i]!;
-    series[i] = ctx.series.txResolve(t, tags, pending);
+    // Consecutive rows of one series resolve once.
+    let same = id >= 0;
+    for (let s = 0; s < tags.length; s++) {
+      const v = rows.tags[s]![i]!;
+      if (v !== tags[s]) {
+        tags[s] = v;
+        same = false;
+      }
+    }
+    if (!same) id = ctx.series.txResolve(t, tags, pending);
+    series[i] = id;
   }
   let sorted = true;
   for (let i = 1; i < n && sorted; i++) if (rows.ts[i]! < rows.ts[i - 1]!) sorted = false;

@@ -97,9 +97,18 @@ function putRows(ctx: StoreContext, t: TableState, rows: PreparedRows, pending: 
   const old: (Value | undefined)[] = valueColumn(slots);
   const fields = valueColumn(slots);
   const tags = valueColumn(t.tags.length);
+  let seriesId = -1;
   for (let i = 0; i < n; i++) {
-    for (let s = 0; s < tags.length; s++) tags[s] = rows.tags[s]![i]!;
-    const seriesId = ctx.series.txResolve(t, tags, pending);
+    // Consecutive rows of one series (remote write sends a series' samples together) resolve once.
+    let same = seriesId >= 0;
+    for (let s = 0; s < tags.length; s++) {
+      const v = rows.tags[s]![i]!;
+      if (v !== tags[s]) {
+        tags[s] = v;
+        same = false;
+      }
+    }
+    if (!same) seriesId = ctx.series.txResolve(t, tags, pending);
     writeRowKey(key, t.storageId, rows.ts[i]!, seriesId);
     let gaps = false;
     for (let s = 0; s < slots; s++) if ((fields[s] = rows.fields[s]![i]!) === null) gaps = true;
