@@ -38,6 +38,11 @@ export type AlterTable =
   | { readonly kind: 'rename_column'; readonly from: string; readonly to: string }
   /** Changes a column's default (`null`: none) or secondary index (`null`: none); absent keys stay. */
   | { readonly kind: 'modify_column'; readonly name: string; readonly default?: Value; readonly index?: IndexKind | null }
+  /**
+   * Widens a field column's type (integers and Float32 to Float64), rewriting its stored values in the
+   * same transaction (SQL `MODIFY COLUMN c DOUBLE`; ClickHouse `MODIFY COLUMN c Float64`).
+   */
+  | { readonly kind: 'widen_column'; readonly name: string; readonly type: 'float64' }
   | { readonly kind: 'set_options'; readonly options: TableOptions }
   | { readonly kind: 'unset_options'; readonly names: readonly string[] };
 
@@ -54,6 +59,12 @@ export interface WriteRequest {
   readonly rows: readonly (readonly Value[])[];
   /** Options for the table if this write creates it (ignored for existing tables). */
   readonly options?: TableOptions;
+  /**
+   * Widen instead of conflict: an existing integer (or Float32) field column that this write's schema
+   * carries as Float64 becomes Float64 (stored values rewritten), atomically with the write, as
+   * `alterTable({ kind: 'widen_column' })` would. OTLP trace attribute columns use it.
+   */
+  readonly widenColumns?: boolean;
 }
 
 export interface WriteResult {

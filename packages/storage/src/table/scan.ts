@@ -4,6 +4,7 @@ import type { StoreContext } from '../context.js';
 import { ColumnNotFoundError, InvalidRequestError } from '../errors.js';
 import type { ColumnBatch, ColumnDef, ScanRequest } from '../store.js';
 import { chunkSource, type ChunkSlice } from './chunk-source.js';
+import { boxedArray } from './prepare-rows.js';
 import { rowSource, type SourceRow } from './row-source.js';
 import { typedBatchesFromRows, type Output } from './typed-rows.js';
 
@@ -56,7 +57,7 @@ class BatchSink {
     private readonly batchSize: number,
     private readonly limit: number,
   ) {
-    this.arrays = cols.map(() => []);
+    this.arrays = cols.map(() => boxedArray());
   }
 
   async *fromRows(source: Iterable<SourceRow>, outputs: readonly Output[]): AsyncGenerator<ColumnBatch> {
@@ -114,7 +115,8 @@ class BatchSink {
 
   private flush(): ColumnBatch {
     const b: ColumnBatch = { length: this.n, columns: this.cols.map((c, j) => ({ name: c.name, type: c.type, values: this.arrays[j]! })) };
-    this.arrays = this.cols.map(() => []);
+    // Boxed arrays: a packed double array would rewrite NaN payloads (Prometheus staleness markers).
+    this.arrays = this.cols.map(() => boxedArray());
     this.n = 0;
     return b;
   }
