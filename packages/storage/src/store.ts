@@ -109,6 +109,13 @@ export interface ScanRequest {
   readonly typed?: boolean;
   /** Return rows newest first (for `ORDER BY ts DESC LIMIT n`). Default: oldest first. */
   readonly descending?: boolean;
+  /**
+   * At most one row per series (distinct tag set): the first the scan meets in the time range, for
+   * listing series (PromQL's `/series`, `/labels`). A remote store answers it with
+   * `LIMIT 1 BY <tags>` or `SELECT DISTINCT <tags>`; the embedded one seeks each series' first row
+   * instead of reading every row.
+   */
+  readonly distinctSeries?: boolean;
 }
 
 /**
