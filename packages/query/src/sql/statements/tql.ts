@@ -85,7 +85,7 @@ export const executeTql: Executor<TqlStatement> = async (stmt, s) => {
   const counted = stmt.mode === 'analyze' ? countingStore(s.store) : undefined;
   const started = performance.now();
   const res = await runPromql(counted?.store ?? s.store, {
-    query: stmt.query, startMs, endMs, stepMs, instant: false, db: s.db,
+    query: stmt.query, startMs, endMs, stepMs, instant: false, db: s.db, exec: s.ctx.exec,
     ...(stmt.lookback !== undefined ? { lookbackMs: tqlDuration('lookback', stmt.lookback) } : {}),
   });
   const out = promqlToRecords(res);
