@@ -105,3 +105,11 @@ describe('distinctSeries on a row table', () => {
     }
   });
 });
+
+describe('distinctSeries on the embedded store', () => {
+  it('returns exactly one row per series, also for a count and for an append-mode table', async () => {
+    expect(await collect(s, { db: 'public', table: 'z', columns: [], distinctSeries: true })).toHaveLength(new Set((await all({}, 'z')).map((r) => r.instance)).size);
+    await s.write([{ db: 'public', table: 'logs', options: { append_mode: true }, schema: SCHEMA, rows: [['a', 'j', 1, 1000], ['b', 'j', 2, 1001], ['a', 'j', 3, 1002]] }]);
+    expect(await collect(s, { db: 'public', table: 'logs', columns: ['instance', 'v'], distinctSeries: true })).toEqual([{ instance: 'a', v: 1 }, { instance: 'b', v: 2 }]);
+  });
+});
