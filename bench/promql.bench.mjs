@@ -3,7 +3,8 @@
 // evaluated at 60 s steps over the whole day (1,441 steps), through each server's HTTP API
 // (`/api/v1/query_range`). Each query runs once to warm up, then SLUICE_BENCH_RUNS times (default 5);
 // medians and the Sluice/Prometheus ratio are printed, and both answers must agree (1e-9 relative).
-// Also `rate(x{instance="i-7"}[5m])` (one series) and `sum(x)` (no range function) for context.
+// Also `rate(x{instance="i-7"}[5m])` (one series) and `sum(x)` (no range function) for context, and the
+// metadata endpoints /api/v1/series and /api/v1/label/<name>/values over the same day.
 // Target (issue 13): no slower than Prometheus.
 // Run: npm run build && node --expose-gc bench/promql.bench.mjs   (needs /usr/bin/prometheus and promtool)
 // Env: SLUICE_BENCH_SERIES (default 1000), SLUICE_BENCH_RUNS (default 5).
@@ -128,6 +129,33 @@ try {
     const pm = median(pt);
     const sm = median(st);
     console.log(`${q.padEnd(34)}${fmt(pm)} ${fmt(sm)}   ${(sm / pm).toFixed(2)}x`);
+  }
+  // The metadata endpoints Grafana calls on every dashboard load (series listing, label values).
+  const meta = async (base, path) => {
+    const t = performance.now();
+    const q = new URLSearchParams({ start: range.start, end: range.end });
+    const res = await fetch(`${base}/api/v1/${path}${path.includes('?') ? '&' : '?'}${q}`);
+    const body = await res.json();
+    if (body.status !== 'success') throw new Error(`${base}: ${JSON.stringify(body).slice(0, 300)}`);
+    return { ms: performance.now() - t, body };
+  };
+  const canon = (b) => JSON.stringify(b.data.map((x) => (typeof x === 'string' ? x : JSON.stringify(Object.entries(x).sort()))).sort());
+  for (const path of ['series?match[]=x', 'label/job/values']) {
+    const p0 = await meta(promUrl, path);
+    const s0 = await meta(sluiceUrl, path);
+    if (canon(p0.body) !== canon(s0.body)) {
+      failed = true;
+      console.log(`MISMATCH on /api/v1/${path}`);
+    }
+    const pt = [];
+    const st = [];
+    for (let r = 0; r < RUNS; r++) {
+      pt.push((await meta(promUrl, path)).ms);
+      st.push((await meta(sluiceUrl, path)).ms);
+    }
+    const pm = median(pt);
+    const sm = median(st);
+    console.log(`${('GET /api/v1/' + path).padEnd(34)}${fmt(pm)} ${fmt(sm)}   ${(sm / pm).toFixed(2)}x`);
   }
   console.log(`\n(${SERIES} series x ${points} samples; medians of ${RUNS} runs; both answers checked equal)`);
 } finally {

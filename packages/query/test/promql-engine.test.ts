@@ -113,6 +113,18 @@ describe('TQL inside SQL', () => {
     });
   });
 
+  it('TQL ANALYZE runs the query and shows the tree with what it read and returned', async () => {
+    const [out] = await sql(`TQL ANALYZE (${T / 1000 + 300}, ${T / 1000 + 360}, '1m') sum by (host) (cpu_total)`);
+    if (out?.kind !== 'records') throw new Error('expected records');
+    expect(out.columns.map((c) => c.name)).toEqual(['stage', 'node', 'plan']);
+    expect(out.rows).toHaveLength(2);
+    const plan = String(out.rows[0]![2]);
+    expect(plan).toMatch(/^PromQL: range=\[\d+\.\.\d+\], interval=\[60000\] metrics=\[elapsed_ms: [\d.]+, output_series: 2, output_rows: 4\]/);
+    expect(plan).toMatch(/StoreScan: table=public\.cpu_total metrics=\[scans: 1, rows_read: \d+\]/);
+    expect(plan).toContain('Aggregate: sum by (host)\n    VectorSelector: cpu_total');
+    expect(out.rows[1]).toEqual([null, null, 'Total rows: 4']);
+  });
+
   it('TQL EXPLAIN shows the expression tree; bad TQL is a syntax error', async () => {
     const [out] = await sql("TQL EXPLAIN (0, 10, '5s') sum by (host) (rate(cpu_total[5m]))");
     expect(out!.kind === 'records' && out.rows[0]![1]).toBe('Aggregate: sum by (host)\n  Function: rate\n    MatrixSelector: cpu_total[5m]');

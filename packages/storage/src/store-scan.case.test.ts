@@ -1,6 +1,6 @@
 import { StatusCode, Timestamp, type ColumnSchema } from '@sluice/pipeline-core';
 import { describe, expect, it } from 'vitest';
-import type { Store } from './store.js';
+import type { ScanRequest, Store } from './store.js';
 import { collect, count, LOG_SCHEMA, sampleRows as rows } from './test-support.js';
 
 /** Part of the storage contract (see store.case.test.ts): writes, scans and deletes, in both layouts. */
@@ -169,6 +169,26 @@ export function runScanCases(fresh: () => Promise<Store>): void {
         const plain = await collect(s, { db: 'public', table: 'logs', ...req });
         expect(await collect(s, { db: 'public', table: 'logs', typed: true, ...req })).toEqual(plain);
       }
+    });
+
+    it('distinctSeries (a hint) still returns every series with rows in the time range (predicates apply)', async () => {
+      const s = await fresh();
+      const schema: ColumnSchema[] = [...LOG_SCHEMA, { name: 'zone', type: 'string', semantic: 'tag' }];
+      const data = [
+        [1000, 'a', 'info', 1, 'eu'],
+        [1001, 'b', 'info', 2, 'eu'],
+        [1002, 'a', 'info', 3, 'eu'],
+        [1003, 'a', 'warn', 4, 'us'],
+        [1004, 'c', 'info', 5, 'eu'],
+        [1005, 'b', 'info', 6, 'eu'],
+      ];
+      await s.write([{ db: 'public', table: 'm', options: mode, schema, rows: data }]);
+      const series = async (req: Partial<ScanRequest>) =>
+        [...new Set((await collect(s, { db: 'public', table: 'm', columns: ['host', 'zone'], distinctSeries: true, ...req })).map((r) => `${r.host}/${r.zone}`))].sort();
+      expect(await series({})).toEqual(['a/eu', 'a/us', 'b/eu', 'c/eu']);
+      expect(await series({ timeRange: { startNs: 1_003_000_000n, endNs: 1_005_000_000n } })).toEqual(['a/us', 'c/eu']);
+      expect(await series({ predicates: [{ column: 'zone', op: '=', value: 'eu' }] })).toEqual(['a/eu', 'b/eu', 'c/eu']);
+      expect(await series({ predicates: [{ column: 'host', op: 'regex', value: 'b|c' }], typed: true })).toEqual(['b/eu', 'c/eu']);
     });
 
     it('counts rows without reading values', async () => {

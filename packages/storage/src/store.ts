@@ -109,6 +109,13 @@ export interface ScanRequest {
   readonly typed?: boolean;
   /** Return rows newest first (for `ORDER BY ts DESC LIMIT n`). Default: oldest first. */
   readonly descending?: boolean;
+  /**
+   * A hint for listing series (PromQL's `/series`, `/labels`): the caller needs only one row per series
+   * (distinct tag set) with rows in the time range, so a store may return just the first it meets of
+   * each. A store may ignore it (readers dedupe by series); a remote store can answer with
+   * `LIMIT 1 BY <tags>`; the embedded one seeks each series' first row instead of reading every row.
+   */
+  readonly distinctSeries?: boolean;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { AggregateOp, AtModifier, BinaryOp, Expr, LabelMatcher, MatchOp, Ve
 import { parsePromDuration } from './duration.js';
 import { PromqlSyntaxError } from './errors.js';
 import { unquote } from './strings.js';
+import { compatText, type CompatText } from './lexer-compat.js';
 
 /** The lezer tree stops here: PromQL text -> AST (syntax only; types are checked in check.ts). */
 
@@ -19,14 +20,19 @@ const BINARY_OPS: Record<string, BinaryOp> = {
 const MATCH_OPS: Record<string, MatchOp> = { EqlSingle: '=', Neq: '!=', EqlRegex: '=~', NeqRegex: '!~' };
 
 class Builder {
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    private readonly compat?: CompatText & { readonly source: string },
+  ) {}
 
   src(n: SyntaxNode): string {
     return this.text.slice(n.from, n.to);
   }
 
   fail(n: SyntaxNode | number, message: string): never {
-    throw new PromqlSyntaxError(position(this.text, typeof n === 'number' ? n : n.from), message);
+    const at = typeof n === 'number' ? n : n.from;
+    if (this.compat) throw new PromqlSyntaxError(position(this.compat.source, this.compat.original(at)), message);
+    throw new PromqlSyntaxError(position(this.text, at), message);
   }
 
   children(n: SyntaxNode): SyntaxNode[] {
@@ -219,7 +225,8 @@ class Builder {
   }
 
   call(n: SyntaxNode): Expr {
-    const fn = this.src(n.getChild('FunctionIdentifier')!);
+    const id = n.getChild('FunctionIdentifier')!;
+    const fn = this.compat?.renamed.get(id.from) ?? this.src(id);
     const body = n.getChild('FunctionCallBody')!;
     return { kind: 'call', func: fn, args: this.exprs(body).map((a) => this.expr(a)) };
   }
@@ -306,19 +313,24 @@ function describeError(text: string, at: number): string {
 }
 
 /** Parses PromQL text to an AST; throws PromqlSyntaxError with line:column. */
-export function toAst(text: string): Expr {
-  if (text.trim() === '') throw new PromqlSyntaxError(undefined, 'no expression found in input');
+export function toAst(source: string): Expr {
+  if (source.trim() === '') throw new PromqlSyntaxError(undefined, 'no expression found in input');
+  const compat = compatText(source);
+  const text = compat.text;
   const tree = parser.parse(text);
   const err = firstError(tree);
-  if (err !== undefined) {
-    // Lezer recovers inside an unknown function call; name the function the way Prometheus does.
-    const fn = /([a-zA-Z_:][\w:]*)\s*\($/.exec(text.slice(0, err).trimEnd());
-    const msg = fn && !/^(sum|avg|min|max|count|by|without|on|ignoring|group_left|group_right|bool)$/.test(fn[1]!) && err === text.slice(0, err).trimEnd().length
-      ? `unknown function with name ${JSON.stringify(fn[1])}`
-      : describeError(text, err);
-    throw new PromqlSyntaxError(position(text, err), msg);
-  }
+  if (err !== undefined) syntaxError(text, err, (at) => position(source, compat.original(at)));
   const top = tree.topNode.firstChild;
   if (!top) throw new PromqlSyntaxError(undefined, 'no expression found in input');
-  return new Builder(text).expr(top);
+  return new Builder(text, text === source ? undefined : { ...compat, source }).expr(top);
+}
+
+/** The error at `err` of text that does not parse; `where` places it in the text as written. */
+function syntaxError(text: string, err: number, where: (at: number) => { line: number; column: number }): never {
+  // Lezer recovers inside an unknown function call; name the function the way Prometheus does.
+  const fn = /([a-zA-Z_:][\w:]*)\s*\($/.exec(text.slice(0, err).trimEnd());
+  const msg = fn && !/^(sum|avg|min|max|count|by|without|on|ignoring|group_left|group_right|bool)$/.test(fn[1]!) && err === text.slice(0, err).trimEnd().length
+    ? `unknown function with name ${JSON.stringify(fn[1])}`
+    : describeError(text, err);
+  throw new PromqlSyntaxError(where(err), msg);
 }

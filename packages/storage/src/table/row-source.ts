@@ -24,6 +24,8 @@ export interface RowSourceOptions {
   readonly timeRange?: ScanRequest['timeRange'];
   readonly predicates?: ScanRequest['predicates'];
   readonly descending?: boolean;
+  /** At most one row per series (ScanRequest.distinctSeries). */
+  readonly distinctSeries?: boolean;
   /** Field slots the caller reads (predicated slots are added). */
   readonly wantedFields: readonly boolean[];
 }
@@ -56,7 +58,9 @@ function* iterate(ctx: StoreContext, t: TableState, o: RowSourceOptions, preds: 
   const wanted = o.wantedFields.slice();
   for (const f of preds.fieldTests) wanted[f.slot] = true;
   const needValues = wanted.some(Boolean);
-  const series = new Map<number, readonly Value[] | null>();
+  // Per series id: its tags, null when it is skipped. Ids are dense counters: an array while they are small.
+  const dense: (readonly Value[] | null | undefined)[] = [];
+  const far = new Map<number, readonly Value[] | null>();
   const fields: (Value | undefined)[] = new Array(t.fieldTypes.length).fill(undefined);
   const reader = new ByteReader();
   const out = {
@@ -72,10 +76,11 @@ function* iterate(ctx: StoreContext, t: TableState, o: RowSourceOptions, preds: 
   /** Fills `out` from one stored row; false when the row is not visible or fails a predicate. */
   const accept = (key: Buffer, value: Buffer | undefined): boolean => {
     const sid = keySeries(key);
-    let tags = series.get(sid);
+    let tags = sid < 65_536 ? dense[sid] : far.get(sid);
     if (tags === undefined) {
       tags = seriesTags(ctx, t, sid, preds);
-      series.set(sid, tags);
+      if (sid < 65_536) dense[sid] = tags;
+      else far.set(sid, tags);
     }
     if (tags === null) return false;
     if (preds.timeTests.length > 0) {
@@ -95,17 +100,24 @@ function* iterate(ctx: StoreContext, t: TableState, o: RowSourceOptions, preds: 
     out.tags = tags;
     return true;
   };
-  const few = preds.tagTests.length > 0 ? fewSeries(ctx, t, preds) : undefined;
+  const distinct = o.distinctSeries === true;
+  const few = distinct ? matchingSeries(ctx, t, preds, 0) : preds.tagTests.length > 0 ? matchingSeries(ctx, t, preds, SEEK_RATIO) : undefined;
   if (few !== undefined) {
-    for (const row of seekSeries(ctx, t.storageId, few, preds.lo, preds.hi, o.descending === true, lowKey, highKey)) if (accept(row.key, row.value)) yield out;
+    for (const row of seekSeries(ctx, t.storageId, few, preds.lo, preds.hi, o.descending === true, lowKey, highKey, distinct)) if (accept(row.key, row.value)) yield out;
     return;
   }
+  const emitted = distinct ? new Set<number>() : undefined;
   // `values: false` (keys only) is supported by lmdb-js but missing from its RangeOptions type.
   const rangeOptions = o.descending ? { start: highKey, end: lowKey, reverse: true, values: needValues } : { start: lowKey, end: highKey, values: needValues };
   const range = ctx.env.rows.getRange(rangeOptions as Parameters<typeof ctx.env.rows.getRange>[0]);
   for (const entry of range) {
     // With `values: false` lmdb-js yields the keys themselves.
-    if (needValues ? accept(entry.key, entry.value) : accept(entry as unknown as Buffer, undefined)) yield out;
+    if (!(needValues ? accept(entry.key, entry.value) : accept(entry as unknown as Buffer, undefined))) continue;
+    if (emitted) {
+      if (emitted.has(out.sid)) continue;
+      emitted.add(out.sid);
+    }
+    yield out;
   }
 }
 
@@ -114,17 +126,18 @@ const SEEK_RATIO = 16;
 const MAX_SERIES_LISTED = 100_000;
 
 /**
- * The table's series passing the tag predicates, when they are few enough that reading them one by one
- * (series-seek.ts) beats scanning the key range; undefined otherwise. Predicates run once per series.
+ * The table's series passing the tag predicates when at most 1 in `ratio` of them do (0: however many) (reading them one
+ * by one, series-seek.ts, then beats scanning the key range); undefined otherwise, or when the table has
+ * too many series to list. Predicates run once per series.
  */
-function fewSeries(ctx: StoreContext, t: TableState, preds: CompiledPredicates): number[] | undefined {
+function matchingSeries(ctx: StoreContext, t: TableState, preds: CompiledPredicates, ratio: number): number[] | undefined {
   const all = ctx.series.tableSeries(t, MAX_SERIES_LISTED);
   if (all === undefined) return undefined;
   const keep: number[] = [];
   for (const sid of all) {
     if (seriesTags(ctx, t, sid, preds) === null) continue;
     keep.push(sid);
-    if (keep.length * SEEK_RATIO > all.length) return undefined;
+    if (keep.length * ratio > all.length) return undefined;
   }
   return keep;
 }

@@ -30,14 +30,15 @@ export function scanTable(ctx: StoreContext, t: TableState, req: ScanRequest): A
   const wanted = t.fields.map(() => false);
   for (const o of outputs) if (o.kind === 'field') wanted[o.slot] = true;
   // Sources compile predicates when created, so a bad predicate fails this call, not the iteration.
-  const opts = { timeRange: req.timeRange, predicates: req.predicates, descending: req.descending, wantedFields: wanted };
+  const opts = { timeRange: req.timeRange, predicates: req.predicates, descending: req.descending, distinctSeries: req.distinctSeries, wantedFields: wanted };
   const sink = new BatchSink(cols, batchSize, limit);
   if (t.opts.appendMode) {
-    const source = chunkSource(ctx, t, opts);
+    const chunks = chunkSource(ctx, t, opts);
+    const source = req.distinctSeries ? firstPerSeries(chunks) : chunks;
     return { [Symbol.asyncIterator]: () => sink.fromChunks(source, outputs) };
   }
   const source = rowSource(ctx, t, opts);
-  if (cols.length === 0) {
+  if (cols.length === 0 && !req.distinctSeries) {
     // A count: LMDB counts the key range natively when no row has to be looked at.
     const n = source.count();
     if (n !== undefined) return { [Symbol.asyncIterator]: () => sink.empties(n) };
@@ -134,4 +135,23 @@ function pushSlice(out: Value[], o: Output, slice: ChunkSlice, from: number, to:
     if (vals === undefined) for (let k = from; k < to; k++) out.push(o.dflt);
     else for (let k = from; k < to; k++) out.push(vals[rows[k]!]!);
   }
+}
+
+/** Keeps the first row of each series (chunks are still read whole: their series are not indexed). */
+function firstPerSeries(source: Iterable<ChunkSlice>): Iterable<ChunkSlice> {
+  return {
+    *[Symbol.iterator]() {
+      const seen = new Set<number>();
+      for (const slice of source) {
+        const series = slice.chunk.series();
+        const rows = slice.rows.filter((r) => {
+          const sid = series[r]!;
+          if (seen.has(sid)) return false;
+          seen.add(sid);
+          return true;
+        });
+        if (rows.length > 0) yield { chunk: slice.chunk, rows };
+      }
+    },
+  };
 }

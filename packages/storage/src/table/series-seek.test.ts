@@ -91,3 +91,25 @@ describe('scans of a few series (row tables)', () => {
     expect(await collect(s, { db: 'public', table: 'y', columns: ['v'], predicates: [{ column: 'instance', op: '=', value: 'i-1' }] })).toHaveLength(60);
   });
 });
+
+describe('distinctSeries on a row table', () => {
+  it.each(['x', 'z'])('%s: the first row of every series in the range, as a filtered full scan finds them', async (table) => {
+    for (const timeRange of [undefined, { startNs: 1_100_000_000_000n, endNs: 1_300_000_000_000n }, { startNs: 1_580_000_000_000n }]) {
+      for (const descending of [false, true]) {
+        const rows = await collect(s, { db: 'public', table, ...(timeRange ? { timeRange } : {}), descending });
+        const first = new Map<string, Record<string, Value>>();
+        for (const r of rows) if (!first.has(String(r.instance))) first.set(String(r.instance), r);
+        const got = await collect(s, { db: 'public', table, ...(timeRange ? { timeRange } : {}), descending, distinctSeries: true });
+        expect(got).toEqual([...first.values()]);
+      }
+    }
+  });
+});
+
+describe('distinctSeries on the embedded store', () => {
+  it('returns exactly one row per series, also for a count and for an append-mode table', async () => {
+    expect(await collect(s, { db: 'public', table: 'z', columns: [], distinctSeries: true })).toHaveLength(new Set((await all({}, 'z')).map((r) => r.instance)).size);
+    await s.write([{ db: 'public', table: 'logs', options: { append_mode: true }, schema: SCHEMA, rows: [['a', 'j', 1, 1000], ['b', 'j', 2, 1001], ['a', 'j', 3, 1002]] }]);
+    expect(await collect(s, { db: 'public', table: 'logs', columns: ['instance', 'v'], distinctSeries: true })).toEqual([{ instance: 'a', v: 1 }, { instance: 'b', v: 2 }]);
+  });
+});

@@ -27,6 +27,8 @@ export function* seekSeries(
   descending: boolean,
   lowKey: Buffer,
   highKey: Buffer,
+  /** Only each series' first row (in scan order). */
+  firstOnly = false,
 ): Generator<RawRow> {
   const rows = ctx.env.rows;
   // lmdb-js takes a transaction in get options at run time; its typings omit the parameter.
@@ -134,6 +136,7 @@ export function* seekSeries(
     };
     let last: Buffer | undefined;
     let exhausted = false;
+    const returned: number[] = [];
     for (const sid of sids) {
       const r = next(sid, undefined);
       if (r === 'budget') {
@@ -146,8 +149,9 @@ export function* seekSeries(
       const h = heap[0]!;
       found++;
       last = h.row.key;
+      if (firstOnly) returned.push(h.sid);
       yield h.row;
-      const r = next(h.sid, h.ts);
+      const r = firstOnly ? undefined : next(h.sid, h.ts);
       if (r === 'budget') {
         exhausted = true;
         break;
@@ -165,8 +169,16 @@ export function* seekSeries(
     if (!exhausted) return;
   // Too many seeks for the rows found: walk the rest of the key range (after the last row returned).
     const opts = descending ? { start: last ?? highKey, end: lowKey, reverse: true, transaction: txn } : { start: last ?? lowKey, end: highKey, transaction: txn };
+    // With firstOnly, the walk returns the first row of each series not returned yet.
+    const emitted = new Set<number>();
+    if (firstOnly) for (const k of returned) emitted.add(k);
     for (const { key, value } of rows.getRange(opts)) {
       if (last !== undefined && key.equals(last)) continue;
+      if (firstOnly) {
+        const sid = keySeries(key);
+        if (emitted.has(sid)) continue;
+        emitted.add(sid);
+      }
       yield { key, value };
     }
   }

@@ -7,6 +7,8 @@ export type Output = { kind: 'time' } | { kind: 'tag'; slot: number } | { kind: 
 
 const TWO_32 = 4294967296;
 const MAX_EXACT = 2 ** 53;
+/** Series ids below this index an array (at most 4 MB); larger ones a Map. */
+const DENSE_IDS = 1 << 20;
 
 /** A column whose `values` are built from its typed form on first read (see store.ts TypedColumn). */
 export function typedVector(name: string, type: ColumnDef['type'], typed: TypedColumn, length: number): ColumnVector {
@@ -50,7 +52,10 @@ export async function* typedBatchesFromRows(
   if (limit === 0) return;
   const floatOut = outputs.map((o, j) => o.kind === 'field' && (cols[j]!.type === 'float64' || cols[j]!.type === 'float32'));
   const tagDicts: Value[][] = outputs.map(() => []);
-  const ordinals = new Map<number, number>();
+  // Series id -> ordinal + 1 (0: not seen yet); ids are small dense counters, so an array beats a Map.
+  let ordinals = new Int32Array(1024);
+  const farOrdinals = new Map<number, number>();
+  let seen = 0;
   let total = 0;
   const cap = Math.min(batchSize, limit);
   // One iterator for every batch (a for-of that breaks would close it).
@@ -89,10 +94,16 @@ export async function* typedBatchesFromRows(
         else offsets[n] = off;
         const sid = row.sid;
         if (sid !== lastSid) {
-          let ord = ordinals.get(sid);
-          if (ord === undefined) {
-            ord = ordinals.size;
-            ordinals.set(sid, ord);
+          if (sid >= ordinals.length && sid < DENSE_IDS) {
+            const grown = new Int32Array(Math.min(DENSE_IDS, Math.max(sid + 1, ordinals.length * 2)));
+            grown.set(ordinals);
+            ordinals = grown;
+          }
+          let ord = (sid < DENSE_IDS ? ordinals[sid]! : (farOrdinals.get(sid) ?? 0)) - 1;
+          if (ord < 0) {
+            ord = seen++;
+            if (sid < DENSE_IDS) ordinals[sid] = ord + 1;
+            else farOrdinals.set(sid, ord + 1);
             for (let j = 0; j < outputs.length; j++) {
               const o = outputs[j]!;
               if (o.kind === 'tag') tagDicts[j]!.push(row.tags[o.slot] ?? null);

@@ -120,7 +120,7 @@ export class StoreSeriesSource implements SeriesSource {
       // Series by the scan's series code, when the store gives tag columns as shared codes (typed batches).
       const byCode: (Accum | undefined)[] = [];
       let byTrie = false;
-      const scan = { db: mt.db, table: mt.name, columns: wantSamples ? columns : [mt.timeColumn, ...mt.tags], timeRange: startNs === undefined ? { endNs } : { startNs, endNs }, predicates, typed: true };
+      const scan = { db: mt.db, table: mt.name, columns: wantSamples ? columns : [mt.timeColumn, ...mt.tags], timeRange: startNs === undefined ? { endNs } : { startNs, endNs }, predicates, typed: true, ...(wantSamples ? {} : { distinctSeries: true }) };
       const pace = createPacer();
       for await (const batch of this.store.scan(scan)) {
         await pace();

@@ -5,7 +5,8 @@ import { parsePromql } from '../../promql/parse.js';
 import { promqlToRecords } from '../../promql/records.js';
 import { runPromql } from '../../promql/run.js';
 import type { TqlStatement } from '../ast/statement.js';
-import { SqlInvalidArgumentError, SqlUnsupportedError } from '../errors.js';
+import { SqlInvalidArgumentError } from '../errors.js';
+import { countingStore } from './tql-analyze.js';
 import { records } from './records.js';
 import type { Executor } from './session.js';
 
@@ -66,9 +67,12 @@ function planLines(e: Expr, depth: number, out: string[]): void {
   }
 }
 
-/** `TQL EVAL` runs PromQL as a range query and answers SQL records; `TQL EXPLAIN` shows the expression tree. */
+/**
+ * `TQL EVAL` runs PromQL as a range query and answers SQL records; `TQL EXPLAIN` shows the expression
+ * tree; `TQL ANALYZE` runs the query and shows the tree with what it cost (GreptimeDB's `stage`, `node`,
+ * `plan` columns, ending with `Total rows: n`, the rows TQL EVAL would return).
+ */
 export const executeTql: Executor<TqlStatement> = async (stmt, s) => {
-  if (stmt.mode === 'analyze') throw new SqlUnsupportedError('TQL ANALYZE is not supported; use TQL EVAL or TQL EXPLAIN');
   if (stmt.mode === 'explain') {
     const lines: string[] = [];
     planLines(parsePromql(stmt.query).expr, 0, lines);
@@ -78,9 +82,26 @@ export const executeTql: Executor<TqlStatement> = async (stmt, s) => {
   const startMs = tqlTime('start', stmt.start, nowMs);
   const endMs = tqlTime('end', stmt.end, nowMs);
   const stepMs = tqlDuration('step', stmt.step);
-  const res = await runPromql(s.store, {
+  const counted = stmt.mode === 'analyze' ? countingStore(s.store) : undefined;
+  const started = performance.now();
+  const res = await runPromql(counted?.store ?? s.store, {
     query: stmt.query, startMs, endMs, stepMs, instant: false, db: s.db, exec: s.ctx.exec,
     ...(stmt.lookback !== undefined ? { lookbackMs: tqlDuration('lookback', stmt.lookback) } : {}),
   });
-  return promqlToRecords(res);
+  const out = promqlToRecords(res);
+  if (!counted) return out;
+  const elapsed = performance.now() - started;
+  const lines: string[] = [];
+  planLines(parsePromql(stmt.query).expr, 0, lines);
+  const series = res.resultType === 'matrix' || res.resultType === 'vector' ? res.result.length : 1;
+  const rows = out.kind === 'records' ? out.rows.length : 0;
+  const metrics = [`PromQL: range=[${startMs}..${endMs}], interval=[${stepMs}] metrics=[elapsed_ms: ${elapsed.toFixed(3)}, output_series: ${series}, output_rows: ${rows}]`];
+  for (const [table, c] of counted.counts.tables) metrics.push(`  StoreScan: table=${table} metrics=[scans: ${c.scans}, rows_read: ${c.rows}]`);
+  const plan = [...metrics, ...lines.map((l) => `  ${l}`)].join('\n');
+  const cols = [
+    { name: 'stage', type: 'uint32', dataType: 'UInt32' },
+    { name: 'node', type: 'uint32', dataType: 'UInt32' },
+    { name: 'plan', type: 'string', dataType: 'String' },
+  ] as const;
+  return { kind: 'records', columns: [...cols], rows: [[0, 0, plan], [null, null, `Total rows: ${rows}`]] };
 };

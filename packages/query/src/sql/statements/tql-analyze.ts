@@ -1,0 +1,38 @@
+import type { ColumnBatch, ScanRequest, Store } from '@sluice/storage';
+
+/** What a query read from the store, for TQL ANALYZE: per table, scans and rows. */
+export interface ScanCounts {
+  readonly tables: Map<string, { scans: number; rows: number }>;
+}
+
+/**
+ * The store with its scans counted (rows of every batch, by table); everything else passes through.
+ * Counting happens as batches stream, so it adds one addition per batch.
+ */
+export function countingStore(store: Store): { store: Store; counts: ScanCounts } {
+  const counts: ScanCounts = { tables: new Map() };
+  const scan = (req: ScanRequest): AsyncIterable<ColumnBatch> => {
+    const key = `${req.db}.${req.table}`;
+    let c = counts.tables.get(key);
+    if (!c) counts.tables.set(key, (c = { scans: 0, rows: 0 }));
+    c.scans++;
+    const inner = store.scan(req);
+    const entry = c;
+    return {
+      async *[Symbol.asyncIterator]() {
+        for await (const b of inner) {
+          entry.rows += b.length;
+          yield b;
+        }
+      },
+    };
+  };
+  const proxy = new Proxy(store, {
+    get(target, prop, receiver) {
+      if (prop === 'scan') return scan;
+      const v = Reflect.get(target, prop, receiver) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+  return { store: proxy, counts };
+}
