@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../src/server.js';
 import type { PartialConfig } from '../src/config/schema.js';
+import { startLocalClickHouse, type LocalClickHouse } from '@sluice/storage-clickhouse';
 
 export interface TestServer {
   readonly url: string;
@@ -20,6 +21,24 @@ export function tempDataHome(): string {
   return mkdtempSync(join(tmpdir(), 'sluice-e2e-'));
 }
 
+let clickhouse: Promise<LocalClickHouse> | undefined;
+let prefixes = 0;
+
+/**
+ * With SLUICE_TEST_BACKEND=clickhouse, servers started here use the ClickHouse backend: one throw-away
+ * clickhouse-server per test process (stopped when the process exits), a fresh database prefix per server.
+ * `SLUICE_TEST_BACKEND=clickhouse npx vitest run test/ingest.e2e.test.ts` runs an e2e suite on it.
+ */
+async function backendConfig(): Promise<PartialConfig['storage']> {
+  if (process.env.SLUICE_TEST_BACKEND !== 'clickhouse') return {};
+  clickhouse ??= startLocalClickHouse(1).then(([ch]) => {
+    process.once('exit', () => process.kill(ch!.pid, 'SIGKILL'));
+    return ch!;
+  });
+  const ch = await clickhouse;
+  return { backend: 'clickhouse', clickhouse: { url: [ch.url], database_prefix: `e${process.pid}_${++prefixes}_`, catalog_refresh: '200ms' } };
+}
+
 /** Starts the real server (real store, SQL engine and pipelines) on 127.0.0.1, port 0, in a temp data home. */
 export async function startTestServer(
   opts: { dataHome?: string; config?: PartialConfig; configFile?: string; pipelineWorkers?: number; pipelineWorkerScript?: string } = {},
@@ -29,7 +48,7 @@ export async function startTestServer(
   const config: PartialConfig = {
     ...opts.config,
     http: { ...opts.config?.http, addr: '127.0.0.1:0' },
-    storage: { ...opts.config?.storage, data_home: dataHome },
+    storage: { ...(opts.config?.storage ?? (await backendConfig())), data_home: dataHome },
     logging: { level: 'info', log_format: 'json', ...opts.config?.logging },
   };
   const server = await startServer({
