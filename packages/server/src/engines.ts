@@ -1,8 +1,10 @@
 import { openLmdbStore, type MaintenanceEvent, type Store } from '@sluice/storage';
+import { createQueryEngine, MemoryPool, type QueryEngine } from '@sluice/query';
+import { queryLimits } from './config/limits.js';
+import { parseByteSize } from './config/byte-size.js';
 import { openClickHouseStore } from '@sluice/storage-clickhouse';
 import { clickHousePassword } from './config/clickhouse.js';
 import { ConfigError } from './config/config-error.js';
-import { createQueryEngine, type QueryEngine } from '@sluice/query';
 import { parseDuration } from '@sluice/pipeline-core';
 import { corePipelineCompiler } from './pipelines/core-compiler.js';
 import type { SluiceConfig } from './config/schema.js';
@@ -21,6 +23,8 @@ export interface EngineOptions {
   readonly onMaintenance?: (e: MaintenanceEvent) => void;
   /** PromQL lookback and sample limits from the `[promql]` config section. */
   readonly promql?: SluiceConfig['promql'];
+  /** The whole config: `[query]` budgets for PromQL and the shared memory pool. */
+  readonly config?: SluiceConfig;
   /** `[storage]`: with backend = "clickhouse" the store is ClickHouse (`[storage.clickhouse]`), not LMDB under dataHome. */
   readonly storage?: Pick<SluiceConfig['storage'], 'backend' | 'clickhouse'>;
 }
@@ -52,5 +56,9 @@ export async function openEngines(dataHome: string, o: EngineOptions = {}): Prom
     ...(o.onMaintenance ? { onMaintenance: o.onMaintenance } : {}),
   });
   const promqlLimits = o.promql ? { defaultLookbackMs: parseDuration(o.promql.lookback_delta), maxSamples: o.promql.max_samples } : {};
-  return { store, query: createQueryEngine(store, { promqlLimits }), compiler: corePipelineCompiler() };
+  const query = createQueryEngine(store, {
+    promqlLimits,
+    ...(o.config ? { queryLimits: queryLimits(o.config), memoryPool: new MemoryPool(parseByteSize(o.config.query.memory_pool_size)) } : {}),
+  });
+  return { store, query, compiler: corePipelineCompiler() };
 }

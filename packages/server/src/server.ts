@@ -117,6 +117,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       (await openEngines(config.storage.data_home, {
         maintenanceIntervalMs: parseDuration(config.storage.maintenance_interval),
         promql: config.promql,
+        config,
         storage: config.storage,
         onMaintenance: (e) => {
           if (e.phase === 'start') storageLog.debug('maintenance started');

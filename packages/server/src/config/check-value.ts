@@ -5,6 +5,9 @@ import { parseLogFilter } from '../logging/log-filter.js';
 import type { KeyKind } from './schema.js';
 import { checkClickHouseConfig } from './clickhouse.js';
 
+/** The deepest `[ingest] max_json_depth` allowed: the code that walks a parsed document recurses once per level. */
+export const MAX_JSON_DEPTH_CEILING = 1000;
+
 /** Checks one value against its kind; returns it unchanged, or throws ConfigError naming the key. */
 export function checkValue(key: string, kind: KeyKind, value: unknown): unknown {
   const fail = (what: string) => new ConfigError(key, `expected ${what}, got ${JSON.stringify(value)}`);
@@ -18,6 +21,7 @@ export function checkValue(key: string, kind: KeyKind, value: unknown): unknown 
     case 'integer':
       if (typeof value === 'bigint') return Number(value);
       if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw fail('a non-negative integer');
+      if (key === 'ingest.max_json_depth' && (value < 1 || value > MAX_JSON_DEPTH_CEILING)) throw fail(`an integer from 1 to ${MAX_JSON_DEPTH_CEILING}`);
       return value;
     case 'string':
       if (typeof value !== 'string') throw fail('a string');
