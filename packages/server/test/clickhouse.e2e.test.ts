@@ -1,4 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildCli } from './build-cli.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickHouseBinary, startLocalClickHouse, type LocalClickHouse } from '@sluice/storage-clickhouse';
 import { startTestServer, type TestServer } from './start-server.js';
@@ -82,5 +86,52 @@ describe.skipIf(bin === undefined)('Sluice on ClickHouse ([storage] backend = "c
     expect(text).toMatch(/backend = "clickhouse"/);
     expect(text).toMatch(/password_env = "SLUICE_TEST_CH_PASSWORD"/);
     expect(text).not.toMatch(/^password =/m);
+  });
+
+  it('a Sluice server killed (SIGKILL) mid-ingest loses no acknowledged row, and none is stored twice', { timeout: 300_000 }, async () => {
+    const main = await buildCli();
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-ch-kill-'));
+    const cfg = join(dir, 'sluice.toml');
+    writeFileSync(cfg, `[http]\naddr = "127.0.0.1:0"\n[storage]\nbackend = "clickhouse"\n[storage.clickhouse]\nurl = ["${ch.url}"]\ndatabase_prefix = "e2e_"\n`);
+    const child = spawn(process.execPath, [main, 'standalone', 'start', '-c', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let log = '';
+      child.stdout!.on('data', (d) => (log += d));
+      child.stderr!.on('data', (d) => (log += d));
+      for (let i = 0; i < 2400 && !/listening/.test(log) && child.exitCode === null; i++) await sleep(50);
+      const addr = /127\.0\.0\.1:\d+/.exec(log.split('\n').find((l) => /listening/.test(l)) ?? '')?.[0];
+      expect(addr, log).toBeDefined();
+      const acked: number[] = [];
+      let next = 0;
+      let killed = false;
+      const client = async () => {
+        while (!killed) {
+          const ns = Array.from({ length: 200 }, () => next++);
+          const body = ns.map((n) => JSON.stringify({ n, ts: 1_700_000_000_000 + n })).join('\n');
+          try {
+            const res = await fetch(`http://${addr}/v1/ingest?table=killed&pipeline_name=service_identity`, { method: 'POST', body, headers: { 'content-type': 'application/x-ndjson' } });
+            if (res.status === 200) acked.push(...ns);
+            else await res.text();
+          } catch {
+            // the server died with this request in flight: not acknowledged
+          }
+        }
+      };
+      const clients = [client(), client()];
+      // Kill once some requests were acknowledged (others are in flight then).
+      for (let i = 0; i < 1200 && acked.length < 600; i++) await sleep(50);
+      child.kill('SIGKILL');
+      killed = true;
+      await Promise.all(clients);
+      expect(acked.length).toBeGreaterThan(0);
+      await sleep(REFRESH_MS + 200);
+      const stored = (await sql(a, 'SELECT n FROM killed')).rows!.map((r) => Number(r[0]));
+      const seen = new Set(stored);
+      expect(stored.length).toBe(seen.size);
+      expect(acked.filter((n) => !seen.has(n))).toEqual([]);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
