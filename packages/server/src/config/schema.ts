@@ -1,8 +1,10 @@
+import type { ClickHouseConfig } from './clickhouse.js';
+
 /**
  * The configuration keys, their kinds and defaults: the one table `load.ts` validates against
  * and `to-toml.ts` writes back. Sections are TOML tables; `''` is the top level.
  */
-export type KeyKind = 'boolean' | 'string' | 'string_list' | 'integer' | 'duration' | 'byte_size' | 'log_format' | 'addr';
+export type KeyKind = 'boolean' | 'string' | 'string_list' | 'integer' | 'duration' | 'byte_size' | 'log_format' | 'addr' | 'storage_backend' | 'clickhouse';
 
 export interface KeySpec {
   readonly kind: KeyKind;
@@ -33,6 +35,8 @@ export const CONFIG_SPEC = {
   storage: {
     data_home: { kind: 'string' },
     maintenance_interval: { kind: 'duration' },
+    backend: { kind: 'storage_backend' },
+    clickhouse: { kind: 'clickhouse' },
   },
   query: {
     memory_limit: { kind: 'byte_size' },
@@ -63,6 +67,7 @@ export const CONFIG_SPEC = {
 } as const satisfies Record<string, Record<string, KeySpec>>;
 
 export type LogFormat = 'text' | 'json';
+export type StorageBackend = 'lmdb' | 'clickhouse';
 
 export interface SluiceConfig {
   readonly enable_telemetry: boolean;
@@ -91,6 +96,10 @@ export interface SluiceConfig {
     readonly data_home: string;
     /** How often the store sweeps expired rows and compacts small chunks ("0s": never). */
     readonly maintenance_interval: string;
+    /** `lmdb` (embedded, default) or `clickhouse` (data, catalog and pipelines in ClickHouse; see docs/scale-out.md). */
+    readonly backend: StorageBackend;
+    /** `[storage.clickhouse]`, required with backend = "clickhouse". */
+    readonly clickhouse?: ClickHouseConfig;
   };
   /** Budgets of one SQL (and PromQL) request; see docs/limits.md. */
   readonly query: {
@@ -134,7 +143,7 @@ export const DEFAULT_CONFIG: SluiceConfig = {
     metrics_without_auth: true,
     status_without_auth: true,
   },
-  storage: { data_home: './sluice_data', maintenance_interval: '60s' },
+  storage: { data_home: './sluice_data', maintenance_interval: '60s', backend: 'lmdb' },
   query: { memory_limit: '512MiB', max_result_size: '64MiB', max_value_size: '16MiB', max_expr_depth: 128, max_expr_terms: 2000, memory_pool_size: '1GiB' },
   ingest: { workers: 2, worker_heap: '1GiB', max_line_length: '1MiB', max_items: 1_000_000, max_value_size: '16MiB', max_json_depth: 128, vrl_max_steps: 10_000_000 },
   logging: { level: 'info', log_format: 'text' },

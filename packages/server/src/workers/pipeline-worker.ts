@@ -5,7 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import { identityPipeline, IDENTITY_PIPELINE_NAME, parsePipeline, type Pipeline } from '@sluice/pipeline-core';
 import { bodyText } from '../ingest/body-text.js';
 import { parseItemsWithin } from '../ingest/item-limits.js';
-import { decodeItems, encodeTables, toWireError, type BundledPipeline, type PipelineReply, type PipelineTask } from './protocol.js';
+import { decodeItems, packTables, toWireError, type BundledPipeline, type PipelineReply, type PipelineTask } from './protocol.js';
 
 const cache = new Map<string, Pipeline>();
 /** The dispatch targets of the task running now (a worker runs one task at a time). */
@@ -27,7 +27,7 @@ function resolvePipeline(name: string): Pipeline | undefined {
   return b === undefined ? undefined : compile(b.key, b.yaml);
 }
 
-function handle(task: PipelineTask): PipelineReply {
+function handle(task: PipelineTask): { reply: PipelineReply; transfer: ArrayBuffer[] } {
   try {
     bundle = new Map((task.pipelines ?? []).map((b) => [b.name, b]));
     const text = task.body ?? (task.bytes !== undefined ? bodyText(task.bytes, task.strictUtf8) : '');
@@ -38,11 +38,14 @@ function handle(task: PipelineTask): PipelineReply {
       maxSteps: task.limits.vrlMaxSteps,
       ...(task.deadline !== undefined ? { deadline: task.deadline } : {}),
     });
-    const { tables, tagged } = encodeTables(result.tables);
-    return { id: task.id, ok: true, items: items.length, tables, tagged, errors: result.errors };
+    const { tables, transfer } = packTables(result.tables);
+    return { reply: { id: task.id, ok: true, items: items.length, tables, errors: result.errors }, transfer };
   } catch (e) {
-    return { id: task.id, ok: false, error: toWireError(e) };
+    return { reply: { id: task.id, ok: false, error: toWireError(e) }, transfer: [] };
   }
 }
 
-parentPort?.on('message', (task: PipelineTask) => parentPort!.postMessage(handle(task)));
+parentPort?.on('message', (task: PipelineTask) => {
+  const { reply, transfer } = handle(task);
+  parentPort!.postMessage(reply, transfer);
+});
