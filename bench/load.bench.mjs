@@ -243,10 +243,18 @@ try {
     let peak = 0;
     const peakTimer = setInterval(() => (peak = Math.max(peak, rssMiB())), 200);
     while (performance.now() < end) {
-      const r = await send();
-      const text = await r.text();
-      if (process.env.SLUICE_LOAD_DEBUG) console.error(`  ${r.status} ${text.slice(0, 160)}`);
-      statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+      const t = performance.now();
+      let status;
+      try {
+        const r = await send();
+        const text = await r.text();
+        status = r.status;
+        if (process.env.SLUICE_LOAD_DEBUG) console.error(`  ${r.status} ${Math.round(performance.now() - t)} ms ${text.slice(0, 160)}`);
+      } catch (e) {
+        status = 'no answer in 60s';
+        if (process.env.SLUICE_LOAD_DEBUG) console.error(`  ${e.name} ${Math.round(performance.now() - t)} ms`);
+      }
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
     clearInterval(peakTimer);
     await stopH();

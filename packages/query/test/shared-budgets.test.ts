@@ -11,7 +11,7 @@ import { createQueryEngine, MemoryPool, type QueryEngine } from '@sluice/query';
  * yield and stop at the deadline, and PromQL under the same deadline, budget and pool as SQL.
  */
 let store: Store;
-const ROWS = 60_000;
+const ROWS = 30_000;
 
 async function failure(p: Promise<unknown>): Promise<{ code: number; message: string }> {
   try {
@@ -44,10 +44,10 @@ beforeAll(async () => {
   }
   await sql("CREATE TABLE phy (service_timestamp TIMESTAMP(3) TIME INDEX, service_value DOUBLE) ENGINE = metric WITH ('physical_metric_table' = '')");
   await sql("CREATE TABLE up_m (host STRING, service_value DOUBLE, service_timestamp TIMESTAMP(3) TIME INDEX, PRIMARY KEY (host)) ENGINE = metric WITH ('on_physical_table' = 'phy')");
-  for (let h = 0; h < 20; h++) {
+  for (let h = 0; h < 10; h++) {
     await sql(`INSERT INTO up_m (host, service_value, service_timestamp) VALUES ${Array.from({ length: 2000 }, (_, i) => `('h${h}', ${i}, ${i * 15_000})`).join(',')}`);
   }
-}, 120_000);
+}, 300_000);
 
 describe('the memory pool shared by all running queries ([query] memory_pool_size)', () => {
   it('fails the query that would take the pool past its limit, lets the others finish, and gives every byte back', async () => {
@@ -115,7 +115,7 @@ describe('PromQL runs under the same deadline, budget and pool as SQL', () => {
     const engine = createQueryEngine(store, { memoryPool: pool });
     const res = await engine.executePromql(range);
     expect(res.resultType).toBe('matrix');
-    expect(res.result.length).toBe(20);
+    expect(res.result.length).toBe(10);
     expect(pool.peak).toBeGreaterThan(0);
     expect(pool.used).toBe(0);
   });
