@@ -5,6 +5,7 @@ import { SqlPlanError } from '../errors.js';
 import { compileExpr } from '../expr/compile.js';
 import type { Compiled } from '../expr/compiled.js';
 import { exprText } from '../expr/print.js';
+import { headerName } from '../expr/header-name.js';
 import { single, type Batch, type Field, type Relation } from '../expr/relation.js';
 import type { Scope } from '../expr/scope.js';
 import { andAll, walkExpr } from '../expr/walk.js';
@@ -41,7 +42,7 @@ function expandItems(core: SelectCore, fields: readonly Field[]): Item[] {
       if (it.table !== undefined && matching.length === 0) throw new SqlPlanError(`'${it.table}.*': no table named ${it.table} in FROM`);
       for (const f of matching) out.push({ expr: { kind: 'column', ...(f.qualifier ? { table: f.qualifier } : {}), name: f.name, pos: { line: 0, column: 0 } }, name: f.name });
     } else {
-      out.push({ expr: it.expr, name: it.alias ?? (it.expr.kind === 'column' ? it.expr.name : exprText(it.expr)) });
+      out.push({ expr: it.expr, name: it.alias ?? headerName(it.expr, fields) });
     }
   }
   return out;
