@@ -37,6 +37,10 @@ export interface FunctionExpr {
   readonly pos: Pos;
   /** A window function call: `f(...) OVER (PARTITION BY ... ORDER BY ...)`. */
   readonly over?: WindowSpec;
+  /** `array_agg(x ORDER BY y)`: the order an aggregate receives its input in. */
+  readonly orderBy?: readonly OrderKey[];
+  /** `f(p) WITHIN GROUP (ORDER BY x)` as written (`args` holds the rewritten call `f(x, p)`), for naming. */
+  readonly withinGroup?: { readonly args: readonly Expr[]; readonly key: OrderKey };
 }
 export interface WindowSpec {
   readonly partitionBy: readonly Expr[];

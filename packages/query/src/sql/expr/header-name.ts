@@ -122,7 +122,9 @@ function show(e: Expr, fields: readonly Field[]): string {
     case 'function': {
       const args = e.args.length === 1 && e.args[0]!.kind === 'star' && !e.args[0]!.table ? '*' : e.args.map((a) => show(a, fields)).join(',');
       const name = e.name.toLowerCase();
+      if (e.withinGroup) return `${name}(${e.withinGroup.args.map((a) => show(a, fields)).join(',')}) WITHIN GROUP ${orderKeys([e.withinGroup.key], fields)}`;
       const call = `${CANONICAL[name] ?? name}(${e.distinct ? 'DISTINCT ' : ''}${args})`;
+      if (e.orderBy) return `${call} ORDER BY ${orderKeys(e.orderBy, fields)}`;
       return e.over ? `${call} ${windowName(e.over, fields)}` : call;
     }
     case 'case':

@@ -254,6 +254,12 @@ export abstract class ExpressionGrammar extends CstParser {
                 ALT: () => {
                   this.OPTION2(() => this.CONSUME(T.Distinct));
                   this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'args' }) });
+                  // `array_agg(x ORDER BY y DESC)`: the order an aggregate sees its input in.
+                  this.OPTION5(() => {
+                    this.CONSUME3(T.Order);
+                    this.CONSUME3(T.By);
+                    this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.orderItem, { LABEL: 'aggOrder' }) });
+                  });
                 },
               },
             ]),

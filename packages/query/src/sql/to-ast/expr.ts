@@ -126,13 +126,17 @@ export function nameOrCall(c: Children): Expr {
   if (has(c, 'LParen')) {
     const name = identifierText(parts[0]!);
     let args: Expr[] = has(c, 'Star') ? [{ kind: 'star' }] : nodes(c, 'args').map(toExpr);
+    const aggOrder = nodes(c, 'aggOrder').map(toOrderKey);
+    const ordered = aggOrder.length > 0 ? { orderBy: aggOrder } : {};
     const within = node(c, 'withinGroup');
     if (within) {
       // f(p, ...) WITHIN GROUP (ORDER BY x [DESC]) is f(x, p, ...); descending order takes the 1 - p percentile.
       const key = toOrderKey(within);
       const [p, ...rest] = args;
       const fraction: Expr | undefined = p && key.descending ? { kind: 'binary', op: '-', left: { kind: 'literal', value: 1 }, right: p } : p;
+      const written = { args, key };
       args = [key.expr, ...(fraction ? [fraction] : []), ...rest];
+      return { kind: 'function', name, args, distinct: has(c, 'Distinct'), pos, withinGroup: written };
     }
     const over = node(c, 'overClause');
     if (over) {
@@ -143,7 +147,7 @@ export function nameOrCall(c: Children): Expr {
       const spec = { partitionBy: nodes(oc, 'partitionBy').map(toExpr), orderBy: nodes(oc, 'orderItem').map(toOrderKey), ...(frame ? { frame } : {}) };
       return { kind: 'function', name, args, distinct: has(c, 'Distinct'), pos, over: spec };
     }
-    return { kind: 'function', name, args, distinct: has(c, 'Distinct'), pos };
+    return { kind: 'function', name, args, distinct: has(c, 'Distinct'), pos, ...ordered };
   }
   const names = parts.map(identifierText);
   if (names.length === 1) return { kind: 'column', name: names[0]!, pos };
