@@ -90,6 +90,12 @@ const TIMESTAMP_CASTS: Record<string, string> = {
   timestamp_s: 'Timestamp(s)', timestamp_ms: 'Timestamp(ms)', timestamp_us: 'Timestamp(µs)', timestamp_ns: 'Timestamp(ns)',
 };
 
+/** GreptimeDB's own type names (`x::UInt8`) are casts it rewrites to arrow_cast; `Int8` reads as Postgres' INT8 (BIGINT). */
+const ALIAS_CASTS: Record<string, string> = {
+  INT8: 'Int64', INT16: 'Int16', INT32: 'Int32', INT64: 'Int64', UINT8: 'UInt8', UINT16: 'UInt16', UINT32: 'UInt32', UINT64: 'UInt64',
+  FLOAT32: 'Float32', FLOAT64: 'Float64',
+};
+
 /** SQL spellings DataFusion plans as another function (special syntax), named after that function. */
 const CANONICAL: Record<string, string> = { substring: 'substr', trim: 'btrim', position: 'strpos' };
 
@@ -131,7 +137,7 @@ function show(e: Expr, fields: readonly Field[]): string {
       return `CASE ${e.operand ? show(e.operand, fields) + ' ' : ''}${e.whens.map((w) => `WHEN ${show(w.when, fields)} THEN ${show(w.then, fields)}`).join(' ')}${e.otherwise ? ` ELSE ${show(e.otherwise, fields)}` : ''} END`;
     case 'cast': {
       // GreptimeDB rewrites casts to timestamp types into arrow_cast (its type-alias rule).
-      const ts = TIMESTAMP_CASTS[e.type];
+      const ts = TIMESTAMP_CASTS[e.type] ?? ALIAS_CASTS[e.typeText.toUpperCase()];
       return ts ? `arrow_cast(${show(e.operand, fields)},Utf8("${ts}"))` : show(e.operand, fields);
     }
     case 'subquery':
