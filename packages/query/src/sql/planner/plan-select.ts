@@ -102,7 +102,10 @@ function plainColumn(t: OrderTarget, items: readonly Item[]): string | undefined
  * source (with pushdown) → filter → aggregate → having → project (+hidden sort keys) → distinct → sort → limit.
  */
 export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[], count: number | undefined, offset: number | undefined, env: QueryEnv): Promise<Relation> {
-  let src: Source | undefined = rawCore.from ? await resolveSource(rawCore.from, env) : undefined;
+  const plain = !rawCore.where && rawCore.groupBy.length === 0 && !rawCore.having && !rawCore.distinct && order.length === 0 &&
+    rawCore.from?.kind === 'table' && collectWindows(rawCore.items.flatMap((i) => (i.kind === 'expr' ? [i.expr] : []))).length === 0 && collectAggregates(rawCore.items.flatMap((i) => (i.kind === 'expr' ? [i.expr] : []))).length === 0;
+  const scanLimit = plain && count !== undefined ? count + (offset ?? 0) : undefined;
+  let src: Source | undefined = rawCore.from ? await resolveSource(rawCore.from, env, scanLimit) : undefined;
   let outerCore = rawCore;
   const correlated = src ? await withCorrelatedSubqueries(rawCore, src, env) : undefined;
   if (correlated) ({ core: outerCore, src } = correlated);
