@@ -60,6 +60,7 @@ export class SqlParser extends QueryGrammar {
             this.OPTION6(() => this.SUBRULE2(this.tableElement)); // GreptimeDB accepts a trailing comma
           });
           this.CONSUME(T.RParen);
+          this.OPTION7(() => this.SUBRULE(this.partitionClause));
           this.OPTION4(() => {
             this.CONSUME(T.Engine);
             this.CONSUME(T.Eq);
@@ -69,6 +70,25 @@ export class SqlParser extends QueryGrammar {
         },
       },
     ]);
+  });
+
+  /** `PARTITION ON COLUMNS (a, b) (a < 10, a >= 10 AND a < 20, a >= 20)` (a trailing comma is accepted). */
+  partitionClause = this.RULE('partitionClause', () => {
+    this.CONSUME(T.Partition);
+    this.CONSUME(T.On);
+    this.SUBRULE(this.identifier, { LABEL: 'columnsWord' });
+    this.CONSUME(T.LParen);
+    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.identifier, { LABEL: 'partitionColumn' }) });
+    this.CONSUME(T.RParen);
+    this.CONSUME2(T.LParen);
+    this.OPTION(() => {
+      this.SUBRULE(this.expression, { LABEL: 'partitionRule' });
+      this.MANY(() => {
+        this.CONSUME(T.Comma);
+        this.OPTION2(() => this.SUBRULE2(this.expression, { LABEL: 'partitionRule' }));
+      });
+    });
+    this.CONSUME2(T.RParen);
   });
 
   ifNotExists = this.RULE('ifNotExists', () => {

@@ -26,6 +26,8 @@ export interface CreateTableStatement {
   readonly timeIndex?: string;
   readonly primaryKey: readonly string[];
   readonly options: TableOptions;
+  /** `PARTITION ON COLUMNS (...) (...)`: the partition columns and rules (Sluice keeps one region per table). */
+  readonly partition?: { readonly columns: readonly string[]; readonly rules: readonly Expr[] };
 }
 export interface DropStatement { readonly kind: 'drop'; readonly object: 'table' | 'database'; readonly table: TableName; readonly ifExists: boolean }
 export interface AlterTableStatement {

@@ -26,6 +26,12 @@ export const executeCreateTable: Executor<CreateTableStatement> = async (stmt, s
     if (!seen.has(k)) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: PRIMARY KEY column '${k}' is not defined`);
     if (k === timeIndex) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: the TIME INDEX column '${k}' cannot be in the PRIMARY KEY`);
   }
+  // Partition rules are checked (their columns must exist and be tags) but not kept: a Sluice table is one region,
+  // so every query answers the same as over GreptimeDB's partitions.
+  for (const p of stmt.partition?.columns ?? []) {
+    const col = stmt.columns.find((c) => c.name === p) ?? stmt.columns.find((c) => c.name.toLowerCase() === p.toLowerCase());
+    if (!col) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: partition column '${p}' is not defined`);
+  }
   const columns: ColumnDef[] = stmt.columns.map((c) =>
     toColumnDef(c, c.name === timeIndex ? 'timestamp' : primaryKey.includes(c.name) ? 'tag' : 'field', s.ctx),
   );

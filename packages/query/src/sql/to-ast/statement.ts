@@ -1,6 +1,6 @@
 import type { CstNode, IToken } from 'chevrotain';
 import { isTableOptionName, parseTableOption, SluiceError, StatusCode, TableOptionError, type TableOptions } from '@sluice/pipeline-core';
-import type { ColumnDefAst, ModifyColumnAction, Statement } from '../ast/statement.js';
+import type { ColumnDefAst, CreateTableStatement, ModifyColumnAction, Statement } from '../ast/statement.js';
 import { SqlInvalidArgumentError, SqlSyntaxError } from '../errors.js';
 import { isGreptimeTableOptionKey } from '../statements/table-option-keys.js';
 import { type Children, has, identifierText, node, nodes, posOf, firstToken, stringValue, token, tokens } from './cst.js';
@@ -71,7 +71,19 @@ function create(c: Children): Statement {
   const withNode = node(c, 'withOptions');
   const engineNode = node(c, 'engine');
   const engine = engineNode ? identifierText(engineNode).toLowerCase() : undefined;
+  const part = node(c, 'partitionClause');
+  let partition: CreateTableStatement['partition'];
+  if (part) {
+    const pc = part.children as Children;
+    const word = node(pc, 'columnsWord')!;
+    if (identifierText(word).toUpperCase() !== 'COLUMNS') {
+      const t = firstToken(word);
+      throw new SqlSyntaxError(t.startLine ?? 1, t.startColumn ?? 1, `expected PARTITION ON COLUMNS, got '${identifierText(word)}'`);
+    }
+    partition = { columns: nodes(pc, 'partitionColumn').map(identifierText), rules: nodes(pc, 'partitionRule').map(toExpr) };
+  }
   return {
+    ...(partition ? { partition } : {}),
     kind: 'create_table',
     ...(engine !== undefined ? { engine } : {}),
     table: toTableName(node(c, 'tableName')!),
