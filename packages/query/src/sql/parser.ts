@@ -385,8 +385,32 @@ export class SqlParser extends QueryGrammar {
       {
         ALT: () => {
           this.CONSUME(T.Create);
-          this.CONSUME(T.Table);
-          this.SUBRULE(this.tableName);
+          this.OR4([
+            {
+              ALT: () => {
+                this.CONSUME(T.Table);
+                this.SUBRULE(this.tableName);
+              },
+            },
+            {
+              ALT: () => {
+                this.CONSUME(T.Database);
+                this.SUBRULE3(this.identifier, { LABEL: 'createDb' });
+              },
+            },
+          ]);
+        },
+      },
+      {
+        // `SHOW INDEX FROM t [FROM|IN db]` (MySQL's layout, as GreptimeDB answers it).
+        ALT: () => {
+          this.CONSUME(T.Index);
+          this.OR5([{ ALT: () => this.CONSUME2(T.From) }, { ALT: () => this.CONSUME2(T.In) }]);
+          this.SUBRULE2(this.tableName, { LABEL: 'indexTable' });
+          this.OPTION4(() => {
+            this.OR6([{ ALT: () => this.CONSUME3(T.From) }, { ALT: () => this.CONSUME3(T.In) }]);
+            this.SUBRULE4(this.identifier, { LABEL: 'indexDb' });
+          });
         },
       },
     ]);

@@ -59,6 +59,8 @@ export interface AdminStatement { readonly kind: 'admin'; readonly call: Expr; r
 export interface ShowDatabasesStatement { readonly kind: 'show_databases'; readonly like?: string }
 export interface ShowTablesStatement { readonly kind: 'show_tables'; readonly db?: string; readonly like?: string }
 export interface ShowCreateTableStatement { readonly kind: 'show_create_table'; readonly table: TableName }
+export interface ShowCreateDatabaseStatement { readonly kind: 'show_create_database'; readonly db: string }
+export interface ShowIndexStatement { readonly kind: 'show_index'; readonly table: TableName }
 export interface DescribeStatement { readonly kind: 'describe'; readonly table: TableName }
 export interface InsertStatement {
   readonly kind: 'insert';
@@ -86,7 +88,7 @@ export interface TqlStatement {
 /** Every statement; the engine dispatches through `Record<Statement['kind'], fn>`. */
 export type Statement =
   | SelectStatement | CreateDatabaseStatement | CreateTableStatement | DropStatement | AlterTableStatement
-  | ShowDatabasesStatement | ShowTablesStatement | ShowCreateTableStatement | DescribeStatement
+  | ShowDatabasesStatement | ShowTablesStatement | ShowCreateTableStatement | ShowCreateDatabaseStatement | ShowIndexStatement | DescribeStatement
   | InsertStatement | DeleteStatement | TruncateStatement | UseStatement | ExplainStatement | TqlStatement
   | AlterDatabaseStatement | AdminStatement;
 

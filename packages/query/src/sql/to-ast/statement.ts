@@ -238,5 +238,13 @@ function show(c: Children): Statement {
     const db = node(c, 'db');
     return { kind: 'show_tables', ...(db ? { db: identifierText(db) } : {}), ...like };
   }
+  const createDb = node(c, 'createDb');
+  if (createDb) return { kind: 'show_create_database', db: identifierText(createDb) };
+  const indexTable = node(c, 'indexTable');
+  if (indexTable) {
+    const table = toTableName(indexTable);
+    const db = node(c, 'indexDb');
+    return { kind: 'show_index', table: db ? { ...table, db: identifierText(db) } : table };
+  }
   return { kind: 'show_create_table', table: toTableName(node(c, 'tableName')!) };
 }
