@@ -1,4 +1,5 @@
 import type { ColumnDef } from '@sluice/storage';
+import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 import type { CreateTableStatement } from '../ast/statement.js';
 import { SqlInvalidArgumentError } from '../errors.js';
 import { isTimestampType } from '../types/sql-value.js';
@@ -15,8 +16,9 @@ export const executeCreateTable: Executor<CreateTableStatement> = async (stmt, s
   }
   const inline = stmt.columns.filter((c) => c.timeIndex).map((c) => c.name);
   const timeIndexes = [...new Set([...inline, ...(stmt.timeIndex !== undefined ? [stmt.timeIndex] : [])])];
-  if (timeIndexes.length === 0) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: missing TIME INDEX (declare one timestamp column as TIME INDEX)`);
-  if (timeIndexes.length > 1) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: only one TIME INDEX is allowed, got ${timeIndexes.join(', ')}`);
+  // Both are syntax errors (2000) in GreptimeDB: its parser checks the time index constraint.
+  if (timeIndexes.length === 0) throw new SluiceError(StatusCode.InvalidSyntax, `CREATE TABLE ${name}: Missing time index constraint (declare one timestamp column as TIME INDEX)`);
+  if (timeIndexes.length > 1) throw new SluiceError(StatusCode.InvalidSyntax, `CREATE TABLE ${name}: Invalid time index: expected only one time index constraint but actual ${timeIndexes.length} (${timeIndexes.join(', ')})`);
   const timeIndex = timeIndexes[0]!;
   const tsCol = stmt.columns.find((c) => c.name === timeIndex);
   if (!tsCol) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: TIME INDEX column '${timeIndex}' is not defined`);

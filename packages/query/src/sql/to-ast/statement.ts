@@ -158,7 +158,7 @@ function tableOptions(pairs: readonly CstNode[], engine?: string): TableOptions 
     try {
       out[key] = parseTableOption(key, optionValue(c));
     } catch (e) {
-      if (e instanceof TableOptionError) throw new SqlSyntaxError(pos.line, pos.column, e.message);
+      if (e instanceof TableOptionError) throw new SqlInvalidArgumentError(`Invalid options at line ${pos.line}, column ${pos.column}: ${e.message}`);
       throw e;
     }
   }
