@@ -126,6 +126,14 @@ export function nameOrCall(c: Children): Expr {
   if (has(c, 'LParen')) {
     const name = identifierText(parts[0]!);
     let args: Expr[] = has(c, 'Star') ? [{ kind: 'star' }] : nodes(c, 'args').map(toExpr);
+    const inside = node(c, 'positionIn');
+    if (inside) {
+      if (name.toLowerCase() !== 'position' || args.length !== 1) {
+        const t = firstToken(inside);
+        throw new SqlSyntaxError(t.startLine ?? 1, t.startColumn ?? 1, `'IN' inside a call is only valid as position(substring IN string)`);
+      }
+      return { kind: 'function', name: 'strpos', args: [toExpr(inside), args[0]!], distinct: false, pos };
+    }
     const aggOrder = nodes(c, 'aggOrder').map(toOrderKey);
     const ordered = aggOrder.length > 0 ? { orderBy: aggOrder } : {};
     const within = node(c, 'withinGroup');
