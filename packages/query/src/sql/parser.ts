@@ -449,12 +449,17 @@ export class SqlParser extends QueryGrammar {
 
   valuesRow = this.RULE('valuesRow', () => {
     this.CONSUME(T.LParen);
-    this.SUBRULE(this.expression, { LABEL: 'values' });
+    this.SUBRULE(this.valueItem, { LABEL: 'values' });
     this.MANY(() => {
       this.CONSUME(T.Comma);
-      this.OPTION(() => this.SUBRULE2(this.expression, { LABEL: 'values' })); // a trailing comma is accepted
+      this.OPTION(() => this.SUBRULE2(this.valueItem, { LABEL: 'values' })); // a trailing comma is accepted
     });
     this.CONSUME(T.RParen);
+  });
+
+  /** A value of an INSERT row: an expression, or `DEFAULT` (the column's default). */
+  valueItem = this.RULE('valueItem', () => {
+    this.OR([{ ALT: () => this.CONSUME(T.Default) }, { ALT: () => this.SUBRULE(this.expression) }]);
   });
 
   deleteStatement = this.RULE('deleteStatement', () => {

@@ -66,7 +66,8 @@ export interface InsertStatement {
   readonly kind: 'insert';
   readonly table: TableName;
   readonly columns?: readonly string[];
-  readonly rows?: readonly (readonly Expr[])[];
+  /** VALUES rows; `'default'` is a `DEFAULT` value (the column's default). */
+  readonly rows?: readonly (readonly (Expr | 'default')[])[];
   readonly query?: Query;
 }
 export interface DeleteStatement { readonly kind: 'delete'; readonly table: TableName; readonly where?: Expr }

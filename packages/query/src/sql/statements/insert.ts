@@ -2,6 +2,7 @@ import type { ColumnSchema, Value } from '@sluice/pipeline-core';
 import type { InsertStatement } from '../ast/statement.js';
 import { ColumnNotFoundError, SqlInvalidArgumentError, SqlPlanError } from '../errors.js';
 import { compileExpr } from '../expr/compile.js';
+import type { Compiled } from '../expr/compiled.js';
 import { collectBatches } from '../expr/relation.js';
 import { runQuery } from '../planner/plan-query.js';
 import { resolveTable } from '../planner/source.js';
@@ -35,8 +36,13 @@ export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
     raw = Array.from({ length: b.length }, (_, i) => ({ values: b.columns.map((c) => c[i]!), types }));
   } else {
     raw = stmt.rows!.map((row, r) => {
-      if (row.length !== cols.length) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: row ${r + 1} has ${row.length} values for ${cols.length} columns`);
+      if (row.length !== cols.length) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: column count mismatch, columns: ${cols.length}, values: ${row.length} (row ${r + 1})`);
       const compiled = row.map((e, j) => {
+        if (e === 'default') {
+          const c = cols[j]!;
+          if (c.default === undefined && !c.nullable) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: No valid default value can be built automatically, column: ${c.name}`);
+          return { type: c.type, constant: { value: c.default ?? null }, eval: () => [] } satisfies Compiled;
+        }
         try {
           return compileExpr(e, { fields: [], ctx: s.ctx });
         } catch (err) {

@@ -1,6 +1,7 @@
 import type { CstNode, IToken } from 'chevrotain';
 import { isTableOptionName, parseTableOption, SluiceError, StatusCode, TableOptionError, type TableOptions } from '@sluice/pipeline-core';
 import type { ColumnDefAst, CreateTableStatement, ModifyColumnAction, Statement } from '../ast/statement.js';
+import type { Expr } from '../ast/expr.js';
 import { SqlInvalidArgumentError, SqlSyntaxError } from '../errors.js';
 import { isGreptimeTableOptionKey } from '../statements/table-option-keys.js';
 import { type Children, has, identifierText, node, nodes, posOf, firstToken, stringValue, token, tokens } from './cst.js';
@@ -30,7 +31,7 @@ export function toStatement(n: CstNode, sql = ''): Statement {
         kind: 'insert',
         table: toTableName(node(c, 'tableName')!),
         ...(cols.length > 0 ? { columns: cols } : {}),
-        ...(q ? { query: toQuery(q) } : { rows: nodes(c, 'valuesRow').map((r) => nodes(r.children as Children, 'values').map(toExpr)) }),
+        ...(q ? { query: toQuery(q) } : { rows: nodes(c, 'valuesRow').map((r) => nodes(r.children as Children, 'values').map(valueItem)) }),
       };
     }
     case 'deleteStatement': {
@@ -247,4 +248,10 @@ function show(c: Children): Statement {
     return { kind: 'show_index', table: db ? { ...table, db: identifierText(db) } : table };
   }
   return { kind: 'show_create_table', table: toTableName(node(c, 'tableName')!) };
+}
+
+/** An INSERT value: `DEFAULT` or an expression. */
+function valueItem(n: CstNode): Expr | 'default' {
+  const c = n.children as Children;
+  return has(c, 'Default') ? 'default' : toExpr(node(c, 'expression')!);
 }
