@@ -106,7 +106,7 @@ function show(e: Expr, fields: readonly Field[]): string {
     case 'value':
       return literal(e.value, undefined);
     case 'interval':
-      return intervalName(e.months ?? 0, e.ns);
+      return e.fromText ? `Utf8("${e.text}")` : intervalName(e.months ?? 0, e.ns);
     case 'timestamp_literal':
       return `Utf8("${e.text}")`;
     case 'column':

@@ -356,7 +356,7 @@ export abstract class ExpressionGrammar extends CstParser {
   });
 
   typeName = this.RULE('typeName', () => {
-    this.SUBRULE(this.identifier, { LABEL: 'words' });
+    this.OR([{ ALT: () => this.CONSUME(T.Interval, { LABEL: 'intervalType' }) }, { ALT: () => this.SUBRULE(this.identifier, { LABEL: 'words' }) }]);
     // Multi-word names: DOUBLE PRECISION, BIGINT UNSIGNED, CHARACTER VARYING.
     this.MANY({
       GATE: () => /^(precision|unsigned|varying)$/i.test(this.LA(1).image),

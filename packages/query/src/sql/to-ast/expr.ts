@@ -42,7 +42,7 @@ export function toExpr(n: CstNode): Expr {
     }
     case 'postfix': {
       let e = toExpr(node(c, 'primary')!);
-      for (const tn of nodes(c, 'typeName')) e = { kind: 'cast', operand: e, ...typeOf(tn) };
+      for (const tn of nodes(c, 'typeName')) e = castTo(e, tn);
       return e;
     }
     case 'primary':
@@ -101,7 +101,7 @@ function primary(c: Children): Expr {
   const ts = token(c, 'timestampText');
   if (ts) return { kind: 'timestamp_literal', text: stringValue(ts), pos: posOf(ts) };
   if (has(c, 'caseExpr')) return caseExpr(node(c, 'caseExpr')!.children as Children);
-  if (has(c, 'Cast')) return { kind: 'cast', operand: toExpr(node(c, 'castOperand')!), ...typeOf(node(c, 'typeName')!) };
+  if (has(c, 'Cast')) return castTo(toExpr(node(c, 'castOperand')!), node(c, 'typeName')!);
   if (has(c, 'Extract')) {
     const fieldNode = node(c, 'extractField')!;
     return {
@@ -177,8 +177,26 @@ function caseExpr(c: Children): Expr {
   };
 }
 
+/**
+ * `x::type` / `CAST(x AS type)`. INTERVAL is not a column type: a text constant cast to it is read as an
+ * interval literal (`'1 day'::INTERVAL` is `INTERVAL '1 day'`); other operands are refused.
+ */
+function castTo(e: Expr, tn: CstNode): Expr {
+  if (has(tn.children as Children, 'intervalType')) {
+    const at = firstToken(tn);
+    if (e.kind !== 'literal' || typeof e.value !== 'string') throw new SluiceError(StatusCode.Unsupported, `casting to INTERVAL is supported for text constants only (line ${at.startLine}, column ${at.startColumn})`);
+    const { months, ns } = intervalOf(e.value, at);
+    return { kind: 'interval', ns, ...(months !== 0 ? { months } : {}), text: e.value, fromText: true };
+  }
+  return { kind: 'cast', operand: e, ...typeOf(tn) };
+}
+
 export function typeOf(n: CstNode): { type: import('@sluice/pipeline-core').ColumnType; typeText: string } {
   const c = n.children as Children;
+  if (has(c, 'intervalType')) {
+    const t = firstToken(n);
+    throw new SluiceError(StatusCode.Unsupported, `Not supported: columns of interval type (line ${t.startLine}, column ${t.startColumn})`);
+  }
   const words = nodes(c, 'words').map(identifierText);
   const p = token(c, 'precision');
   const type = columnTypeOf(words, p ? Number(p.image) : undefined);
