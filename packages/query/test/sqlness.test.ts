@@ -41,7 +41,7 @@ describe('sqlness (GreptimeDB cases)', () => {
       const c = JSON.parse(readFileSync(f, 'utf8')) as PortedCase;
       const results = await runCase(c);
       all.set(key, results);
-      if (dump) for (const r of results) if (!r.pass) dumped.push({ key, index: r.index, sql: c.statements[r.index]!.sql, reason: r.reason, expect: c.statements[r.index]!.expect, actual: r.actual });
+      if (dump) for (const r of results) if (!r.headerPass) dumped.push({ key, index: r.index, pass: r.pass, sql: c.statements[r.index]!.sql, reason: r.reason, expect: c.statements[r.index]!.expect, actual: r.actual });
       const known = baseline.statements[key] ?? {};
       const regressions = results.filter((r) => !r.pass && known[r.index] === undefined);
       const fixed = results.filter((r) => r.pass && known[r.index] !== undefined);

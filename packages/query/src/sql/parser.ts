@@ -60,6 +60,7 @@ export class SqlParser extends QueryGrammar {
             this.OPTION6(() => this.SUBRULE2(this.tableElement)); // GreptimeDB accepts a trailing comma
           });
           this.CONSUME(T.RParen);
+          this.OPTION7(() => this.SUBRULE(this.partitionClause));
           this.OPTION4(() => {
             this.CONSUME(T.Engine);
             this.CONSUME(T.Eq);
@@ -69,6 +70,25 @@ export class SqlParser extends QueryGrammar {
         },
       },
     ]);
+  });
+
+  /** `PARTITION ON COLUMNS (a, b) (a < 10, a >= 10 AND a < 20, a >= 20)` (a trailing comma is accepted). */
+  partitionClause = this.RULE('partitionClause', () => {
+    this.CONSUME(T.Partition);
+    this.CONSUME(T.On);
+    this.SUBRULE(this.identifier, { LABEL: 'columnsWord' });
+    this.CONSUME(T.LParen);
+    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.identifier, { LABEL: 'partitionColumn' }) });
+    this.CONSUME(T.RParen);
+    this.CONSUME2(T.LParen);
+    this.OPTION(() => {
+      this.SUBRULE(this.expression, { LABEL: 'partitionRule' });
+      this.MANY(() => {
+        this.CONSUME(T.Comma);
+        this.OPTION2(() => this.SUBRULE2(this.expression, { LABEL: 'partitionRule' }));
+      });
+    });
+    this.CONSUME2(T.RParen);
   });
 
   ifNotExists = this.RULE('ifNotExists', () => {
@@ -365,8 +385,32 @@ export class SqlParser extends QueryGrammar {
       {
         ALT: () => {
           this.CONSUME(T.Create);
-          this.CONSUME(T.Table);
-          this.SUBRULE(this.tableName);
+          this.OR4([
+            {
+              ALT: () => {
+                this.CONSUME(T.Table);
+                this.SUBRULE(this.tableName);
+              },
+            },
+            {
+              ALT: () => {
+                this.CONSUME(T.Database);
+                this.SUBRULE3(this.identifier, { LABEL: 'createDb' });
+              },
+            },
+          ]);
+        },
+      },
+      {
+        // `SHOW INDEX FROM t [FROM|IN db]` (MySQL's layout, as GreptimeDB answers it).
+        ALT: () => {
+          this.CONSUME(T.Index);
+          this.OR5([{ ALT: () => this.CONSUME2(T.From) }, { ALT: () => this.CONSUME2(T.In) }]);
+          this.SUBRULE2(this.tableName, { LABEL: 'indexTable' });
+          this.OPTION4(() => {
+            this.OR6([{ ALT: () => this.CONSUME3(T.From) }, { ALT: () => this.CONSUME3(T.In) }]);
+            this.SUBRULE4(this.identifier, { LABEL: 'indexDb' });
+          });
         },
       },
     ]);
@@ -405,12 +449,17 @@ export class SqlParser extends QueryGrammar {
 
   valuesRow = this.RULE('valuesRow', () => {
     this.CONSUME(T.LParen);
-    this.SUBRULE(this.expression, { LABEL: 'values' });
+    this.SUBRULE(this.valueItem, { LABEL: 'values' });
     this.MANY(() => {
       this.CONSUME(T.Comma);
-      this.OPTION(() => this.SUBRULE2(this.expression, { LABEL: 'values' })); // a trailing comma is accepted
+      this.OPTION(() => this.SUBRULE2(this.valueItem, { LABEL: 'values' })); // a trailing comma is accepted
     });
     this.CONSUME(T.RParen);
+  });
+
+  /** A value of an INSERT row: an expression, or `DEFAULT` (the column's default). */
+  valueItem = this.RULE('valueItem', () => {
+    this.OR([{ ALT: () => this.CONSUME(T.Default) }, { ALT: () => this.SUBRULE(this.expression) }]);
   });
 
   deleteStatement = this.RULE('deleteStatement', () => {

@@ -98,6 +98,7 @@ export async function runCase(c: PortedCase): Promise<StatementResult[]> {
         index,
         pass,
         headerPass,
+        ...(headerPass ? {} : { actual: own }),
         ...(pass ? {} : { reason: out.kind === 'affected_rows' ? 'affected rows differ' : headers && headers.length !== out.columns.length ? 'column count differs' : 'cells differ', actual: own }),
       });
     }

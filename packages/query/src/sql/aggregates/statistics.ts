@@ -1,4 +1,4 @@
-import { isNumericType, type SqlType } from '../types/sql-value.js';
+import { isIntType, isNumericType, type SqlType } from '../types/sql-value.js';
 import { aggError, type AggregateFunction } from './aggregate.js';
 
 function numeric(fn: string, t: SqlType): void {
@@ -6,7 +6,7 @@ function numeric(fn: string, t: SqlType): void {
 }
 
 /** Exact percentile with linear interpolation between closest ranks (what approx_percentile_cont approximates). */
-function percentileFn(name: string, fixed?: number): AggregateFunction {
+function percentileFn(name: string, fixed?: number, keepType = false): AggregateFunction {
   return {
     name, signature: fixed === undefined ? `${name}(x, p)` : `${name}(x)`, minArgs: 1, maxArgs: fixed === undefined ? 2 : 1,
     bind: (t, extra) => {
@@ -14,8 +14,10 @@ function percentileFn(name: string, fixed?: number): AggregateFunction {
       const p = fixed ?? Number(extra[0]);
       if (extra[0] === undefined && fixed === undefined) throw aggError(name, 'needs a percentile between 0 and 1 as second argument');
       if (!(p >= 0 && p <= 1)) throw aggError(name, `percentile must be between 0 and 1, got ${String(extra[0])}`);
+      // median / approx_* answer in the input's type, as DataFusion does: integers truncate (median(4, 5) = 4).
+      const integral = keepType && isIntType(t);
       return {
-        type: 'float64',
+        type: integral ? t : 'float64',
         create: () => {
           const xs: number[] = [];
           return {
@@ -26,7 +28,8 @@ function percentileFn(name: string, fixed?: number): AggregateFunction {
               const rank = p * (xs.length - 1);
               const lo = Math.floor(rank);
               const hi = Math.ceil(rank);
-              return xs[lo]! + (xs[hi]! - xs[lo]!) * (rank - lo);
+              const x = xs[lo]! + (xs[hi]! - xs[lo]!) * (rank - lo);
+              return integral ? Math.trunc(x) : x;
             },
           };
         },
@@ -70,11 +73,11 @@ function varianceFn(name: string, sample: boolean, sqrt: boolean): AggregateFunc
 }
 
 export const STATISTICS_AGGREGATES: readonly AggregateFunction[] = [
-  percentileFn('approx_percentile_cont'),
+  percentileFn('approx_percentile_cont', undefined, true),
   percentileFn('percentile'),
   percentileFn('percentile_cont'),
-  percentileFn('median', 0.5),
-  percentileFn('approx_median', 0.5),
+  percentileFn('median', 0.5, true),
+  percentileFn('approx_median', 0.5, true),
   varianceFn('stddev', true, true),
   varianceFn('stddev_samp', true, true),
   varianceFn('stddev_pop', false, true),

@@ -12,7 +12,14 @@ export type LiteralValue = null | boolean | number | bigint | string;
 
 export interface LiteralExpr { readonly kind: 'literal'; readonly value: LiteralValue; readonly text?: string }
 /** `INTERVAL '1 month 5 minutes'`: calendar months and exact nanoseconds. */
-export interface IntervalExpr { readonly kind: 'interval'; readonly ns: bigint; readonly months?: number; readonly text: string }
+export interface IntervalExpr {
+  readonly kind: 'interval';
+  readonly ns: bigint;
+  readonly months?: number;
+  readonly text: string;
+  /** Written as a text cast (`'1 day'::INTERVAL`): named after the text, as GreptimeDB does. */
+  readonly fromText?: true;
+}
 /** `TIMESTAMP '2026-03-01 00:00:00'`. */
 export interface TimestampLiteralExpr { readonly kind: 'timestamp_literal'; readonly text: string; readonly pos: Pos }
 export interface ColumnExpr { readonly kind: 'column'; readonly table?: string; readonly name: string; readonly pos: Pos }
@@ -37,6 +44,10 @@ export interface FunctionExpr {
   readonly pos: Pos;
   /** A window function call: `f(...) OVER (PARTITION BY ... ORDER BY ...)`. */
   readonly over?: WindowSpec;
+  /** `array_agg(x ORDER BY y)`: the order an aggregate receives its input in. */
+  readonly orderBy?: readonly OrderKey[];
+  /** `f(p) WITHIN GROUP (ORDER BY x)` as written (`args` holds the rewritten call `f(x, p)`), for naming. */
+  readonly withinGroup?: { readonly args: readonly Expr[]; readonly key: OrderKey };
 }
 export interface WindowSpec {
   readonly partitionBy: readonly Expr[];

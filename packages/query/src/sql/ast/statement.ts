@@ -26,6 +26,8 @@ export interface CreateTableStatement {
   readonly timeIndex?: string;
   readonly primaryKey: readonly string[];
   readonly options: TableOptions;
+  /** `PARTITION ON COLUMNS (...) (...)`: the partition columns and rules (Sluice keeps one region per table). */
+  readonly partition?: { readonly columns: readonly string[]; readonly rules: readonly Expr[] };
 }
 export interface DropStatement { readonly kind: 'drop'; readonly object: 'table' | 'database'; readonly table: TableName; readonly ifExists: boolean }
 export interface AlterTableStatement {
@@ -57,12 +59,15 @@ export interface AdminStatement { readonly kind: 'admin'; readonly call: Expr; r
 export interface ShowDatabasesStatement { readonly kind: 'show_databases'; readonly like?: string }
 export interface ShowTablesStatement { readonly kind: 'show_tables'; readonly db?: string; readonly like?: string }
 export interface ShowCreateTableStatement { readonly kind: 'show_create_table'; readonly table: TableName }
+export interface ShowCreateDatabaseStatement { readonly kind: 'show_create_database'; readonly db: string }
+export interface ShowIndexStatement { readonly kind: 'show_index'; readonly table: TableName }
 export interface DescribeStatement { readonly kind: 'describe'; readonly table: TableName }
 export interface InsertStatement {
   readonly kind: 'insert';
   readonly table: TableName;
   readonly columns?: readonly string[];
-  readonly rows?: readonly (readonly Expr[])[];
+  /** VALUES rows; `'default'` is a `DEFAULT` value (the column's default). */
+  readonly rows?: readonly (readonly (Expr | 'default')[])[];
   readonly query?: Query;
 }
 export interface DeleteStatement { readonly kind: 'delete'; readonly table: TableName; readonly where?: Expr }
@@ -84,7 +89,7 @@ export interface TqlStatement {
 /** Every statement; the engine dispatches through `Record<Statement['kind'], fn>`. */
 export type Statement =
   | SelectStatement | CreateDatabaseStatement | CreateTableStatement | DropStatement | AlterTableStatement
-  | ShowDatabasesStatement | ShowTablesStatement | ShowCreateTableStatement | DescribeStatement
+  | ShowDatabasesStatement | ShowTablesStatement | ShowCreateTableStatement | ShowCreateDatabaseStatement | ShowIndexStatement | DescribeStatement
   | InsertStatement | DeleteStatement | TruncateStatement | UseStatement | ExplainStatement | TqlStatement
   | AlterDatabaseStatement | AdminStatement;
 

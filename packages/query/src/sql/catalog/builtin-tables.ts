@@ -4,7 +4,7 @@ import type { SqlValue } from '../types/sql-value.js';
 
 /**
  * Tables that exist without being created, as in GreptimeDB: `information_schema.*`, `public.numbers`
- * (column `number` UInt32, 0..99, for quick tests) and `service_private.pipelines` (GreptimeDB's
+ * (column `number` UInt32, 0..99 or up to the query's LIMIT, for quick tests) and `service_private.pipelines` (GreptimeDB's
  * `greptime_private.pipelines`: the stored pipelines, read from the pipeline store on each query so it
  * is always in sync with `/v1/pipelines`).
  */
@@ -12,7 +12,12 @@ export const SERVICE_PRIVATE = 'service_private';
 
 const NUMBERS: VirtualTable = {
   fields: [{ name: 'number', type: 'uint32' }],
-  rows: () => Array.from({ length: 100 }, (_, i) => [i]),
+  // As GreptimeDB's NumbersTable: the scan's pushed-down LIMIT many rows, 100 without one.
+  rows: (_store, limit, exec) => {
+    const n = Math.min(limit ?? 100, 2 ** 32);
+    exec?.hold(n * 48, 'numbers');
+    return Array.from({ length: n }, (_, i) => [i]);
+  },
 };
 
 /** `YYYY-MM-DD HH:MM:SS.fffffffff` (UTC) → nanoseconds since the epoch. */

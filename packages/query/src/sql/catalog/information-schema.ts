@@ -1,3 +1,4 @@
+import type { ExecContext } from '../../exec/exec-context.js';
 import { COLUMN_TYPE_DISPLAY, type ColumnType } from '@sluice/pipeline-core';
 import type { Store, TableInfo } from '@sluice/storage';
 import type { Batch, Field } from '../expr/relation.js';
@@ -8,7 +9,8 @@ export const INFORMATION_SCHEMA = 'information_schema';
 /** A virtual table computed from the catalog. */
 export interface VirtualTable {
   readonly fields: readonly Field[];
-  rows(store: Store): SqlValue[][];
+  /** `limit`: the query's LIMIT when it was pushed into the scan; rows built count against `exec`. */
+  rows(store: Store, limit?: number, exec?: ExecContext): SqlValue[][];
 }
 
 function semanticOf(t: TableInfo, name: string): string {
@@ -59,7 +61,7 @@ const SCHEMATA: VirtualTable = {
 
 export const VIRTUAL_TABLES: Record<string, VirtualTable> = { tables: TABLES, columns: COLUMNS, schemata: SCHEMATA };
 
-export function virtualBatch(t: VirtualTable, store: Store): Batch {
-  const rows = t.rows(store);
+export function virtualBatch(t: VirtualTable, store: Store, limit?: number, exec?: ExecContext): Batch {
+  const rows = t.rows(store, limit, exec);
   return { length: rows.length, columns: t.fields.map((_, c) => rows.map((r) => r[c]!)) };
 }

@@ -42,7 +42,7 @@ const PRINT: Printer = {
   in_list: (e) => `${wrap(e.operand)} ${e.negated ? 'NOT ' : ''}IN (${e.list.map(exprText).join(', ')})`,
   like: (e) => `${wrap(e.operand)} ${e.negated ? 'NOT ' : ''}${e.caseInsensitive ? 'ILIKE' : 'LIKE'} ${wrap(e.pattern)}`,
   is_null: (e) => `${wrap(e.operand)} IS ${e.negated ? 'NOT ' : ''}NULL`,
-  function: (e) => `${e.name}(${e.distinct ? 'DISTINCT ' : ''}${e.args.map(exprText).join(',')})${e.over ? ` OVER (${windowText(e.over)})` : ''}`,
+  function: (e) => `${e.name}(${e.distinct ? 'DISTINCT ' : ''}${e.args.map(exprText).join(',')}${e.orderBy ? ` ORDER BY ${e.orderBy.map((k) => `${exprText(k.expr)}${k.descending ? ' DESC' : ''}`).join(', ')}` : ''})${e.over ? ` OVER (${windowText(e.over)})` : ''}`,
   case: (e) =>
     `CASE ${e.operand ? exprText(e.operand) + ' ' : ''}${e.whens.map((w) => `WHEN ${exprText(w.when)} THEN ${exprText(w.then)}`).join(' ')}${e.otherwise ? ` ELSE ${exprText(e.otherwise)}` : ''} END`,
   cast: (e) => `CAST(${exprText(e.operand)} AS ${e.typeText})`,

@@ -14,7 +14,7 @@ const CHILDREN: ChildrenOf = {
   in_list: (e) => [e.operand, ...e.list],
   like: (e) => [e.operand, e.pattern],
   is_null: (e) => [e.operand],
-  function: (e) => (e.over ? [...e.args, ...e.over.partitionBy, ...e.over.orderBy.map((k) => k.expr)] : e.args),
+  function: (e) => [...e.args, ...(e.orderBy ?? []).map((k) => k.expr), ...(e.over ? [...e.over.partitionBy, ...e.over.orderBy.map((k) => k.expr)] : [])],
   case: (e) => [...(e.operand ? [e.operand] : []), ...e.whens.flatMap((w) => [w.when, w.then]), ...(e.otherwise ? [e.otherwise] : [])],
   cast: (e) => [e.operand],
   subquery: () => [],

@@ -97,7 +97,7 @@ function clamp(name: string, arity: 2 | 3, which: 'both' | 'min' | 'max'): Scala
       const cast = args.map((a) => (isIntType(t) ? a : castTo(a, 'float64')));
       if (which === 'both') {
         const [lo, hi] = [args[1]!.constant?.value, args[2]!.constant?.value];
-        if (lo != null && hi != null && Number(lo) > Number(hi)) throw argError(name, `min value (${String(lo)}) must not be greater than max value (${String(hi)})`);
+        if (lo != null && hi != null && Number(lo) > Number(hi)) throw new SqlExecutionError(`Execution error: min '${String(lo)}' > max '${String(hi)}'`);
       }
       return mapRows(t === 'null' ? 'float64' : t, cast, (x, a, b) => {
         let v = x!;

@@ -1,3 +1,4 @@
+import { arrowTypeName } from '../types/arrow-type.js';
 import { constant, mapRows } from '../expr/compiled.js';
 import { castTo } from '../expr/coerce.js';
 import { fulltextMatch } from '../expr/binary.js';
@@ -67,6 +68,6 @@ export const OTHER_FUNCTIONS: readonly ScalarFunction[] = [
   },
   {
     name: 'arrow_typeof', signature: 'arrow_typeof(x)', minArgs: 1, maxArgs: 1,
-    bind: ([x]) => constant(x!.type, 'string'),
+    bind: ([x]) => constant(arrowTypeName(x!.type), 'string'),
   },
 ];

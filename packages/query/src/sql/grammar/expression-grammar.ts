@@ -44,7 +44,10 @@ export abstract class ExpressionGrammar extends CstParser {
 
   predicate = this.RULE('predicate', () => {
     this.SUBRULE(this.additive, { LABEL: 'left' });
-    this.OPTION(() =>
+    // `IN` not followed by '(' is not a predicate: it ends the operand of `position(sub IN s)`.
+    this.OPTION({
+      GATE: () => !(this.LA(1).tokenType === T.In && this.LA(2).tokenType !== T.LParen),
+      DEF: () =>
       this.OR([
         {
           ALT: () => {
@@ -92,7 +95,7 @@ export abstract class ExpressionGrammar extends CstParser {
           },
         },
       ]),
-    );
+    });
   });
 
   comparisonOp = this.RULE('comparisonOp', () => {
@@ -200,10 +203,14 @@ export abstract class ExpressionGrammar extends CstParser {
         },
       },
       {
-        // `left(s, n)`, `right(s, n)`: LEFT and RIGHT are reserved for joins, but name functions before '('.
+        // `left(s, n)`, `right(s, n)`, MySQL's `insert(s, pos, len, new)`: reserved words that name functions before '('.
         GATE: () => this.LA(2).tokenType === T.LParen,
         ALT: () => {
-          this.OR5([{ ALT: () => this.CONSUME(T.Left, { LABEL: 'leftFn' }) }, { ALT: () => this.CONSUME(T.Right, { LABEL: 'leftFn' }) }]);
+          this.OR5([
+            { ALT: () => this.CONSUME(T.Left, { LABEL: 'leftFn' }) },
+            { ALT: () => this.CONSUME(T.Right, { LABEL: 'leftFn' }) },
+            { ALT: () => this.CONSUME(T.Insert, { LABEL: 'leftFn' }) },
+          ]);
           this.CONSUME4(T.LParen);
           this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE4(this.expression, { LABEL: 'leftArgs' }) });
           this.CONSUME4(T.RParen);
@@ -254,6 +261,17 @@ export abstract class ExpressionGrammar extends CstParser {
                 ALT: () => {
                   this.OPTION2(() => this.CONSUME(T.Distinct));
                   this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'args' }) });
+                  // `position(sub IN s)` (SQL's form of strpos(s, sub)).
+                  this.OPTION6(() => {
+                    this.CONSUME(T.In);
+                    this.SUBRULE5(this.expression, { LABEL: 'positionIn' });
+                  });
+                  // `array_agg(x ORDER BY y DESC)`: the order an aggregate sees its input in.
+                  this.OPTION5(() => {
+                    this.CONSUME3(T.Order);
+                    this.CONSUME3(T.By);
+                    this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.orderItem, { LABEL: 'aggOrder' }) });
+                  });
                 },
               },
             ]),
@@ -338,7 +356,7 @@ export abstract class ExpressionGrammar extends CstParser {
   });
 
   typeName = this.RULE('typeName', () => {
-    this.SUBRULE(this.identifier, { LABEL: 'words' });
+    this.OR([{ ALT: () => this.CONSUME(T.Interval, { LABEL: 'intervalType' }) }, { ALT: () => this.SUBRULE(this.identifier, { LABEL: 'words' }) }]);
     // Multi-word names: DOUBLE PRECISION, BIGINT UNSIGNED, CHARACTER VARYING.
     this.MANY({
       GATE: () => /^(precision|unsigned|varying)$/i.test(this.LA(1).image),

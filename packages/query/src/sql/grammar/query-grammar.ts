@@ -1,3 +1,4 @@
+import { EOF, type TokenType } from 'chevrotain';
 import * as T from '../tokens.js';
 import { ExpressionGrammar } from './expression-grammar.js';
 
@@ -40,7 +41,17 @@ export abstract class QueryGrammar extends ExpressionGrammar {
   selectCore = this.RULE('selectCore', () => {
     this.CONSUME(T.Select);
     this.OPTION(() => this.CONSUME(T.Distinct));
-    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.selectItem) });
+    this.SUBRULE(this.selectItem);
+    // A trailing comma before FROM or the end is accepted, as GreptimeDB does (`SELECT a, b, FROM t`).
+    const endsItems = (t: TokenType) => t === T.From || t === T.RParen || t === T.Semicolon || t === EOF;
+    this.MANY({
+      GATE: () => !endsItems(this.LA(2).tokenType),
+      DEF: () => {
+        this.CONSUME(T.Comma);
+        this.SUBRULE2(this.selectItem);
+      },
+    });
+    this.OPTION6(() => this.CONSUME2(T.Comma));
     this.OPTION2(() => {
       this.CONSUME(T.From);
       this.SUBRULE(this.fromClause);

@@ -9,6 +9,7 @@ import { walkExpr } from '../expr/walk.js';
 import { aggregate, type AggregateCall } from '../operators/aggregate.js';
 import type { Compiled } from '../expr/compiled.js';
 import { isNumericType } from '../types/sql-value.js';
+import { orderedAggregate, orderedArgument } from '../aggregates/ordered.js';
 
 /** Aggregate calls in expressions, unique by text, outermost only (nesting is an error). */
 export function collectAggregates(exprs: readonly Expr[]): FunctionExpr[] {
@@ -54,6 +55,10 @@ export function planAggregate(input: Relation, inputScope: Scope, keys: readonly
       return x.constant.value;
     });
     const bound = fn.bind(arg ? arg.type : 'int64', extra);
+    if (c.orderBy && c.orderBy.length > 0 && arg) {
+      const keys = c.orderBy.map((k) => ({ expr: compileExpr(k.expr, inputScope), descending: k.descending, ...(k.nullsFirst !== undefined ? { nullsFirst: k.nullsFirst } : {}) }));
+      return { bound: orderedAggregate(bound, keys, c.distinct, inputScope.ctx.exec), distinct: false, arg: orderedArgument(arg, keys) };
+    }
     return { bound, distinct: c.distinct, ...(arg ? { arg } : {}) };
   });
   const fields: Field[] = [

@@ -5,6 +5,7 @@ import { SqlPlanError } from '../errors.js';
 import { compileExpr } from '../expr/compile.js';
 import type { Compiled } from '../expr/compiled.js';
 import { exprText } from '../expr/print.js';
+import { headerName } from '../expr/header-name.js';
 import { single, type Batch, type Field, type Relation } from '../expr/relation.js';
 import type { Scope } from '../expr/scope.js';
 import { andAll, walkExpr } from '../expr/walk.js';
@@ -41,7 +42,7 @@ function expandItems(core: SelectCore, fields: readonly Field[]): Item[] {
       if (it.table !== undefined && matching.length === 0) throw new SqlPlanError(`'${it.table}.*': no table named ${it.table} in FROM`);
       for (const f of matching) out.push({ expr: { kind: 'column', ...(f.qualifier ? { table: f.qualifier } : {}), name: f.name, pos: { line: 0, column: 0 } }, name: f.name });
     } else {
-      out.push({ expr: it.expr, name: it.alias ?? (it.expr.kind === 'column' ? it.expr.name : exprText(it.expr)) });
+      out.push({ expr: it.expr, name: it.alias ?? headerName(it.expr, fields) });
     }
   }
   return out;
@@ -101,7 +102,10 @@ function plainColumn(t: OrderTarget, items: readonly Item[]): string | undefined
  * source (with pushdown) → filter → aggregate → having → project (+hidden sort keys) → distinct → sort → limit.
  */
 export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[], count: number | undefined, offset: number | undefined, env: QueryEnv): Promise<Relation> {
-  let src: Source | undefined = rawCore.from ? await resolveSource(rawCore.from, env) : undefined;
+  const plain = !rawCore.where && rawCore.groupBy.length === 0 && !rawCore.having && !rawCore.distinct && order.length === 0 &&
+    rawCore.from?.kind === 'table' && collectWindows(rawCore.items.flatMap((i) => (i.kind === 'expr' ? [i.expr] : []))).length === 0 && collectAggregates(rawCore.items.flatMap((i) => (i.kind === 'expr' ? [i.expr] : []))).length === 0;
+  const scanLimit = plain && count !== undefined ? count + (offset ?? 0) : undefined;
+  let src: Source | undefined = rawCore.from ? await resolveSource(rawCore.from, env, scanLimit) : undefined;
   let outerCore = rawCore;
   const correlated = src ? await withCorrelatedSubqueries(rawCore, src, env) : undefined;
   if (correlated) ({ core: outerCore, src } = correlated);

@@ -42,7 +42,11 @@ export function sourceRelation(src: Source, env: QueryEnv, columns?: readonly st
   return scan(env.store, { db: src.table.db, table: src.table.name, columns: cols }, fields, env.ctx.exec);
 }
 
-export async function resolveSource(from: FromSource, env: QueryEnv): Promise<Source> {
+/**
+ * `limit`: the LIMIT (+ OFFSET) of a plain `SELECT ... FROM t LIMIT n` (no filter, grouping or order),
+ * pushed into the scan as DataFusion does; `public.numbers` produces that many rows (100 without one).
+ */
+export async function resolveSource(from: FromSource, env: QueryEnv, limit?: number): Promise<Source> {
   switch (from.kind) {
     case 'table': {
       const qualifier = from.alias ?? from.name;
@@ -55,7 +59,7 @@ export async function resolveSource(from: FromSource, env: QueryEnv): Promise<So
       if (vt !== undefined) {
         const fields = vt.fields.map((f) => ({ ...f, qualifier }));
         note(env, `Values: ${vdb}.${from.name}`);
-        return { kind: 'relation', relation: { fields, batches: single(virtualBatch(vt, env.store)) } };
+        return { kind: 'relation', relation: { fields, batches: single(virtualBatch(vt, env.store, limit, env.ctx.exec)) } };
       }
       if (vdb === INFORMATION_SCHEMA) throw new TableNotFoundError(INFORMATION_SCHEMA, from.name);
       const table = resolveTable(env, from.db, from.name);

@@ -1,5 +1,6 @@
 import type { AdminStatement } from '../ast/statement.js';
 import { SqlInvalidArgumentError, SqlUnsupportedError } from '../errors.js';
+import { exprText } from '../expr/print.js';
 import { resolveTable } from '../planner/source.js';
 import { queryEnv, type Executor } from './session.js';
 
@@ -22,5 +23,8 @@ export const executeAdmin: Executor<AdminStatement> = async (stmt, s) => {
   const parts = arg.value.split('.');
   const table = parts.pop()!;
   resolveTable(queryEnv(s), parts.pop(), table);
-  return { kind: 'records', columns: [{ name: stmt.text, type: 'uint64', dataType: 'UInt64' }], rows: [[0]] };
+  // The header is the statement as GreptimeDB re-prints it: the function name as written, arguments joined by ', '.
+  const written = /^\s*ADMIN\s+([^\s(]+)/i.exec(stmt.text)?.[1] ?? call.name;
+  const header = `ADMIN ${written}(${call.args.map(exprText).join(', ')})`;
+  return { kind: 'records', columns: [{ name: header, type: 'uint64', dataType: 'UInt64' }], rows: [[0]] };
 };

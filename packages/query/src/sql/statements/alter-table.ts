@@ -2,6 +2,7 @@ import type { Value } from '@sluice/pipeline-core';
 import type { AlterTable } from '@sluice/storage';
 import type { AlterTableStatement, ModifyColumnAction } from '../ast/statement.js';
 import { SqlInvalidArgumentError, SqlUnsupportedError } from '../errors.js';
+import { ColumnNotFoundError } from '@sluice/storage';
 import { resolveTable } from '../planner/source.js';
 import { toColumnDef } from './column-def.js';
 import { affected, queryEnv, type Executor, type Session } from './session.js';
@@ -29,14 +30,14 @@ export const executeAlterTable: Executor<AlterTableStatement> = async (stmt, s) 
     case 'rename_table':
       throw new SqlUnsupportedError(`ALTER TABLE ${t.name} RENAME: renaming tables is not supported`);
     case 'modify_column':
-      change = modifyColumn(t.name, ch.name, ch.action, t.columns, s);
+      change = modifyColumn(t.name, ch.name, ch.action, t.columns, s, t);
       break;
   }
   await s.store.alterTable(t.db, t.name, change);
   return affected(0);
 };
 
-function modifyColumn(table: string, name: string, a: ModifyColumnAction, cols: readonly { name: string; type: import('@sluice/pipeline-core').ColumnType; nullable: boolean }[], s: Session): AlterTable {
+function modifyColumn(table: string, name: string, a: ModifyColumnAction, cols: readonly { name: string; type: import('@sluice/pipeline-core').ColumnType; nullable: boolean }[], s: Session, info: { readonly primaryKey: readonly string[]; readonly timeIndex: string }): AlterTable {
   const col = cols.find((c) => c.name === name);
   switch (a.kind) {
     case 'set_default': {
@@ -53,6 +54,10 @@ function modifyColumn(table: string, name: string, a: ModifyColumnAction, cols: 
     case 'unset_index':
       return { kind: 'modify_column', name, index: null };
     case 'set_type':
+      if (!col) throw new ColumnNotFoundError(table, name);
+      if (info.primaryKey.includes(name)) throw new SqlInvalidArgumentError(`Invalid alter table(${table}) request: Not allowed to change primary key index column '${name}'`);
+      if (info.timeIndex === name) throw new SqlInvalidArgumentError(`Invalid alter table(${table}) request: Not allowed to change timestamp index column '${name}' datatype`);
+      if (!col.nullable) throw new SqlInvalidArgumentError(`Invalid alter table(${table}) request: column '${name}' must be nullable to ensure safe conversion.`);
       throw new SqlUnsupportedError(`ALTER TABLE ${table} MODIFY COLUMN ${name} ${a.typeText}: changing a column's type is not supported`);
   }
 }

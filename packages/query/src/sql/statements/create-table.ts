@@ -1,4 +1,5 @@
 import type { ColumnDef } from '@sluice/storage';
+import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 import type { CreateTableStatement } from '../ast/statement.js';
 import { SqlInvalidArgumentError } from '../errors.js';
 import { isTimestampType } from '../types/sql-value.js';
@@ -15,8 +16,9 @@ export const executeCreateTable: Executor<CreateTableStatement> = async (stmt, s
   }
   const inline = stmt.columns.filter((c) => c.timeIndex).map((c) => c.name);
   const timeIndexes = [...new Set([...inline, ...(stmt.timeIndex !== undefined ? [stmt.timeIndex] : [])])];
-  if (timeIndexes.length === 0) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: missing TIME INDEX (declare one timestamp column as TIME INDEX)`);
-  if (timeIndexes.length > 1) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: only one TIME INDEX is allowed, got ${timeIndexes.join(', ')}`);
+  // Both are syntax errors (2000) in GreptimeDB: its parser checks the time index constraint.
+  if (timeIndexes.length === 0) throw new SluiceError(StatusCode.InvalidSyntax, `CREATE TABLE ${name}: Missing time index constraint (declare one timestamp column as TIME INDEX)`);
+  if (timeIndexes.length > 1) throw new SluiceError(StatusCode.InvalidSyntax, `CREATE TABLE ${name}: Invalid time index: expected only one time index constraint but actual ${timeIndexes.length} (${timeIndexes.join(', ')})`);
   const timeIndex = timeIndexes[0]!;
   const tsCol = stmt.columns.find((c) => c.name === timeIndex);
   if (!tsCol) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: TIME INDEX column '${timeIndex}' is not defined`);
@@ -25,6 +27,12 @@ export const executeCreateTable: Executor<CreateTableStatement> = async (stmt, s
   for (const k of primaryKey) {
     if (!seen.has(k)) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: PRIMARY KEY column '${k}' is not defined`);
     if (k === timeIndex) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: the TIME INDEX column '${k}' cannot be in the PRIMARY KEY`);
+  }
+  // Partition rules are checked (their columns must exist and be tags) but not kept: a Sluice table is one region,
+  // so every query answers the same as over GreptimeDB's partitions.
+  for (const p of stmt.partition?.columns ?? []) {
+    const col = stmt.columns.find((c) => c.name === p) ?? stmt.columns.find((c) => c.name.toLowerCase() === p.toLowerCase());
+    if (!col) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: partition column '${p}' is not defined`);
   }
   const columns: ColumnDef[] = stmt.columns.map((c) =>
     toColumnDef(c, c.name === timeIndex ? 'timestamp' : primaryKey.includes(c.name) ? 'tag' : 'field', s.ctx),

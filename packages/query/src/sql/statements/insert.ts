@@ -1,7 +1,8 @@
 import type { ColumnSchema, Value } from '@sluice/pipeline-core';
 import type { InsertStatement } from '../ast/statement.js';
-import { ColumnNotFoundError, SqlInvalidArgumentError } from '../errors.js';
+import { ColumnNotFoundError, SqlInvalidArgumentError, SqlPlanError } from '../errors.js';
 import { compileExpr } from '../expr/compile.js';
+import type { Compiled } from '../expr/compiled.js';
 import { collectBatches } from '../expr/relation.js';
 import { runQuery } from '../planner/plan-query.js';
 import { resolveTable } from '../planner/source.js';
@@ -20,22 +21,28 @@ export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
     return c;
   });
   if (new Set(cols.map((c) => c.name)).size !== cols.length) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: a column is listed twice`);
+  // INSERT ... SELECT: the query's width is checked first (a plan error in GreptimeDB), then missing values.
+  const rel = stmt.query ? await runQuery(stmt.query, env) : undefined;
+  if (rel && rel.fields.length !== cols.length) throw new SqlPlanError(`INSERT INTO ${t.name}: Column count doesn't match insert query! (${cols.length} columns, the query returns ${rel.fields.length})`);
   for (const c of t.columns) {
     if (!cols.includes(c) && !c.nullable && c.default === undefined) {
       throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: column '${c.name}'${c.name === t.timeIndex ? ' (time index)' : ''} needs a value`);
     }
   }
   let raw: { values: SqlValue[]; types: SqlType[] }[];
-  if (stmt.query) {
-    const rel = await runQuery(stmt.query, env);
+  if (rel) {
     const b = await collectBatches(rel, env.ctx.exec, 'INSERT ... SELECT');
-    if (rel.fields.length !== cols.length) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: ${cols.length} columns but the query returns ${rel.fields.length}`);
     const types = rel.fields.map((f) => f.type);
     raw = Array.from({ length: b.length }, (_, i) => ({ values: b.columns.map((c) => c[i]!), types }));
   } else {
     raw = stmt.rows!.map((row, r) => {
-      if (row.length !== cols.length) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: row ${r + 1} has ${row.length} values for ${cols.length} columns`);
+      if (row.length !== cols.length) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: column count mismatch, columns: ${cols.length}, values: ${row.length} (row ${r + 1})`);
       const compiled = row.map((e, j) => {
+        if (e === 'default') {
+          const c = cols[j]!;
+          if (c.default === undefined && !c.nullable) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: No valid default value can be built automatically, column: ${c.name}`);
+          return { type: c.type, constant: { value: c.default ?? null }, eval: () => [] } satisfies Compiled;
+        }
         try {
           return compileExpr(e, { fields: [], ctx: s.ctx });
         } catch (err) {

@@ -9,6 +9,7 @@ import { executeInsert } from './insert.js';
 import { executeSelect } from './select.js';
 import { executeShowCreateTable } from './show-create-table.js';
 import { executeShowDatabases, executeShowTables } from './show.js';
+import { executeShowCreateDatabase, executeShowIndex } from './show-index.js';
 import { executeTruncate } from './truncate.js';
 import { executeUse } from './use.js';
 import { executeExplain } from './explain.js';
@@ -29,6 +30,8 @@ export const EXECUTORS: Executors = {
   show_databases: executeShowDatabases,
   show_tables: executeShowTables,
   show_create_table: executeShowCreateTable,
+  show_create_database: executeShowCreateDatabase,
+  show_index: executeShowIndex,
   describe: executeDescribe,
   insert: executeInsert,
   delete: executeDelete,

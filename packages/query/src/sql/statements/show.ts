@@ -22,5 +22,5 @@ export const executeShowTables: Executor<ShowTablesStatement> = async (stmt, s) 
     if (!s.store.listDatabases().includes(db)) throw new DatabaseNotFoundError(db);
     names = [...new Set([...s.store.listTables(db).map((t) => t.name), ...builtinTableNames(db)])];
   }
-  return records([{ name: 'Tables', type: 'string' }], names.sort().filter(like(stmt.like)).map((n) => [n]));
+  return records([{ name: `Tables_in_${db}`, type: 'string' }], names.sort().filter(like(stmt.like)).map((n) => [n]));
 };

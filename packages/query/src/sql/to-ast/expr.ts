@@ -42,7 +42,7 @@ export function toExpr(n: CstNode): Expr {
     }
     case 'postfix': {
       let e = toExpr(node(c, 'primary')!);
-      for (const tn of nodes(c, 'typeName')) e = { kind: 'cast', operand: e, ...typeOf(tn) };
+      for (const tn of nodes(c, 'typeName')) e = castTo(e, tn);
       return e;
     }
     case 'primary':
@@ -101,7 +101,7 @@ function primary(c: Children): Expr {
   const ts = token(c, 'timestampText');
   if (ts) return { kind: 'timestamp_literal', text: stringValue(ts), pos: posOf(ts) };
   if (has(c, 'caseExpr')) return caseExpr(node(c, 'caseExpr')!.children as Children);
-  if (has(c, 'Cast')) return { kind: 'cast', operand: toExpr(node(c, 'castOperand')!), ...typeOf(node(c, 'typeName')!) };
+  if (has(c, 'Cast')) return castTo(toExpr(node(c, 'castOperand')!), node(c, 'typeName')!);
   if (has(c, 'Extract')) {
     const fieldNode = node(c, 'extractField')!;
     return {
@@ -126,13 +126,25 @@ export function nameOrCall(c: Children): Expr {
   if (has(c, 'LParen')) {
     const name = identifierText(parts[0]!);
     let args: Expr[] = has(c, 'Star') ? [{ kind: 'star' }] : nodes(c, 'args').map(toExpr);
+    const inside = node(c, 'positionIn');
+    if (inside) {
+      if (name.toLowerCase() !== 'position' || args.length !== 1) {
+        const t = firstToken(inside);
+        throw new SqlSyntaxError(t.startLine ?? 1, t.startColumn ?? 1, `'IN' inside a call is only valid as position(substring IN string)`);
+      }
+      return { kind: 'function', name: 'strpos', args: [toExpr(inside), args[0]!], distinct: false, pos };
+    }
+    const aggOrder = nodes(c, 'aggOrder').map(toOrderKey);
+    const ordered = aggOrder.length > 0 ? { orderBy: aggOrder } : {};
     const within = node(c, 'withinGroup');
     if (within) {
       // f(p, ...) WITHIN GROUP (ORDER BY x [DESC]) is f(x, p, ...); descending order takes the 1 - p percentile.
       const key = toOrderKey(within);
       const [p, ...rest] = args;
       const fraction: Expr | undefined = p && key.descending ? { kind: 'binary', op: '-', left: { kind: 'literal', value: 1 }, right: p } : p;
+      const written = { args, key };
       args = [key.expr, ...(fraction ? [fraction] : []), ...rest];
+      return { kind: 'function', name, args, distinct: has(c, 'Distinct'), pos, withinGroup: written };
     }
     const over = node(c, 'overClause');
     if (over) {
@@ -143,7 +155,7 @@ export function nameOrCall(c: Children): Expr {
       const spec = { partitionBy: nodes(oc, 'partitionBy').map(toExpr), orderBy: nodes(oc, 'orderItem').map(toOrderKey), ...(frame ? { frame } : {}) };
       return { kind: 'function', name, args, distinct: has(c, 'Distinct'), pos, over: spec };
     }
-    return { kind: 'function', name, args, distinct: has(c, 'Distinct'), pos };
+    return { kind: 'function', name, args, distinct: has(c, 'Distinct'), pos, ...ordered };
   }
   const names = parts.map(identifierText);
   if (names.length === 1) return { kind: 'column', name: names[0]!, pos };
@@ -165,8 +177,26 @@ function caseExpr(c: Children): Expr {
   };
 }
 
+/**
+ * `x::type` / `CAST(x AS type)`. INTERVAL is not a column type: a text constant cast to it is read as an
+ * interval literal (`'1 day'::INTERVAL` is `INTERVAL '1 day'`); other operands are refused.
+ */
+function castTo(e: Expr, tn: CstNode): Expr {
+  if (has(tn.children as Children, 'intervalType')) {
+    const at = firstToken(tn);
+    if (e.kind !== 'literal' || typeof e.value !== 'string') throw new SluiceError(StatusCode.Unsupported, `casting to INTERVAL is supported for text constants only (line ${at.startLine}, column ${at.startColumn})`);
+    const { months, ns } = intervalOf(e.value, at);
+    return { kind: 'interval', ns, ...(months !== 0 ? { months } : {}), text: e.value, fromText: true };
+  }
+  return { kind: 'cast', operand: e, ...typeOf(tn) };
+}
+
 export function typeOf(n: CstNode): { type: import('@sluice/pipeline-core').ColumnType; typeText: string } {
   const c = n.children as Children;
+  if (has(c, 'intervalType')) {
+    const t = firstToken(n);
+    throw new SluiceError(StatusCode.Unsupported, `Not supported: columns of interval type (line ${t.startLine}, column ${t.startColumn})`);
+  }
   const words = nodes(c, 'words').map(identifierText);
   const p = token(c, 'precision');
   const type = columnTypeOf(words, p ? Number(p.image) : undefined);

@@ -1,6 +1,7 @@
 import type { CstNode, IToken } from 'chevrotain';
 import { isTableOptionName, parseTableOption, SluiceError, StatusCode, TableOptionError, type TableOptions } from '@sluice/pipeline-core';
-import type { ColumnDefAst, ModifyColumnAction, Statement } from '../ast/statement.js';
+import type { ColumnDefAst, CreateTableStatement, ModifyColumnAction, Statement } from '../ast/statement.js';
+import type { Expr } from '../ast/expr.js';
 import { SqlInvalidArgumentError, SqlSyntaxError } from '../errors.js';
 import { isGreptimeTableOptionKey } from '../statements/table-option-keys.js';
 import { type Children, has, identifierText, node, nodes, posOf, firstToken, stringValue, token, tokens } from './cst.js';
@@ -30,7 +31,7 @@ export function toStatement(n: CstNode, sql = ''): Statement {
         kind: 'insert',
         table: toTableName(node(c, 'tableName')!),
         ...(cols.length > 0 ? { columns: cols } : {}),
-        ...(q ? { query: toQuery(q) } : { rows: nodes(c, 'valuesRow').map((r) => nodes(r.children as Children, 'values').map(toExpr)) }),
+        ...(q ? { query: toQuery(q) } : { rows: nodes(c, 'valuesRow').map((r) => nodes(r.children as Children, 'values').map(valueItem)) }),
       };
     }
     case 'deleteStatement': {
@@ -71,7 +72,19 @@ function create(c: Children): Statement {
   const withNode = node(c, 'withOptions');
   const engineNode = node(c, 'engine');
   const engine = engineNode ? identifierText(engineNode).toLowerCase() : undefined;
+  const part = node(c, 'partitionClause');
+  let partition: CreateTableStatement['partition'];
+  if (part) {
+    const pc = part.children as Children;
+    const word = node(pc, 'columnsWord')!;
+    if (identifierText(word).toUpperCase() !== 'COLUMNS') {
+      const t = firstToken(word);
+      throw new SqlSyntaxError(t.startLine ?? 1, t.startColumn ?? 1, `expected PARTITION ON COLUMNS, got '${identifierText(word)}'`);
+    }
+    partition = { columns: nodes(pc, 'partitionColumn').map(identifierText), rules: nodes(pc, 'partitionRule').map(toExpr) };
+  }
   return {
+    ...(partition ? { partition } : {}),
     kind: 'create_table',
     ...(engine !== undefined ? { engine } : {}),
     table: toTableName(node(c, 'tableName')!),
@@ -146,7 +159,7 @@ function tableOptions(pairs: readonly CstNode[], engine?: string): TableOptions 
     try {
       out[key] = parseTableOption(key, optionValue(c));
     } catch (e) {
-      if (e instanceof TableOptionError) throw new SqlSyntaxError(pos.line, pos.column, e.message);
+      if (e instanceof TableOptionError) throw new SqlInvalidArgumentError(`Invalid options at line ${pos.line}, column ${pos.column}: ${e.message}`);
       throw e;
     }
   }
@@ -226,5 +239,19 @@ function show(c: Children): Statement {
     const db = node(c, 'db');
     return { kind: 'show_tables', ...(db ? { db: identifierText(db) } : {}), ...like };
   }
+  const createDb = node(c, 'createDb');
+  if (createDb) return { kind: 'show_create_database', db: identifierText(createDb) };
+  const indexTable = node(c, 'indexTable');
+  if (indexTable) {
+    const table = toTableName(indexTable);
+    const db = node(c, 'indexDb');
+    return { kind: 'show_index', table: db ? { ...table, db: identifierText(db) } : table };
+  }
   return { kind: 'show_create_table', table: toTableName(node(c, 'tableName')!) };
+}
+
+/** An INSERT value: `DEFAULT` or an expression. */
+function valueItem(n: CstNode): Expr | 'default' {
+  const c = n.children as Children;
+  return has(c, 'Default') ? 'default' : toExpr(node(c, 'expression')!);
 }

@@ -1,4 +1,4 @@
-import { isFloatType, isIntegerType, stringifyExact, toPlain, type ColumnType, type Value } from '@sluice/pipeline-core';
+import { COLUMN_TYPE_DISPLAY, isFloatType, isIntegerType, stringifyExact, toPlain, type ColumnType, type Value } from '@sluice/pipeline-core';
 import { SqlExecutionError } from '../errors.js';
 import { Interval, isTimestampType, nsPer, floorDiv, type SqlType, type SqlValue } from './sql-value.js';
 import { parseTimestampText } from './timestamp-text.js';
@@ -16,6 +16,9 @@ function fail(v: SqlValue, to: SqlType): never {
 
 function toInteger(v: SqlValue, from: SqlType, to: ColumnType): number | bigint {
   let n: number | bigint;
+  if (typeof v === 'number' && !Number.isFinite(v)) {
+    throw new SqlExecutionError(`Cast error: Can't cast value ${Number.isNaN(v) ? 'NaN' : v > 0 ? 'inf' : '-inf'} to type ${COLUMN_TYPE_DISPLAY[to]}`);
+  }
   if (typeof v === 'number') n = Math.trunc(v);
   else if (typeof v === 'bigint') n = isTimestampType(from) ? v : v;
   else if (typeof v === 'boolean') n = v ? 1 : 0;
@@ -68,6 +71,7 @@ export function castValue(v: SqlValue, from: SqlType, to: ColumnType, timezone?:
       if (typeof v === 'string') return v;
       if (isTimestampType(from)) return formatTimestamp(BigInt(v as bigint) * nsPer(from), from);
       if (v instanceof Interval) return v.toString();
+      if (typeof v === 'number' && !Number.isFinite(v)) return Number.isNaN(v) ? 'NaN' : v > 0 ? 'inf' : '-inf';
       if (typeof v === 'object') return stringifyExact(toPlain(v as Value));
       return String(v);
     case 'boolean':

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
-import { SqlInvalidArgumentError } from '../errors.js';
+import { SqlExecutionError, SqlInvalidArgumentError } from '../errors.js';
 
-const RE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|z|UTC|[+-]\d{2}(?::?\d{2})?)?$/;
+const RE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:T|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|z|UTC|[+-]\d{2}(?::?\d{2})?)?$/;
 
 /**
  * Parses a timestamp text (`2026-03-01`, `2026-03-01 00:30:00`, `2026-03-01T00:30:00.123456789Z`,
@@ -34,9 +34,9 @@ export function parseTimestampText(text: string, timezone?: string): bigint | un
   return BigInt(ms) * 1_000_000n + fracNs;
 }
 
-/** Like parseTimestampText but throws an invalid-argument error naming the text. */
+/** Like parseTimestampText but throws a cast error (3001, as GreptimeDB) naming the text. */
 export function requireTimestampText(text: string, timezone?: string): bigint {
   const ns = parseTimestampText(text, timezone);
-  if (ns === undefined) throw new SqlInvalidArgumentError(`cannot parse '${text}' as a timestamp (expected e.g. '2026-03-01 00:30:00' or RFC 3339)`);
+  if (ns === undefined) throw new SqlExecutionError(`Cast error: cannot parse '${text}' as a timestamp (expected e.g. '2026-03-01 00:30:00' or RFC 3339)`);
   return ns;
 }
