@@ -70,6 +70,11 @@ export function logsPanel(): Panel {
           for (let x = Math.floor(r.start / bucket) * bucket; x < r.end; x += bucket) xs.push(x);
           const total = [...counts.values()].reduce((a, b) => a + b, 0);
           hist.dataset.total = String(total);
+          // Where the bars are, for tests and tools: the x scale's ends and the buckets that have lines.
+          hist.dataset.from = String(xs[0] ?? r.start);
+          hist.dataset.to = String((xs[xs.length - 1] ?? r.start) + bucket);
+          hist.dataset.filled = xs.filter((x) => counts.has(x)).join(',');
+          hist.dataset.bucket = String(bucket);
           barChart(hist, xs, xs.map((x) => counts.get(x) ?? 0), bucket, (from, to) => {
             picker.set({ start: from, end: to });
             void refresh();
