@@ -11,9 +11,9 @@ describe('log search SQL', () => {
   it('bounds the time and searches every string column, quoting what the user typed', () => {
     expect(tsLiteral(1_700_000_000.5)).toBe("'2023-11-14 22:13:20.500'");
     expect(logsWhere('ts', ['msg', 'host'], { start: 1_700_000_000, end: 1_700_000_060 }, " it's ")).toBe(
-      `"ts" >= '2023-11-14 22:13:20.000' AND "ts" < '2023-11-14 22:14:20.000' AND ("msg" LIKE '%it''s%' OR "host" LIKE '%it''s%')`,
+      `"ts" >= '2023-11-14 22:13:20.000' AND "ts" < '2023-11-14 22:14:20.000' AND ("msg" ILIKE '%it''s%' OR "host" ILIKE '%it''s%')`,
     );
-    expect(logsWhere('ts', [], { start: 0, end: 1 }, 'x')).not.toContain('LIKE');
+    expect(logsWhere('ts', [], { start: 0, end: 1 }, 'x')).not.toContain('ILIKE');
   });
   it('picks round histogram buckets', () => {
     expect(bucketSeconds({ start: 0, end: 3600 })).toBe(60);

@@ -6,10 +6,10 @@ export function tsLiteral(sec: number): string {
   return sqlString(new Date(Math.round(sec * 1000)).toISOString().replace('T', ' ').replace('Z', ''));
 }
 
-/** The WHERE clause of a log search: the time range and, when given, text found in any string column. */
+/** The WHERE clause of a log search: the time range and, when given, text found in any string column (case-insensitive; % and _ are wildcards). */
 export function logsWhere(time: string, strings: readonly string[], r: TimeRange, search: string): string {
   const parts = [`${sqlIdent(time)} >= ${tsLiteral(r.start)}`, `${sqlIdent(time)} < ${tsLiteral(r.end)}`];
   const text = search.trim();
-  if (text !== '' && strings.length > 0) parts.push(`(${strings.map((c) => `${sqlIdent(c)} LIKE ${sqlString(`%${text}%`)}`).join(' OR ')})`);
+  if (text !== '' && strings.length > 0) parts.push(`(${strings.map((c) => `${sqlIdent(c)} ILIKE ${sqlString(`%${text}%`)}`).join(' OR ')})`);
   return parts.join(' AND ');
 }

@@ -33,7 +33,7 @@ describe('cellToMs', () => {
 });
 
 describe('PromQL results', () => {
-  const matrix = [
+  const matrix: { metric: Record<string, string>; values: [number, string][] }[] = [
     { metric: { __name__: 'up', job: 'a' }, values: [[10, '1'], [20, '1']] as [number, string][] },
     { metric: { job: 'b' }, values: [[20, 'NaN']] as [number, string][] },
   ];

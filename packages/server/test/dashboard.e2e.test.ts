@@ -117,6 +117,9 @@ describe.skipIf(leftOut)('dashboard in a real browser', { timeout: 60_000 }, () 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     const csv = await (await download.createReadStream()).toArray();
     expect(Buffer.concat(csv).toString().split('\r\n')[0]).toBe('series,time,value');
+    // The editor completes metric names from the server's Prometheus API.
+    await typeInto(page, 'query-editor', 'cpu_lo');
+    await expect.poll(() => page.locator('.cm-tooltip-autocomplete li').allTextContents()).toContainEqual(expect.stringContaining('cpu_load'));
     await page.getByTestId('query-lang').selectOption('sql');
   });
 
@@ -126,13 +129,15 @@ describe.skipIf(leftOut)('dashboard in a real browser', { timeout: 60_000 }, () 
     await typeInto(page, 'pipeline-editor', yaml);
     await page.getByTestId('dryrun-input').fill('GET /a 200\nPOST /b 500\nbroken');
     const out = page.getByTestId('dryrun-output');
-    await expect.poll(() => out.getByTestId('dryrun-summary').textContent()).toBe('2 row(s), 1 error(s) — run here in the browser');
+    // The path column of the rows, once the dry run reflects the typed sample.
+    await expect.poll(() => out.locator('tbody tr td:nth-child(2)').allTextContents()).toEqual(['/a', '/b']);
+    expect(await out.getByTestId('dryrun-summary').textContent()).toBe('2 row(s), 1 error(s) — run here in the browser');
     expect(await out.getByTestId('dryrun-error').textContent()).toMatch(/^input 3: /);
-    expect(await out.locator('tbody tr').first().textContent()).toContain('/a');
-    await page.getByTestId('dryrun-input').fill('GET /a 200');
-    await expect.poll(() => out.getByTestId('dryrun-summary').textContent()).toMatch(/^1 row\(s\), 0 error/);
     await page.getByTestId('dryrun-server').click();
     await expect.poll(() => page.getByTestId('dryrun-server-summary').textContent()).toMatch(/server agrees/);
+    expect(await page.getByTestId('dryrun-server-output').locator('tbody tr td:nth-child(2)').allTextContents()).toEqual(['/a', '/b']);
+    await page.getByTestId('dryrun-input').fill('GET /a 200');
+    await expect.poll(() => out.getByTestId('dryrun-summary').textContent()).toMatch(/^1 row\(s\), 0 error/);
     await page.getByTestId('pipeline-name').fill('web_lines');
     await page.getByTestId('pipeline-upload').click();
     await expect.poll(() => page.getByTestId('pipeline-uploaded').textContent()).toMatch(/uploaded web_lines, version/);

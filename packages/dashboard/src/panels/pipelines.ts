@@ -70,9 +70,12 @@ export function pipelinesPanel(): Panel {
       let editor: Editor;
       let browserRows = '';
 
+      let runs = 0;
       const dryRun = async () => {
+        const run = ++runs;
         try {
           const { dryRunInBrowser } = await engine();
+          if (run !== runs) return; // a newer edit started its own run
           const r = dryRunInBrowser(editor.value, sample.value, type.value as SampleType);
           browserRows = JSON.stringify(r.tables.map((t) => [t.name, t.rs.columns.map((c) => c.name), t.rs.rows.length]));
           const rows = r.tables.reduce((n, t) => n + t.rs.rows.length, 0);
@@ -84,6 +87,7 @@ export function pipelinesPanel(): Panel {
             ...r.tables.map((t) => h('div', {}, h('h4', {}, t.name), resultTable(t.rs, { testid: 'dryrun-table' }))),
           );
         } catch (e) {
+          if (run !== runs) return;
           browserRows = '';
           fill(output, errorBox((e as Error).message, 'dryrun-error'));
         }
@@ -166,7 +170,7 @@ export function pipelinesPanel(): Panel {
       serverCheck.addEventListener('click', async () => {
         fill(serverOutput, h('span', { class: 'muted' }, 'asking the server…'));
         try {
-          const res = await request('/v1/pipelines/_dryrun', {
+          const res = await request('/v1/pipelines/_dryrun?skip_error=true', {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify({ pipeline: editor.value, data: sample.value, data_type: type.value }),
@@ -175,7 +179,7 @@ export function pipelinesPanel(): Panel {
           const same = JSON.stringify(tables.map((t) => [t.name, t.rs.columns.map((c) => c.name), t.rs.rows.length])) === browserRows;
           fill(
             serverOutput,
-            h('div', { class: same ? 'ok' : 'warning', testid: 'dryrun-server-summary' }, same ? 'The server agrees with the browser (same tables, columns and row counts).' : 'The server answers differently from the browser:'),
+            h('div', { class: same ? 'ok' : 'warning', testid: 'dryrun-server-summary' }, same ? 'The server agrees with the browser (same tables, columns and row counts; failing inputs skipped).' : 'The server answers differently from the browser:'),
             ...tables.map((t) => h('div', {}, h('h4', {}, t.name), resultTable(t.rs, { testid: 'dryrun-server-table' }))),
           );
         } catch (e) {
@@ -190,15 +194,13 @@ export function pipelinesPanel(): Panel {
           'div',
           { class: 'split' },
           h('aside', { class: 'left' }, h('h3', {}, 'Pipelines ', h('button', { class: 'link', onclick: () => void loadList() }, '↻')), list),
+          h('div', { class: 'grow' }, h('div', { class: 'toolbar' }, name, version, upload, del, fresh), message, editorBox),
           h(
             'div',
             { class: 'grow' },
-            h('div', { class: 'toolbar' }, name, version, upload, del, fresh),
-            message,
-            editorBox,
-            h('h3', {}, 'Dry run'),
-            h('div', { class: 'toolbar' }, 'Sample as ', type, h('span', { class: 'muted' }, 'parsed as you type, in this browser'), h('span', { class: 'spacer' }), serverCheck),
+            h('div', { class: 'toolbar' }, h('strong', {}, 'Dry run'), 'sample as ', type, h('span', { class: 'spacer' }), serverCheck),
             sample,
+            h('div', { class: 'muted' }, 'Parsed as you type, here in the browser, by the same pipeline library the server runs.'),
             output,
             serverOutput,
           ),

@@ -48,7 +48,7 @@ export function tracesPanel(): Panel {
         try {
           const rs = (
             await runSql(
-              `SELECT trace_id, min("timestamp") AS started, count(*) AS matching_spans, max(duration_nano) / 1000000.0 AS longest_ms, min(service_name) AS service, min(span_name) AS operation FROM ${sqlIdent(table.value)} WHERE ${where.join(' AND ')} GROUP BY trace_id ORDER BY started DESC LIMIT 100`,
+              `SELECT trace_id, min("timestamp") AS started, count(*) AS matching_spans, max(duration_nano) / 1000000.0 AS longest_ms, min(service_name) AS service, min(span_name) AS an_operation FROM ${sqlIdent(table.value)} WHERE ${where.join(' AND ')} GROUP BY trace_id ORDER BY started DESC LIMIT 100`,
             )
           ).results[0]!;
           const el = resultTable(rs, { testid: 'traces-result' });
@@ -65,7 +65,8 @@ export function tracesPanel(): Panel {
       const openTrace = async (traceId: string) => {
         fill(attrs);
         try {
-          const rows = await sqlObjects(`SELECT * FROM ${sqlIdent(table.value)} WHERE trace_id = ${sqlString(traceId)} ORDER BY "timestamp" LIMIT 2000`);
+          const rs = (await runSql(`SELECT * FROM ${sqlIdent(table.value)} WHERE trace_id = ${sqlString(traceId)} ORDER BY "timestamp" LIMIT 2000`)).results[0]!;
+          const rows = rs.rows.map((r) => Object.fromEntries(rs.columns.map((c, i) => [c.name, r[i]])));
           const spans: Span[] = rows.map((row) => ({
             id: cellText(row.span_id),
             parent: cellText(row.parent_span_id),
@@ -89,8 +90,7 @@ export function tracesPanel(): Panel {
                 h('div', { class: 'gantt-track' }, bar, h('span', { class: 'gantt-ms' }, `${span.durationMs.toFixed(2)} ms`)),
               );
               row.addEventListener('click', () => {
-                const entries = Object.entries(span.row);
-                fill(attrs, h('h4', {}, `span ${span.id}`), resultTable({ columns: entries.map(([k]) => ({ name: k, type: k === 'timestamp' || k === 'timestamp_end' ? 'TimestampNanosecond' : 'String' })), rows: [entries.map(([, v]) => v)] }, { expandable: true, testid: 'span-table' }));
+                fill(attrs, h('h4', {}, `span ${span.id}`), resultTable({ columns: rs.columns, rows: [rs.columns.map((c) => span.row[c.name])] }, { expandable: true, testid: 'span-table' }));
                 attrs.querySelector<HTMLElement>('tr.expandable')?.click();
               });
               return row;
