@@ -11,5 +11,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     reportCompressedSize: false,
   },
-  server: { proxy: { '^/(v1|metrics|status|health)': 'http://127.0.0.1:4000' } },
+  // `npm run dev`: Vite's dev server, the API proxied to a running server (SLUICE_URL, default 127.0.0.1:4000).
+  server: { proxy: { '^/(v1|metrics|status|health)': process.env.SLUICE_URL ?? 'http://127.0.0.1:4000' } },
 });

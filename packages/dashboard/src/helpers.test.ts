@@ -9,9 +9,9 @@ import { sampleItems, dryRunInBrowser } from './dryrun.js';
 
 describe('log search SQL', () => {
   it('bounds the time and searches every string column, quoting what the user typed', () => {
-    expect(tsLiteral(1_700_000_000.5)).toBe("'2023-11-14 22:13:20.500'");
+    expect(tsLiteral(1_700_000_000.5)).toBe("'2023-11-14T22:13:20.500Z'");
     expect(logsWhere('ts', ['msg', 'host'], { start: 1_700_000_000, end: 1_700_000_060 }, " it's ")).toBe(
-      `"ts" >= '2023-11-14 22:13:20.000' AND "ts" < '2023-11-14 22:14:20.000' AND ("msg" ILIKE '%it''s%' OR "host" ILIKE '%it''s%')`,
+      `"ts" >= '2023-11-14T22:13:20.000Z' AND "ts" < '2023-11-14T22:14:20.000Z' AND ("msg" ILIKE '%it''s%' OR "host" ILIKE '%it''s%')`,
     );
     expect(logsWhere('ts', [], { start: 0, end: 1 }, 'x')).not.toContain('ILIKE');
   });

@@ -1,9 +1,12 @@
 import { sqlIdent, sqlString } from './queries.js';
 import type { TimeRange } from './time-range.js';
 
-/** A timestamp literal the SQL engine compares with a time column (UTC, millisecond precision). */
+/**
+ * A timestamp literal the SQL engine compares with a time column: RFC 3339 with `Z`, so the server's
+ * default time zone (which applies to a literal without an offset) cannot shift the range.
+ */
 export function tsLiteral(sec: number): string {
-  return sqlString(new Date(Math.round(sec * 1000)).toISOString().replace('T', ' ').replace('Z', ''));
+  return sqlString(new Date(Math.round(sec * 1000)).toISOString());
 }
 
 /** The WHERE clause of a log search: the time range and, when given, text found in any string column (case-insensitive; % and _ are wildcards). */

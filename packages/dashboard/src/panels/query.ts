@@ -10,7 +10,7 @@ import { timeRangePicker } from '../time-range.js';
 import { go, type Panel } from '../panel.js';
 
 const EXAMPLES: Record<string, string> = {
-  sql: 'SELECT table_schema, table_name, table_rows FROM information_schema.tables ORDER BY table_schema, table_name',
+  sql: "SELECT table_schema, table_name, create_time FROM information_schema.tables WHERE table_type = 'BASE TABLE' ORDER BY table_schema, table_name",
   promql: 'up',
 };
 

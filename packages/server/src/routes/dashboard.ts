@@ -21,8 +21,8 @@ function send(c: Context, asset: DashboardAsset): Response {
     headers['content-security-policy'] = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; frame-ancestors 'none'";
     headers['x-frame-options'] = 'DENY';
   }
-  const body = gzip ? asset.gzip! : asset.body;
-  return c.body(c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), 200, headers);
+  if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+  return c.body((gzip ? asset.gzip! : asset.body) as Uint8Array<ArrayBuffer>, 200, headers);
 }
 
 /**
