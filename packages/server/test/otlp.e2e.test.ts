@@ -124,6 +124,26 @@ describe('OTLP/HTTP with the OpenTelemetry JS SDK exporters', () => {
     expect(types).toEqual([['span_attributes.n', 'float64']]); // Int64 and Float64 in one batch widen
   });
 
+  it('traces: an existing Int64 attribute column widens to Float64 when a later batch sends a double', async () => {
+    const post = async (spanId: string, value: object) => {
+      const span = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId, name: `s-${spanId}`, kind: 2, startTimeUnixNano: '1700000000000000000', endTimeUnixNano: '1700000000500000000', attributes: [{ key: 'n', value }] };
+      const body = { resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] };
+      const res = await s.fetch('/v1/otlp/v1/traces', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-service-pipeline-name': 'service_trace_v1', 'x-service-trace-table-name': 'widen_traces' } });
+      return { status: res.status, body: (await res.json()) as { partialSuccess?: { rejectedSpans?: number } } };
+    };
+    const type = async () => sql("SELECT data_type FROM information_schema.columns WHERE table_name = 'widen_traces' AND column_name = 'span_attributes.n'");
+    expect((await post('b7ad6b7169203401', { intValue: 7 })).status).toBe(200);
+    expect(await type()).toEqual([['int64']]);
+    const second = await post('b7ad6b7169203402', { doubleValue: 2.5 });
+    expect(second.status).toBe(200);
+    expect(second.body.partialSuccess?.rejectedSpans ?? 0).toBe(0);
+    expect(await type()).toEqual([['float64']]);
+    expect(await sql('SELECT span_name, "span_attributes.n" FROM widen_traces ORDER BY span_name')).toEqual([['s-b7ad6b7169203401', 7], ['s-b7ad6b7169203402', 2.5]]);
+    // Integers keep going in; a string is still the misfit of its span alone.
+    expect((await post('b7ad6b7169203403', { intValue: 9 })).body.partialSuccess?.rejectedSpans ?? 0).toBe(0);
+    expect((await post('b7ad6b7169203404', { stringValue: 'x' })).body.partialSuccess?.rejectedSpans).toBe(1);
+  });
+
   it('traces: a bad span is a partial success, the rest is written; malformed bodies are 400s', async () => {
     const good = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', name: 'ok', kind: 2, startTimeUnixNano: '1700000000000000000', endTimeUnixNano: '1700000000500000000', attributes: [{ key: 'n', value: { intValue: 1 } }] };
     const badId = { ...good, spanId: 'b7ad', name: 'short-id' };

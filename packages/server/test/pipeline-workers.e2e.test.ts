@@ -24,6 +24,11 @@ describe('ingest on pipeline worker threads', () => {
     const id = await ingest('table=ids&pipeline_name=service_identity', '{"n": 18446744073709551615, "o": {"a": 1}}', 'application/json');
     expect(id.status).toBe(200);
     expect(await sql('SELECT n FROM ids')).toContain('[[18446744073709551615]]');
+    // The body's bytes go to the worker (transferred) and are decoded there: invalid UTF-8 becomes U+FFFD.
+    const bytes = new Uint8Array([...Buffer.from('{"m": "caf'), 0xff, ...Buffer.from('"}')]);
+    const res2 = await s.fetch('/v1/ingest?table=utf&pipeline_name=service_identity', { method: 'POST', body: bytes, headers: { 'content-type': 'application/json' } });
+    expect(res2.status).toBe(200);
+    expect(await sql('SELECT m FROM utf')).toContain('[["caf\uFFFD"]]');
   });
 
   it('keeps error semantics: item errors, skip_error, body errors with line numbers', async () => {

@@ -18,6 +18,8 @@ import { txDeleteChunkRows, txRemoveChunks } from './table/chunk-delete.js';
 import { expiryBound, txDeleteRows, txRemoveRange } from './table/delete-rows.js';
 import { scanTable } from './table/scan.js';
 import { txWrite } from './table/write.js';
+import { changedSlots, txRewriteSlots } from './table/widen-column.js';
+import { compileTable } from './catalog/table-state.js';
 
 export interface LmdbStoreOptions {
   /** Directory of the data file (`sluice.mdb`); created when missing. */
@@ -177,6 +179,11 @@ class LmdbStoreImpl implements LmdbStore {
       const cur = this.txExisting(db, table);
       const next = alterRecord(cur, change);
       this.catalog.txPutTable(next);
+      if (change.kind === 'widen_column') {
+        const before = compileTable(cur);
+        const after = compileTable(next);
+        txRewriteSlots(this.ctx, before, after, changedSlots(before, after));
+      }
       return next;
     });
     return this.catalog.applyTable(rec).info;

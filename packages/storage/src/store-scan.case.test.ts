@@ -140,6 +140,37 @@ export function runScanCases(fresh: () => Promise<Store>): void {
       expect(batches.slice(0, -1).every((n) => n === 7)).toBe(true);
     });
 
+    it('regex / not_regex predicates match whole values (RE2, anchored); a missing value tests as the empty string', async () => {
+      const s = await fresh();
+      const schema: ColumnSchema[] = [...LOG_SCHEMA, { name: 'zone', type: 'string', semantic: 'tag' }];
+      const data = [
+        [1000, 'web-1', 'info', 1, 'eu'],
+        [1001, 'web-2', 'error', 2, null],
+        [1002, 'db-1', 'warn', 3, 'us'],
+        [1003, 'web-10', null, 4, 'eu'],
+      ];
+      await s.write([{ db: 'public', table: 'm', options: mode, schema, rows: data }]);
+      const hosts = async (column: string, op: 'regex' | 'not_regex', value: string) =>
+        (await collect(s, { db: 'public', table: 'm', columns: ['host'], predicates: [{ column, op, value }] })).map((r) => r.host);
+      expect(await hosts('host', 'regex', 'web-.')).toEqual(['web-1', 'web-2']);
+      expect(await hosts('host', 'regex', 'web-1|db-1')).toEqual(['web-1', 'db-1']);
+      expect(await hosts('host', 'not_regex', 'web.*')).toEqual(['db-1']);
+      expect(await hosts('zone', 'regex', '')).toEqual(['web-2']);
+      expect(await hosts('zone', 'not_regex', 'eu')).toEqual(['web-2', 'db-1']);
+      expect(await hosts('level', 'regex', 'err.*|warn')).toEqual(['web-2', 'db-1']);
+      expect(await hosts('level', 'not_regex', '.+')).toEqual(['web-10']);
+      await expect(hosts('host', 'regex', '(unclosed')).rejects.toMatchObject({ code: StatusCode.InvalidArguments });
+    });
+
+    it('a scan asking for typed columns returns the same values (typed is a hint)', async () => {
+      const s = await fresh();
+      await s.write([{ db: 'public', table: 'logs', options: mode, schema: LOG_SCHEMA, rows: [...rows(30), [1040, 'c', null, null]] }]);
+      for (const req of [{}, { limit: 7 }, { descending: true, batchSize: 4 }, { predicates: [{ column: 'host', op: '=' as const, value: 'b' }] }]) {
+        const plain = await collect(s, { db: 'public', table: 'logs', ...req });
+        expect(await collect(s, { db: 'public', table: 'logs', typed: true, ...req })).toEqual(plain);
+      }
+    });
+
     it('counts rows without reading values', async () => {
       const s = await fresh();
       await s.write([{ db: 'public', table: 'logs', options: mode, schema: LOG_SCHEMA, rows: rows(50) }]);

@@ -38,6 +38,11 @@ export type AlterTable =
   | { readonly kind: 'rename_column'; readonly from: string; readonly to: string }
   /** Changes a column's default (`null`: none) or secondary index (`null`: none); absent keys stay. */
   | { readonly kind: 'modify_column'; readonly name: string; readonly default?: Value; readonly index?: IndexKind | null }
+  /**
+   * Widens a field column's type (integers and Float32 to Float64), rewriting its stored values in the
+   * same transaction (SQL `MODIFY COLUMN c DOUBLE`; ClickHouse `MODIFY COLUMN c Float64`).
+   */
+  | { readonly kind: 'widen_column'; readonly name: string; readonly type: 'float64' }
   | { readonly kind: 'set_options'; readonly options: TableOptions }
   | { readonly kind: 'unset_options'; readonly names: readonly string[] };
 
@@ -54,6 +59,12 @@ export interface WriteRequest {
   readonly rows: readonly (readonly Value[])[];
   /** Options for the table if this write creates it (ignored for existing tables). */
   readonly options?: TableOptions;
+  /**
+   * Widen instead of conflict: an existing integer (or Float32) field column that this write's schema
+   * carries as Float64 becomes Float64 (stored values rewritten), atomically with the write, as
+   * `alterTable({ kind: 'widen_column' })` would. OTLP trace attribute columns use it.
+   */
+  readonly widenColumns?: boolean;
 }
 
 export interface WriteResult {
@@ -62,8 +73,14 @@ export interface WriteResult {
   readonly affectedRows: number;
 }
 
-/** `contains`: a string column's value contains the (string) operand (SQL `LIKE '%text%'`). */
-export type PredicateOp = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not_in' | 'is_null' | 'is_not_null' | 'contains';
+/**
+ * `contains`: a string column's value contains the (string) operand (SQL `LIKE '%text%'`).
+ * `regex` / `not_regex`: the value, as text, fully matches (does not match) the RE2 pattern in the
+ * operand, anchored at both ends (PromQL's `=~` / `!~`); a missing value tests as the empty string, as
+ * a missing label does in PromQL. Patterns run in linear time (RE2 semantics, no backreferences); a
+ * remote store maps them to its own RE2 function (ClickHouse `match(col, '^(?:re)$')`).
+ */
+export type PredicateOp = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not_in' | 'is_null' | 'is_not_null' | 'contains' | 'regex' | 'not_regex';
 
 /** A column predicate the store applies exactly; several predicates are AND-ed. */
 export interface Predicate {
@@ -85,6 +102,11 @@ export interface ScanRequest {
   readonly limit?: number;
   /** Rows per batch (default 4096). */
   readonly batchSize?: number;
+  /**
+   * Ask for `ColumnVector.typed` where the store has it (a hint: a store may ignore it, and readers must
+   * still accept batches with `values` only). Default false: plain `values`.
+   */
+  readonly typed?: boolean;
   /** Return rows newest first (for `ORDER BY ts DESC LIMIT n`). Default: oldest first. */
   readonly descending?: boolean;
 }
@@ -92,12 +114,33 @@ export interface ScanRequest {
 /**
  * One column of a batch. Timestamp columns hold `bigint` in the column's unit; integers `number`
  * (or `bigint` beyond 2^53); json columns hold the parsed value; missing values are `null`.
+ *
+ * `values` is always there (a store may build it lazily, on first read, from `typed`); a store may
+ * also give the same values in `typed` form, which readers that know it use instead. A store that
+ * fills only `values` (a remote one, say) is complete: `typed` is an optimization, never required.
  */
 export interface ColumnVector {
   readonly name: string;
   readonly type: ColumnType;
   readonly values: readonly Value[];
+  readonly typed?: TypedColumn;
 }
+
+/**
+ * A column's values without boxing, equal to `values` element for element:
+ * - `f64` (float columns): `values[i]` is `f64[i]`, or null where `valid` is given and bit i (of byte
+ *   i >> 3, bit i & 7) is clear.
+ * - `time` (the time index; never null): `values[i]` is `base + BigInt(offsets[i])`; offsets are exact
+ *   integers (a store gives this form only when every offset of the batch is below 2^53).
+ * - `dict`: `values[i]` is `dict[codes[i]]`, null for a negative code. Codes mean the same value in
+ *   every batch of one scan (the dictionary only grows), so a reader can key on them. The tag columns
+ *   of one batch may share one `codes` array: then a code identifies the row's series (its whole tag
+ *   set), and each tag column's `dict` holds that column's value per series.
+ */
+export type TypedColumn =
+  | { readonly kind: 'f64'; readonly f64: Float64Array; readonly valid?: Uint8Array }
+  | { readonly kind: 'time'; readonly base: bigint; readonly offsets: Float64Array }
+  | { readonly kind: 'dict'; readonly codes: Int32Array; readonly dict: readonly Value[] };
 
 export interface ColumnBatch {
   readonly length: number;

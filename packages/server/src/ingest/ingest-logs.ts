@@ -5,6 +5,7 @@ import type { RunItemError, RunTable } from '../pipelines/compiler.js';
 import type { IngestContentType } from './parse-items.js';
 import { parseItemsWithin } from './item-limits.js';
 import { ingestLimits } from '../config/limits.js';
+import { bodyText } from './body-text.js';
 
 export interface IngestRequest {
   readonly db: string;
@@ -16,8 +17,13 @@ export interface IngestRequest {
   readonly identity?: IdentityOptions;
   /** Options from the request's hint headers, for the tables this write creates. */
   readonly hints?: TableOptions;
-  /** The decoded request body and its type; parsed here or on a pipeline worker. */
-  readonly body: string;
+  /**
+   * The request body (decompressed) and its type; decoded and parsed here or on a pipeline worker. Bytes
+   * go to a worker without a copy (their buffer is transferred: the caller must not use them after).
+   */
+  readonly body: string | Uint8Array;
+  /** Invalid UTF-8 in a byte body is a 400 (`http.is_strict_mode`). */
+  readonly strictUtf8?: boolean;
   readonly contentType: IngestContentType;
   /** Stops the pipeline run (request timeout, client gone): a worker running it is terminated. */
   readonly signal?: AbortSignal;
@@ -37,9 +43,16 @@ async function runPipeline(deps: AppDeps, req: IngestRequest): Promise<{ tables:
   const limits = ingestLimits(deps.config);
   if (source !== undefined && deps.pipelineWorkers !== undefined) {
     deps.metrics.workerTasks.inc();
-    return deps.pipelineWorkers.run({ ...source, body: req.body, contentType: req.contentType, skipError: req.skipError, limits }, req.signal);
+    const body = typeof req.body === 'string' ? { body: req.body } : { bytes: transferable(req.body), strictUtf8: req.strictUtf8 === true };
+    return deps.pipelineWorkers.run({ ...source, ...body, contentType: req.contentType, skipError: req.skipError, limits }, req.signal);
   }
-  return pipeline.run(parseItemsWithin(req.body, req.contentType, limits), { skipError: req.skipError, maxValueSize: limits.maxValueSize });
+  const text = typeof req.body === 'string' ? req.body : bodyText(req.body, req.strictUtf8);
+  return pipeline.run(parseItemsWithin(text, req.contentType, limits), { skipError: req.skipError, maxValueSize: limits.maxValueSize });
+}
+
+/** Bytes that own their whole buffer (so it can be transferred to a worker); a view into a larger buffer is copied. */
+function transferable(b: Uint8Array): Uint8Array {
+  return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.buffer instanceof ArrayBuffer ? b : new Uint8Array(b);
 }
 
 /** The comment GreptimeDB gives every table that a write creates. */

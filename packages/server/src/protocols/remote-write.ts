@@ -43,22 +43,33 @@ function checkLabels(i: number, raw: [string, string][]): [string, string][] {
  * without `__name__`, or with a label twice, is a 400 naming the series' position.
  */
 export function decodeRemoteWrite(bytes: Uint8Array): DecodedWriteRequest {
-  const raw: { labels: [string, string][]; values: number[]; timestamps: number[] }[] = [];
+  // Samples go straight to typed arrays: a JS array of doubles would rewrite the staleness marker's
+  // NaN payload (V8 quiets signalling NaNs stored in packed double arrays).
+  const raw: { labels: [string, string][]; values: Float64Array; timestamps: Float64Array; n: number }[] = [];
   let cur: (typeof raw)[number] | undefined;
   let metadataCount = 0;
   let sampleCount = 0;
   try {
     readWriteRequest(bytes, {
       series() {
-        cur = { labels: [], values: [], timestamps: [] };
+        cur = { labels: [], values: new Float64Array(4), timestamps: new Float64Array(4), n: 0 };
         raw.push(cur);
       },
       label(name, value) {
         cur!.labels.push([name, value]);
       },
       sample(value, ts) {
-        cur!.values.push(value);
-        cur!.timestamps.push(ts);
+        const c = cur!;
+        if (c.n === c.values.length) {
+          const values = new Float64Array(c.n * 2);
+          const timestamps = new Float64Array(c.n * 2);
+          values.set(c.values);
+          timestamps.set(c.timestamps);
+          c.values = values;
+          c.timestamps = timestamps;
+        }
+        c.values[c.n] = value;
+        c.timestamps[c.n++] = ts;
         sampleCount++;
       },
       metadata() {
@@ -68,7 +79,7 @@ export function decodeRemoteWrite(bytes: Uint8Array): DecodedWriteRequest {
   } catch (e) {
     throw new HttpRequestError(StatusCode.InvalidArguments, 400, `remote write body is not a valid prometheus.WriteRequest: ${(e as Error).message}`, { cause: e });
   }
-  const series: PromSeries[] = raw.map((r, i) => ({ labels: checkLabels(i, r.labels), values: Float64Array.from(r.values), timestamps: Float64Array.from(r.timestamps) }));
+  const series: PromSeries[] = raw.map((r, i) => ({ labels: checkLabels(i, r.labels), values: r.values.subarray(0, r.n), timestamps: r.timestamps.subarray(0, r.n) }));
   return { series, metadataCount, sampleCount };
 }
 

@@ -3,7 +3,7 @@ import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 import type { AppDeps } from '../deps.js';
 import { ingestContentType } from '../ingest/parse-items.js';
 import { ingestLogs } from '../ingest/ingest-logs.js';
-import { readBodyText } from '../ingest/read-body.js';
+import { readBodyBytes } from '../ingest/read-body.js';
 import { PIPELINE_PARAMS_HEADER, pipelineNameFrom, readPipelineParams } from '../ingest/pipeline-params.js';
 import { jsonExact } from '../formats/json-response.js';
 import { requestSignal } from '../middleware/timeout.js';
@@ -30,7 +30,7 @@ export function createIngestRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
     if (pipelineName === undefined) throw invalidParameter('pipeline_name is required (query parameter pipeline_name or header x-service-pipeline-name)');
     const hints = tableOptionsFromHints(Object.entries(c.req.header()));
     const contentType = ingestContentType(c.req.header('content-type'));
-    const body = await readBodyText(c, maxBodyBytes, deps.config.http.is_strict_mode);
+    const body = await readBodyBytes(c, maxBodyBytes);
     const signal = requestSignal(c);
     const written = await ingestLogs(deps, {
       db: databaseParam(query.db || c.req.header('x-service-db-name')),
@@ -41,6 +41,7 @@ export function createIngestRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
       identity: params.identity,
       hints,
       body,
+      strictUtf8: deps.config.http.is_strict_mode === true,
       contentType,
       ...(signal ? { signal } : {}),
     });

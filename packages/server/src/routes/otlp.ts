@@ -101,7 +101,7 @@ export function createOtlpRoutes(deps: AppDeps, writes: WriteSupport): Hono {
       out = pipelineName === TRACE_V1_PIPELINE ? flattenedTraceRows(spans, existing, rejected) : jsonTraceRows(spans, rejected);
       if (out.rows.length === 0) break;
       try {
-        await writes.write([{ db, table, schema: out.schema, rows: out.rows, options }], pipelineName || 'otlp_traces');
+        await writes.write([{ db, table, schema: out.schema, rows: out.rows, options, widenColumns: true }], pipelineName || 'otlp_traces');
         break;
       } catch (e) {
         if (attempt > 0 || (e as { name?: string }).name !== 'SchemaConflictError') throw e;

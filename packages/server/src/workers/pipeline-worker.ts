@@ -2,6 +2,7 @@
 // and store writes. Compiled pipelines are cached per name and version, as on the main thread.
 import { parentPort } from 'node:worker_threads';
 import { parsePipeline, type Pipeline } from '@sluice/pipeline-core';
+import { bodyText } from '../ingest/body-text.js';
 import { parseItemsWithin } from '../ingest/item-limits.js';
 import { encodeTables, toWireError, type PipelineReply, type PipelineTask } from './protocol.js';
 
@@ -19,9 +20,11 @@ function pipelineFor(task: PipelineTask): Pipeline {
 
 function handle(task: PipelineTask): PipelineReply {
   try {
-    const items = task.items ?? parseItemsWithin(task.body, task.contentType, task.limits);
+    const text = task.body ?? (task.bytes !== undefined ? bodyText(task.bytes, task.strictUtf8) : '');
+    const items = task.items ?? parseItemsWithin(text, task.contentType, task.limits);
     const result = pipelineFor(task).run(items, { skipError: task.skipError, maxValueSize: task.limits.maxValueSize });
-    return { id: task.id, ok: true, items: items.length, tables: encodeTables(result.tables), errors: result.errors };
+    const { tables, tagged } = encodeTables(result.tables);
+    return { id: task.id, ok: true, items: items.length, tables, tagged, errors: result.errors };
   } catch (e) {
     return { id: task.id, ok: false, error: toWireError(e) };
   }

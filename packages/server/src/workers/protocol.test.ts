@@ -15,8 +15,11 @@ describe('worker protocol', () => {
       ],
       rows: [[new Timestamp(1_500_000_000n, 'ns'), { at: new Timestamp(7n, 'ns'), list: [1, 'a'] }, 18446744073709551615n]],
     };
-    const wire = structuredClone(encodeTables([table]));
-    const [back] = decodeTables(wire);
+    const plain: RunTable = { suffix: '', options: {}, schema: [table.schema[0]!, { name: 'm', type: 'string', semantic: 'field' }], rows: [[new Timestamp(2_000_000n, 'ns'), 'x']] };
+    const wire = structuredClone(encodeTables([table, plain]));
+    expect(wire.tagged).toEqual([true, false]);
+    const [back, flat] = decodeTables(wire.tables, wire.tagged);
+    expect(flat!.rows).toEqual([[2n, 'x']]);
     expect(back!.rows[0]![0]).toBe(1500n);
     expect(back!.rows[0]![1]).toEqual({ at: new Timestamp(7n, 'ns'), list: [1, 'a'] });
     expect((back!.rows[0]![1] as { at: unknown }).at).toBeInstanceOf(Timestamp);

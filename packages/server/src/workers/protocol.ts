@@ -13,7 +13,11 @@ export interface PipelineTask {
   /** `name\0version`, the worker's cache key ('' for inline YAML, compiled and not kept). */
   readonly key: string;
   readonly yaml: string;
-  readonly body: string;
+  /** The request body as text, or `bytes` (transferred, decoded on the worker). */
+  readonly body?: string;
+  readonly bytes?: Uint8Array;
+  /** Invalid UTF-8 in `bytes` is a 400 (`http.is_strict_mode`). */
+  readonly strictUtf8?: boolean;
   readonly contentType: IngestContentType;
   /** Items already parsed on the main thread (dry runs); when set, `body` is not read. */
   readonly items?: readonly (Doc | string)[];
@@ -31,7 +35,15 @@ export interface WireError {
 }
 
 export type PipelineReply =
-  | { readonly id: number; readonly ok: true; readonly items: number; readonly tables: RunTable[]; readonly errors: RunItemError[] }
+  | {
+      readonly id: number;
+      readonly ok: true;
+      readonly items: number;
+      readonly tables: RunTable[];
+      /** Per table: whether any value was tagged (nested timestamps), so the server only walks those. */
+      readonly tagged?: boolean[];
+      readonly errors: RunItemError[];
+    }
   | { readonly id: number; readonly ok: false; readonly error: WireError };
 
 /** Timestamps nested in other columns (json) travel as this tag and come back as Timestamp. */
@@ -63,24 +75,41 @@ function decodeNested(v: unknown): Value {
   return v as Value;
 }
 
-/** Worker side: timestamp columns become bigints in their unit; other timestamps are tagged. */
-export function encodeTables(tables: readonly RunTable[]): RunTable[] {
-  return tables.map((t) => {
+/**
+ * Worker side: timestamp columns become bigints in their unit; other timestamps are tagged. Rows are
+ * changed in place (they are the worker's own and about to be cloned); `tagged[i]` says whether table
+ * i holds any object value the server must walk.
+ */
+export function encodeTables(tables: readonly RunTable[]): { tables: RunTable[]; tagged: boolean[] } {
+  const tagged: boolean[] = [];
+  const out = tables.map((t) => {
     const units = t.schema.map((c) => timeUnitOf(c.type));
-    const rows = t.rows.map((row) =>
-      row.map((v, j) => {
+    let objects = false;
+    const rows = t.rows as Value[][];
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i]!;
+      for (let j = 0; j < row.length; j++) {
+        const v = row[j]!;
+        if (typeof v !== 'object' || v === null) continue;
         const unit = units[j];
-        if (unit !== undefined && v instanceof Timestamp) return v.in(unit);
-        return typeof v === 'object' && v !== null ? (encodeNested(v) as Value) : v;
-      }),
-    );
+        if (unit !== undefined && v instanceof Timestamp) row[j] = v.in(unit);
+        else {
+          row[j] = encodeNested(v) as Value;
+          objects = true;
+        }
+      }
+    }
+    tagged.push(objects);
     return { suffix: t.suffix, options: t.options as TableOptions, schema: t.schema as ColumnSchema[], rows };
   });
+  return { tables: out, tagged };
 }
 
-/** Server side: undoes the tags (timestamp columns stay bigints, which the store takes). */
-export function decodeTables(tables: readonly RunTable[]): RunTable[] {
-  return tables.map((t) => ({ ...t, rows: t.rows.map((row) => row.map((v) => (typeof v === 'object' && v !== null ? decodeNested(v) : v))) }));
+/** Server side: undoes the tags (timestamp columns stay bigints, which the store takes); tables without tagged values are kept as they are. */
+export function decodeTables(tables: readonly RunTable[], tagged?: readonly boolean[]): RunTable[] {
+  return tables.map((t, i) =>
+    tagged !== undefined && tagged[i] === false ? t : { ...t, rows: t.rows.map((row) => row.map((v) => (typeof v === 'object' && v !== null ? decodeNested(v) : v))) },
+  );
 }
 
 export function toWireError(e: unknown): WireError {

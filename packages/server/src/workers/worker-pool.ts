@@ -82,7 +82,7 @@ export class PipelineWorkerPool {
     if (job === undefined || job.task.id !== reply.id) return;
     this.idleDeaths = 0;
     this.finish(slot);
-    if (reply.ok) job.resolve({ tables: decodeTables(reply.tables), errors: reply.errors });
+    if (reply.ok) job.resolve({ tables: decodeTables(reply.tables, reply.tagged), errors: reply.errors });
     else job.reject(new WorkerTaskError(reply.error));
     this.pump();
   }
@@ -128,7 +128,9 @@ export class PipelineWorkerPool {
       const job = this.queue.shift();
       if (job === undefined) return;
       slot.job = job;
-      slot.worker.postMessage(job.task);
+      // A byte body is transferred, not copied (copying a large string costs the main thread milliseconds).
+      const bytes = job.task.bytes;
+      slot.worker.postMessage(job.task, bytes !== undefined && bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : []);
     }
   }
 

@@ -64,15 +64,20 @@ export function encodeChunk(w: ByteWriter, types: readonly ColumnType[], c: Chun
   for (let s = 0; s < slots; s++) {
     const col = c.fields[s]!;
     const type = types[s]!;
-    stats.push(columnStats(type, col));
     section.reset();
     section.ensure(bitmapLen);
     section.buf.fill(0, 0, bitmapLen);
     section.pos = bitmapLen;
-    for (let i = 0; i < n; i++) if (col[i] !== null) section.buf[i >> 3]! |= 1 << (i & 7);
+    let nulls = 0;
+    for (let i = 0; i < n; i++) {
+      if (col[i] !== null) section.buf[i >> 3]! |= 1 << (i & 7);
+      else nulls++;
+    }
+    const dict = type === 'string' ? dictionaryOf(col, nulls) : undefined;
+    // A dictionary holds every distinct value: the bounds are found among those.
+    stats.push(dict ? columnStats(type, [...dict.keys()], nulls) : columnStats(type, col));
     if (type === 'float64') encodeFloatPlanes(section, col);
     else {
-      const dict = type === 'string' ? dictionaryOf(col) : undefined;
       if (type === 'string') section.u8(dict ? 1 : 0);
       if (dict) {
         section.varint(dict.size);
@@ -87,26 +92,42 @@ export function encodeChunk(w: ByteWriter, types: readonly ColumnType[], c: Chun
   return stats;
 }
 
+/** The non-null values of a float64 column as their 8 bytes transposed into byte planes (NaN payloads kept). */
 function encodeFloatPlanes(w: ByteWriter, col: readonly Value[]): void {
-  const present: number[] = [];
-  for (const v of col) if (v !== null) present.push(v as number);
-  const m = present.length;
-  const raw = new Uint8Array(new Float64Array(present).buffer);
+  let m = 0;
+  for (let i = 0; i < col.length; i++) if (col[i] !== null) m++;
+  if (planeScratch.length < m) planeScratch = new Float64Array(Math.max(m, planeScratch.length * 2));
+  const f = planeScratch;
+  for (let i = 0, j = 0; i < col.length; i++) {
+    const v = col[i]!;
+    if (v !== null) f[j++] = v as number;
+  }
+  const raw = new Uint8Array(f.buffer, 0, m * 8);
   w.ensure(m * 8);
-  for (let k = 0; k < 8; k++) for (let i = 0; i < m; i++) w.buf[w.pos + k * m + i] = raw[i * 8 + k]!;
+  const buf = w.buf;
+  for (let k = 0; k < 8; k++) {
+    const at = w.pos + k * m;
+    for (let i = 0; i < m; i++) buf[at + i] = raw[i * 8 + k]!;
+  }
   w.pos += m * 8;
 }
 
-/** Distinct values of a string column when there are few enough for a dictionary to pay off. */
-function dictionaryOf(col: readonly Value[]): Map<string, number> | undefined {
+let planeScratch = new Float64Array(1024);
+
+/**
+ * Distinct values of a string column when there are few enough for a dictionary to pay off (at most a
+ * quarter of the present values); gives up as soon as there are too many.
+ */
+function dictionaryOf(col: readonly Value[], nulls: number): Map<string, number> | undefined {
   const dict = new Map<string, number>();
-  let present = 0;
-  for (const v of col) {
-    if (v === null) continue;
-    present++;
-    if (!dict.has(v as string)) dict.set(v as string, dict.size);
+  const most = (col.length - nulls) >> 2;
+  for (let i = 0; i < col.length; i++) {
+    const v = col[i];
+    if (v === null || dict.has(v as string)) continue;
+    if (dict.size === most) return undefined;
+    dict.set(v as string, dict.size);
   }
-  return dict.size * 4 <= present ? dict : undefined;
+  return dict;
 }
 
 /**
@@ -240,7 +261,8 @@ export class ChunkView {
     if (rows !== undefined && rows.length < this.count >> 3 && type !== 'float64' && !this.typedCache.has(slot)) return this.fieldRows(slot, type, rows);
     const t = this.typed(slot, type)!;
     if (t.kind === 'boxed') return t.values;
-    const out: Value[] = new Array(this.count);
+    // Boxed on purpose: a packed double array would rewrite NaN payloads (staleness markers).
+    const out: Value[] = new Array(this.count).fill(null);
     const { valid } = t;
     if (t.kind === 'f64') for (let i = 0; i < this.count; i++) out[i] = (valid[i >> 3]! & (1 << (i & 7))) !== 0 ? t.values[i]! : null;
     else for (let i = 0; i < this.count; i++) out[i] = t.codes[i]! < 0 ? null : t.dict[t.codes[i]!]!;

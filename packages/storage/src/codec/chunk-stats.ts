@@ -36,8 +36,9 @@ const ORDERED = new Set<ColumnType>(['int8', 'int16', 'int32', 'int64', 'uint8',
 
 const hasBounds = (type: ColumnType) => ORDERED.has(type) || type.startsWith('timestamp');
 
-export function columnStats(type: ColumnType, col: readonly Value[]): SlotStats {
-  let nulls = 0;
+/** Null count and bounds of a column; with `nulls` given, `col` holds only (distinct) non-null values. */
+export function columnStats(type: ColumnType, col: readonly Value[], knownNulls?: number): SlotStats {
+  let nulls = knownNulls ?? 0;
   let min: Value = null;
   let max: Value = null;
   const bounds = hasBounds(type);

@@ -10,13 +10,17 @@
 export const TS_OFFSET = 1n << 63n;
 const PREFIX_LEN = 4;
 const BOUND_LEN = 12;
-const ROW_KEY_LEN = 16;
+export const ROW_KEY_LEN = 16;
 
 export const MIN_TS = -(1n << 63n);
 export const MAX_TS = (1n << 63n) - 1n;
 
 export function rowKey(storageId: number, ts: bigint, seriesId: number): Buffer {
-  const key = Buffer.allocUnsafe(ROW_KEY_LEN);
+  return writeRowKey(Buffer.allocUnsafe(ROW_KEY_LEN), storageId, ts, seriesId);
+}
+
+/** Writes a row key into `key` (ROW_KEY_LEN bytes) and returns it. */
+export function writeRowKey(key: Buffer, storageId: number, ts: bigint, seriesId: number): Buffer {
   key.writeUInt32BE(storageId, 0);
   key.writeBigUInt64BE(ts + TS_OFFSET, 4);
   key.writeUInt32BE(seriesId, 12);

@@ -23,6 +23,8 @@ const MAX_KEY = 1900;
  */
 export class SeriesIndex {
   private readonly ids = new Map<number, Map<string, number>>();
+  /** storageId → fast key (fastKey) → seriesId, for string-only tag sets. */
+  private readonly fast = new Map<number, Map<string, number>>();
   private readonly entries = new Map<number, Map<number, SeriesEntry | null>>();
   private readonly w = new ByteWriter(256);
   private readonly r = new ByteReader();
@@ -34,6 +36,21 @@ export class SeriesIndex {
 
   /** Series id of a row's tags inside the current write transaction; new series go to `pending`. */
   txResolve(t: TableState, tags: readonly Value[], pending: PendingSeries): number {
+    // Fast path: tags that are all strings (or null) are looked up by their joined text, without
+    // encoding them; `\u0000`/`\u0001` inside a value take the encoded path (they would be ambiguous).
+    const fast = fastKey(t.record.id, tags);
+    if (fast !== undefined) {
+      const hit = this.fast.get(t.storageId)?.get(fast) ?? pending.fast.get(fast);
+      if (hit !== undefined) return hit;
+      const id = this.txResolveEncoded(t, tags, pending);
+      pending.fast.set(fast, id);
+      pending.fastAdds.push({ storageId: t.storageId, key: fast, id });
+      return id;
+    }
+    return this.txResolveEncoded(t, tags, pending);
+  }
+
+  private txResolveEncoded(t: TableState, tags: readonly Value[], pending: PendingSeries): number {
     const w = this.w;
     w.reset();
     w.ensure(8);
@@ -83,6 +100,11 @@ export class SeriesIndex {
       if (!byKey) this.ids.set(a.storageId, (byKey = new Map()));
       byKey.set(a.cacheKey, a.id);
     }
+    for (const a of pending.fastAdds) {
+      let byKey = this.fast.get(a.storageId);
+      if (!byKey) this.fast.set(a.storageId, (byKey = new Map()));
+      byKey.set(a.key, a.id);
+    }
   }
 
   /** The series' table and tags, decoded for `t`'s tag columns; undefined when unknown. */
@@ -114,6 +136,25 @@ export class SeriesIndex {
     return e;
   }
 
+  /**
+   * Ids of the logical table's series, ascending; undefined when there are more than `max` (the caller
+   * then scans instead). Reads the `series_tags` keys under `storageId | tableId`.
+   */
+  tableSeries(t: TableState, max: number): number[] | undefined {
+    const start = Buffer.allocUnsafe(8);
+    start.writeUInt32BE(t.storageId, 0);
+    start.writeUInt32BE(t.record.id, 4);
+    const end = Buffer.allocUnsafe(8);
+    end.writeUInt32BE(t.storageId, 0);
+    end.writeUInt32BE(t.record.id + 1, 4);
+    const ids: number[] = [];
+    for (const { value } of this.env.seriesTags.getRange({ start, end })) {
+      if (ids.length >= max) return undefined;
+      ids.push(value);
+    }
+    return ids.sort((a, b) => a - b);
+  }
+
   /** Removes every series of a table (on drop) in the current write transaction. */
   txDropTable(t: TableState): void {
     const start = Buffer.allocUnsafe(4);
@@ -132,9 +173,11 @@ export class SeriesIndex {
   forget(storageId?: number): void {
     if (storageId === undefined) {
       this.ids.clear();
+      this.fast.clear();
       this.entries.clear();
     } else {
       this.ids.delete(storageId);
+      this.fast.delete(storageId);
       this.entries.delete(storageId);
     }
   }
@@ -143,4 +186,25 @@ export class SeriesIndex {
 export class PendingSeries {
   readonly ids = new Map<string, number>();
   readonly adds: { storageId: number; cacheKey: string; id: number }[] = [];
+  readonly fast = new Map<string, number>();
+  readonly fastAdds: { storageId: number; key: string; id: number }[] = [];
 }
+
+/**
+ * `tableId \u0001 tag \u0001 tag ...` with null as `\u0000` and trailing nulls dropped (as the stored
+ * key drops them); undefined when a tag is not a string or holds `\u0000`/`\u0001`.
+ */
+function fastKey(tableId: number, tags: readonly Value[]): string | undefined {
+  let n = tags.length;
+  while (n > 0 && tags[n - 1] === null) n--;
+  let key = `${tableId}`;
+  for (let i = 0; i < n; i++) {
+    const v = tags[i];
+    if (v === null) key += '\u0001\u0000';
+    else if (typeof v === 'string' && !SEPARATORS.test(v)) key += `\u0001${v}`;
+    else return undefined;
+  }
+  return key;
+}
+
+const SEPARATORS = /[\u0000\u0001]/;

@@ -4,6 +4,7 @@ import { columnFromRecord, columnToRecord, optionsFromRecord, optionsToRecord, w
 import { ColumnAlreadyExistsError, ColumnNotFoundError, InvalidRequestError } from '../errors.js';
 import { resolveOptions } from '../options/resolved-options.js';
 import type { AlterTable, ColumnPosition } from '../store.js';
+import { widenRecord } from './widen-column.js';
 
 /** The record after an ALTER; options that would change how stored rows are keyed cannot change. */
 export function alterRecord(rec: TableRecord, change: AlterTable): TableRecord {
@@ -64,6 +65,8 @@ export function alterRecord(rec: TableRecord, change: AlterTable): TableRecord {
         columns: base.columns.map((x, i) => (rec.columns[i] === col ? { ...x, name: change.to } : x)),
       };
     }
+    case 'widen_column':
+      return widenRecord(rec, change.name, change.type);
     case 'set_options':
     case 'unset_options': {
       const cur = optionsFromRecord(rec.options);

@@ -5,6 +5,7 @@ import type { StoreContext } from '../context.js';
 import { CHUNK_SPAN_NS, chunkKey, chunkKeySeq } from '../keys/chunk-key.js';
 import { tableEnd, tableStart } from '../keys/row-key.js';
 import { txStoreChunk, type ChunkInput } from './chunk-write.js';
+import { boxedArray } from './prepare-rows.js';
 import { spanInUnit } from './time-bounds.js';
 
 /** Chunks with fewer rows than this are merged with their neighbours (in first-time order). */
@@ -72,7 +73,7 @@ function mergeGroup(ctx: StoreContext, t: TableState, group: readonly Member[]):
   }
   // Stable: rows with equal times keep their chunk (write) order.
   all.sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : 0));
-  const merged: ChunkInput = { ts: [], series: [], fields: t.fields.map(() => []) };
+  const merged = { ts: [] as bigint[], series: [] as number[], fields: t.fields.map(() => boxedArray()) } satisfies ChunkInput;
   for (const r of all) {
     merged.ts.push(r.ts);
     merged.series.push(r.series);

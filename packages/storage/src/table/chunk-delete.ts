@@ -6,6 +6,7 @@ import { tableEnd, tableStart } from '../keys/row-key.js';
 import type { ScanRequest } from '../store.js';
 import { chunkSource, type LoadedChunk } from './chunk-source.js';
 import { txStoreChunk, type ChunkInput } from './chunk-write.js';
+import { boxedArray } from './prepare-rows.js';
 
 /**
  * Inside a write transaction: removes up to `max` whole chunks of an append-mode table, all of them or
@@ -48,7 +49,7 @@ export function txDeleteChunkRows(ctx: StoreContext, t: TableState, req: Pick<Sc
     const ts = view.ts();
     const series = view.series();
     const fields = t.fields.map((_, s) => view.field(s, t.fieldTypes[s]!));
-    const keep: ChunkInput = { ts: [], series: [], fields: t.fields.map(() => []) };
+    const keep = { ts: [] as bigint[], series: [] as number[], fields: t.fields.map(() => boxedArray()) } satisfies ChunkInput;
     for (let i = 0; i < view.count; i++) {
       if (rows.has(i)) continue;
       keep.ts.push(ts[i]!);

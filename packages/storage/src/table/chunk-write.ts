@@ -6,44 +6,59 @@ import type { TableState } from '../catalog/table-state.js';
 import type { StoreContext } from '../context.js';
 import { CHUNK_SPAN_NS, chunkKey } from '../keys/chunk-key.js';
 import type { PendingSeries } from '../series/series-index.js';
-import type { PreparedRow } from './prepare-rows.js';
+import { valueColumn, type PreparedRows } from './prepare-rows.js';
 import { spanInUnit } from './time-bounds.js';
 
 const writer = new ByteWriter(1 << 20);
 
 /** Rows of one chunk: time, series and field slots, in time order. */
 export interface ChunkInput {
-  readonly ts: bigint[];
-  readonly series: number[];
-  readonly fields: Value[][];
+  readonly ts: readonly bigint[];
+  readonly series: readonly number[];
+  readonly fields: readonly (readonly Value[])[];
 }
 
 /**
  * Inside a write transaction: stores an append-mode table's rows as column chunks, sorted by time and
- * cut wherever a chunk would span more than CHUNK_SPAN_NS.
+ * cut wherever a chunk would span more than CHUNK_SPAN_NS. Rows already in time order (the usual case)
+ * go to their chunks without being copied.
  */
-export function txPutChunks(ctx: StoreContext, t: TableState, rows: readonly PreparedRow[], pending: PendingSeries): void {
-  if (rows.length === 0) return;
-  const order = rows.map((_, i) => i);
+export function txPutChunks(ctx: StoreContext, t: TableState, rows: PreparedRows, pending: PendingSeries): void {
+  const n = rows.count;
+  if (n === 0) return;
+  const series: number[] = new Array(n);
+  const tags = valueColumn(t.tags.length);
+  for (let i = 0; i < n; i++) {
+    for (let s = 0; s < tags.length; s++) tags[s] = rows.tags[s]![i]!;
+    series[i] = ctx.series.txResolve(t, tags, pending);
+  }
   let sorted = true;
-  for (let i = 1; i < rows.length && sorted; i++) if (rows[i]!.ts < rows[i - 1]!.ts) sorted = false;
-  if (!sorted) order.sort((a, b) => (rows[a]!.ts < rows[b]!.ts ? -1 : rows[a]!.ts > rows[b]!.ts ? 1 : a - b));
+  for (let i = 1; i < n && sorted; i++) if (rows.ts[i]! < rows.ts[i - 1]!) sorted = false;
+  let all: ChunkInput = { ts: rows.ts, series, fields: rows.fields };
+  if (!sorted) {
+    const order = Array.from({ length: n }, (_, i) => i);
+    const ts = rows.ts;
+    order.sort((a, b) => (ts[a]! < ts[b]! ? -1 : ts[a]! > ts[b]! ? 1 : a - b));
+    all = { ts: order.map((i) => ts[i]!), series: order.map((i) => series[i]!), fields: rows.fields.map((col) => permute(col, order)) };
+  }
   const span = spanInUnit(CHUNK_SPAN_NS, t.timeUnit);
   let start = 0;
-  while (start < order.length) {
-    const first = rows[order[start]!]!.ts;
+  while (start < n) {
+    const first = all.ts[start]!;
     let end = start + 1;
-    while (end < order.length && rows[order[end]!]!.ts - first < span) end++;
-    const c: ChunkInput = { ts: [], series: [], fields: t.fields.map(() => []) };
-    for (let k = start; k < end; k++) {
-      const row = rows[order[k]!]!;
-      c.ts.push(row.ts);
-      c.series.push(ctx.series.txResolve(t, row.tags, pending));
-      for (let s = 0; s < c.fields.length; s++) c.fields[s]!.push(row.fields[s]!);
-    }
+    while (end < n && all.ts[end]! - first < span) end++;
+    const c: ChunkInput =
+      start === 0 && end === n ? all : { ts: all.ts.slice(start, end), series: all.series.slice(start, end), fields: all.fields.map((col) => col.slice(start, end)) };
     txStoreChunk(ctx, t, c, ctx.catalog.txNext('seq'));
     start = end;
   }
+}
+
+/** `col` reordered by `order`, in a boxed array (NaN payloads kept). */
+function permute(col: readonly Value[], order: readonly number[]): Value[] {
+  const out = valueColumn(order.length);
+  for (let k = 0; k < order.length; k++) out[k] = col[order[k]!]!;
+  return out;
 }
 
 /** Inside a write transaction: writes one chunk (non-empty, time-sorted) under both of its keys. */

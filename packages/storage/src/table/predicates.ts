@@ -4,6 +4,12 @@ import { ColumnNotFoundError, InvalidRequestError } from '../errors.js';
 import { MISMATCH, describeValue, displayType, normalizeValue } from '../schema/normalize-value.js';
 import type { ColumnDef, Predicate, PredicateOp } from '../store.js';
 import { compareValues } from './compare.js';
+import { RE2JS } from 're2js';
+
+/** A non-string value as the text a regex sees. */
+function valueText(v: Value): string {
+  return typeof v === 'object' && !(v instanceof Timestamp) ? JSON.stringify(v) : String(v);
+}
 
 export type ValueTest = (v: Value) => boolean;
 
@@ -18,7 +24,8 @@ export interface CompiledPredicates {
   readonly fieldTests: { slot: number; test: ValueTest; contains?: string }[];
 }
 
-const OPS: readonly PredicateOp[] = ['=', '!=', '<', '<=', '>', '>=', 'in', 'not_in', 'is_null', 'is_not_null', 'contains'];
+const OPS: readonly PredicateOp[] = ['=', '!=', '<', '<=', '>', '>=', 'in', 'not_in', 'is_null', 'is_not_null', 'contains', 'regex', 'not_regex'];
+const MAX_PATTERN = 4096;
 
 export function compilePredicates(t: TableState, preds: readonly Predicate[]): CompiledPredicates {
   const out: CompiledPredicates = { lo: undefined, hi: undefined, timeTests: [], tagTests: [], fieldTests: [] };
@@ -58,6 +65,19 @@ function compileTest(col: ColumnDef, p: Predicate): ValueTest {
       if (typeof p.value !== 'string') throw new InvalidRequestError(`predicate '${p.column} contains' needs a string value`);
       const text = p.value;
       return (v) => typeof v === 'string' && v.includes(text);
+    }
+    case 'regex':
+    case 'not_regex': {
+      if (typeof p.value !== 'string') throw new InvalidRequestError(`predicate '${p.column} ${p.op}' needs a string pattern`);
+      if (p.value.length > MAX_PATTERN) throw new InvalidRequestError(`predicate '${p.column} ${p.op}': pattern longer than ${MAX_PATTERN} characters`);
+      let re: RE2JS;
+      try {
+        re = RE2JS.compile(`^(?:${p.value})$`);
+      } catch (e) {
+        throw new InvalidRequestError(`predicate '${p.column} ${p.op}': invalid regular expression ${JSON.stringify(p.value)}: ${(e as Error).message}`);
+      }
+      const want = p.op === 'regex';
+      return (v) => re.matches(v === null ? '' : typeof v === 'string' ? v : valueText(v)) === want;
     }
     case 'in':
     case 'not_in': {

@@ -5,56 +5,79 @@ import { InvalidRequestError, SchemaConflictError } from '../errors.js';
 import { MAX_JSON_VALUE_DEPTH, jsonTooDeep } from '../schema/json-depth.js';
 import { MISMATCH, describeValue, displayType, normalizeValue } from '../schema/normalize-value.js';
 
-/** One row ready to store: time (in the column's unit), tags (key order) and field slots. */
-export interface PreparedRow {
-  readonly ts: bigint;
-  readonly tags: Value[];
-  readonly fields: Value[];
+/**
+ * A request's rows ready to store, column by column: time (in the column's unit), tags by key slot and
+ * fields by stored slot, each `count` long. Value arrays are generic (boxed) arrays on purpose: V8
+ * rewrites a NaN's payload when it stores a double in a packed double array, and Prometheus's staleness
+ * marker is a NaN whose payload must survive (`valueColumn`).
+ */
+export interface PreparedRows {
+  readonly count: number;
+  readonly ts: bigint[];
+  /** tags[slot][row] */
+  readonly tags: Value[][];
+  /** fields[slot][row] */
+  readonly fields: Value[][];
 }
 
 type Target = { kind: 'time' } | { kind: 'tag'; slot: number } | { kind: 'field'; slot: number };
 
+/** An array of `n` values filled with `v` whose elements stay boxed (a NaN keeps its bits). */
+export function valueColumn(n: number, v: Value = null): Value[] {
+  const a: Value[] = new Array(n).fill(null);
+  if (v !== null) a.fill(v);
+  return a;
+}
+
+/** An empty growable array whose elements stay boxed (pushing a NaN keeps its bits). */
+export function boxedArray(): Value[] {
+  const a: Value[] = [null];
+  a.pop();
+  return a;
+}
+
 /** Validates and normalises every row of a request against the (evolved) table; throws before anything is written. */
-export function prepareRows(t: TableState, req: WriteRequest): PreparedRow[] {
+export function prepareRows(t: TableState, req: WriteRequest): PreparedRows {
   const table = `${t.record.db}.${t.record.name}`;
   const targets: Target[] = req.schema.map((c: ColumnSchema) =>
     c.name === t.info.timeIndex ? { kind: 'time' } : t.tagSlot.has(c.name) ? { kind: 'tag', slot: t.tagSlot.get(c.name)! } : { kind: 'field', slot: t.fieldSlot.get(c.name)! },
   );
-  const types = req.schema.map((c) => t.byName.get(c.name)!.type);
+  const defs = req.schema.map((c) => t.byName.get(c.name)!);
+  const types = defs.map((c) => c.type);
+  const n = req.rows.length;
   // Values for columns the request does not carry: the column default, else null (if allowed).
   const given = new Set(req.schema.map((c) => c.name));
-  const tagFill: Value[] = t.tags.map((c) => fill(table, c.name, c.default, c.type, c.nullable, given));
-  const fieldFill: Value[] = t.fields.map((c) => fill(table, c.name, c.default, c.type, c.nullable, given));
-  const out: PreparedRow[] = new Array(req.rows.length);
+  const tags = t.tags.map((c) => valueColumn(n, fill(table, c.name, c.default, c.type, c.nullable, given)));
+  const fields = t.fields.map((c) => valueColumn(n, fill(table, c.name, c.default, c.type, c.nullable, given)));
+  const ts: bigint[] = new Array(n);
+  // Where each request column goes (the time column has none: it fills `ts`).
+  const outs = targets.map((x) => (x.kind === 'tag' ? tags[x.slot]! : x.kind === 'field' ? fields[x.slot]! : undefined));
+  const notNull = defs.map((c) => !c.nullable);
   const width = req.schema.length;
-  for (let i = 0; i < req.rows.length; i++) {
+  for (let i = 0; i < n; i++) {
     const row = req.rows[i]!;
     if (!Array.isArray(row) || row.length !== width) {
       throw new InvalidRequestError(`write to ${table}: row ${i} has ${Array.isArray(row) ? row.length : 'no'} values but the schema has ${width} columns`);
     }
-    const tags = tagFill.slice();
-    const fields = fieldFill.slice();
-    let ts: bigint | null = null;
+    let time: bigint | null = null;
     for (let j = 0; j < width; j++) {
       const raw = row[j] === undefined ? null : (row[j] as Value);
       const v = normalizeValue(types[j]!, raw);
-      const col = req.schema[j]!;
-      if (v === MISMATCH) throw new SchemaConflictError(table, col.name, displayType(types[j]!), describeValue(raw), `row ${i}`);
+      if (v === MISMATCH) throw new SchemaConflictError(table, req.schema[j]!.name, displayType(types[j]!), describeValue(raw), `row ${i}`);
       if (types[j] === 'json' && jsonTooDeep(v)) {
-        throw new InvalidRequestError(`write to ${table}: row ${i}, column '${col.name}': the JSON value nests deeper than ${MAX_JSON_VALUE_DEPTH} levels`);
+        throw new InvalidRequestError(`write to ${table}: row ${i}, column '${req.schema[j]!.name}': the JSON value nests deeper than ${MAX_JSON_VALUE_DEPTH} levels`);
       }
-      const target = targets[j]!;
-      if (target.kind === 'time') ts = v as bigint | null;
+      const out = outs[j];
+      if (out === undefined) time = v as bigint | null;
       else {
-        if (v === null && !t.byName.get(col.name)!.nullable) throw new InvalidRequestError(`write to ${table}: row ${i} has null for column '${col.name}', which is NOT NULL`);
-        if (target.kind === 'tag') tags[target.slot] = v;
-        else fields[target.slot] = v;
+        if (v === null && notNull[j]) throw new InvalidRequestError(`write to ${table}: row ${i} has null for column '${req.schema[j]!.name}', which is NOT NULL`);
+        out[i] = v;
       }
     }
-    if (ts === null) throw new InvalidRequestError(`write to ${table}: row ${i} has no value for the time index '${t.info.timeIndex}'`);
-    out[i] = { ts, tags, fields };
+    if (time === null) throw new InvalidRequestError(`write to ${table}: row ${i} has no value for the time index '${t.info.timeIndex}'`);
+    ts[i] = time;
   }
-  return out;
+  return { count: n, ts, tags, fields };
 }
 
 function fill(table: string, name: string, dflt: Value | undefined, type: Parameters<typeof normalizeValue>[0], nullable: boolean, given: Set<string>): Value {

@@ -4,9 +4,10 @@ import type { StoreContext } from '../context.js';
 import { ColumnNotFoundError, InvalidRequestError } from '../errors.js';
 import type { ColumnBatch, ColumnDef, ScanRequest } from '../store.js';
 import { chunkSource, type ChunkSlice } from './chunk-source.js';
+import { boxedArray } from './prepare-rows.js';
 import { rowSource, type SourceRow } from './row-source.js';
+import { typedBatchesFromRows, type Output } from './typed-rows.js';
 
-type Output = { kind: 'time' } | { kind: 'tag'; slot: number } | { kind: 'field'; slot: number; dflt: Value };
 
 /** Validates a scan and returns its batches (rows in time order, `batchSize` per batch). */
 export function scanTable(ctx: StoreContext, t: TableState, req: ScanRequest): AsyncIterable<ColumnBatch> {
@@ -41,6 +42,7 @@ export function scanTable(ctx: StoreContext, t: TableState, req: ScanRequest): A
     const n = source.count();
     if (n !== undefined) return { [Symbol.asyncIterator]: () => sink.empties(n) };
   }
+  if (req.typed) return { [Symbol.asyncIterator]: () => typedBatchesFromRows(source, cols, outputs, batchSize, limit) };
   return { [Symbol.asyncIterator]: () => sink.fromRows(source, outputs) };
 }
 
@@ -55,7 +57,7 @@ class BatchSink {
     private readonly batchSize: number,
     private readonly limit: number,
   ) {
-    this.arrays = cols.map(() => []);
+    this.arrays = cols.map(() => boxedArray());
   }
 
   async *fromRows(source: Iterable<SourceRow>, outputs: readonly Output[]): AsyncGenerator<ColumnBatch> {
@@ -113,7 +115,8 @@ class BatchSink {
 
   private flush(): ColumnBatch {
     const b: ColumnBatch = { length: this.n, columns: this.cols.map((c, j) => ({ name: c.name, type: c.type, values: this.arrays[j]! })) };
-    this.arrays = this.cols.map(() => []);
+    // Boxed arrays: a packed double array would rewrite NaN payloads (Prometheus staleness markers).
+    this.arrays = this.cols.map(() => boxedArray());
     this.n = 0;
     return b;
   }

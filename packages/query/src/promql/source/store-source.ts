@@ -1,9 +1,10 @@
 import { StatusCode, type Value } from '@sluice/pipeline-core';
-import type { Predicate, Store } from '@sluice/storage';
+import type { ColumnVector, Predicate, Store } from '@sluice/storage';
 import type { LabelMatcher } from '../ast.js';
 import { PromqlError, throwIfAborted } from '../errors.js';
 import { METRIC_NAME, type Label, type Labels } from '../labels.js';
-import { compileMatcher, regexAlternatives, type CompiledMatcher } from '../matchers.js';
+import { compileMatcher, type CompiledMatcher } from '../matchers.js';
+import { matcherPredicate } from './matcher-predicate.js';
 import type { RawSeries } from '../eval/values.js';
 import { metricTable, type MetricTable } from './metric-table.js';
 import type { SeriesSource } from './series-source.js';
@@ -84,11 +85,8 @@ export class StoreSeriesSource implements SeriesSource {
     const predicates: Predicate[] = [];
     for (const m of t.matchers) {
       if (m.name === METRIC_NAME || !mt.tags.includes(m.name)) continue;
-      if (m.op === '=' && m.value !== '') predicates.push({ column: m.name, op: '=', value: m.value });
-      else if (m.op === '=~') {
-        const alts = regexAlternatives(m.value);
-        if (alts) predicates.push({ column: m.name, op: 'in', value: alts });
-      }
+      const p = matcherPredicate(m);
+      if (p) predicates.push(p);
     }
     const tagMatchers = t.matchers.filter((m) => m.name !== METRIC_NAME && mt.tags.includes(m.name));
     for (const field of fields) {
@@ -104,45 +102,75 @@ export class StoreSeriesSource implements SeriesSource {
       let cur: Accum | undefined;
       const nTags = mt.tags.length;
       const unitIsMs = mt.msDivisor === 1n && mt.msMultiplier === 1;
-      for await (const batch of this.store.scan({ db: mt.db, table: mt.name, columns: wantSamples ? columns : [mt.timeColumn, ...mt.tags], timeRange: startNs === undefined ? { endNs } : { startNs, endNs }, predicates })) {
+      const newSeries = (tagValue: (j: number) => Value | undefined): Accum => {
+        const ls: Label[] = [{ name: METRIC_NAME, value: mt.name }];
+        for (let j = 0; j < nTags; j++) {
+          const v = tagValue(j);
+          if (v !== null && v !== undefined && v !== '') ls.push({ name: mt.tags[j]!, value: String(v) });
+        }
+        if (fields.length > 1 || t.field) ls.push({ name: FIELD_LABEL, value: field });
+        ls.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        const rec = new Map(ls.map((l) => [l.name, l.value]));
+        const ok = tagMatchers.every((m) => m.test(rec.get(m.name) ?? ''));
+        const a: Accum = { labels: ls, ok, ts: new Float64Array(0), vs: new Float64Array(0), n: 0 };
+        series.push(a);
+        return a;
+      };
+      // Series by the scan's series code, when the store gives tag columns as shared codes (typed batches).
+      const byCode: (Accum | undefined)[] = [];
+      let byTrie = false;
+      const scan = { db: mt.db, table: mt.name, columns: wantSamples ? columns : [mt.timeColumn, ...mt.tags], timeRange: startNs === undefined ? { endNs } : { startNs, endNs }, predicates, typed: true };
+      for await (const batch of this.store.scan(scan)) {
         throwIfAborted(signal);
-        const tcol = batch.columns[0]!.values;
-        const vcol = wantSamples ? batch.columns[1]!.values : undefined;
-        const tagCols = batch.columns.slice(wantSamples ? 2 : 1).map((c) => c.values);
+        const tvec = batch.columns[0]!;
+        const vvec = wantSamples ? batch.columns[1]! : undefined;
+        const tagVecs = batch.columns.slice(wantSamples ? 2 : 1);
+        const codes = sharedCodes(tagVecs, batch.length);
+        const tt = tvec.typed?.kind === 'time' ? tvec.typed : undefined;
+        const toMs = tt ? offsetToMs(tt.base, mt) : undefined;
+        const tcol = toMs ? undefined : tvec.values;
+        const vt = vvec?.typed?.kind === 'f64' ? vvec.typed : undefined;
+        const vcol = vvec && !vt ? vvec.values : undefined;
+        const tagCols = codes ? undefined : tagVecs.map((c) => c.values);
+        if (!codes) byTrie = true;
         for (let i = 0; i < batch.length; i++) {
-          let node: Map<Value, unknown> = trie;
-          for (let j = 0; j < nTags - 1; j++) {
-            const v = tagCols[j]![i]!;
-            let next = node.get(v) as Map<Value, unknown> | undefined;
-            if (!next) node.set(v, (next = new Map()));
-            node = next;
-          }
-          const last = nTags > 0 ? tagCols[nTags - 1]![i]! : null;
-          cur = node.get(last) as Accum | undefined;
-          if (!cur) {
-            const ls: Label[] = [{ name: METRIC_NAME, value: mt.name }];
-            for (let j = 0; j < nTags; j++) {
-              const v = tagCols[j]![i];
-              if (v !== null && v !== undefined && v !== '') ls.push({ name: mt.tags[j]!, value: String(v) });
+          if (codes) {
+            const code = codes[i]!;
+            cur = byCode[code];
+            if (!cur) cur = byCode[code] = newSeries((j) => (tagVecs[j]!.typed as { dict: readonly Value[] }).dict[code]);
+          } else {
+            let node: Map<Value, unknown> = trie;
+            for (let j = 0; j < nTags - 1; j++) {
+              const v = tagCols![j]![i]!;
+              let next = node.get(v) as Map<Value, unknown> | undefined;
+              if (!next) node.set(v, (next = new Map()));
+              node = next;
             }
-            if (fields.length > 1 || t.field) ls.push({ name: FIELD_LABEL, value: field });
-            ls.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-            const rec = new Map(ls.map((l) => [l.name, l.value]));
-            const ok = tagMatchers.every((m) => m.test(rec.get(m.name) ?? ''));
-            cur = { labels: ls, ok, ts: new Float64Array(0), vs: new Float64Array(0), n: 0 };
-            node.set(last, cur);
-            series.push(cur);
+            const last = nTags > 0 ? tagCols![nTags - 1]![i]! : null;
+            cur = node.get(last) as Accum | undefined;
+            if (!cur) {
+              cur = newSeries((j) => tagCols![j]![i]);
+              node.set(last, cur);
+            }
           }
-          if (!cur!.ok) continue;
-          const tv = tcol[i];
-          const ms = typeof tv !== 'bigint' ? Number(tv) : unitIsMs ? Number(tv) : Number(tv / mt.msDivisor) * mt.msMultiplier;
-          if (vcol) {
+          if (!cur.ok) continue;
+          let ms: number;
+          if (toMs) ms = toMs(tt!.offsets[i]!);
+          else {
+            const tv = tcol![i];
+            ms = typeof tv !== 'bigint' ? Number(tv) : unitIsMs ? Number(tv) : Number(tv / mt.msDivisor) * mt.msMultiplier;
+          }
+          if (vt) {
+            if (vt.valid !== undefined && (vt.valid[i >> 3]! & (1 << (i & 7))) === 0) continue;
+            push(cur, ms, vt.f64[i]!);
+          } else if (vcol) {
             const v = vcol[i]!;
             if (v === null) continue;
-            push(cur!, ms, toNumber(v));
-          } else push(cur!, ms, 0);
+            push(cur, ms, toNumber(v));
+          } else push(cur, ms, 0);
         }
       }
+      if (byTrie && byCode.length > 0) mergeSameLabels(series);
       for (const s of series) {
         if (!s.ok || s.n === 0) continue;
         yield toRaw(s);
@@ -184,6 +212,52 @@ export class StoreSeriesSource implements SeriesSource {
     for (const ls of await this.series(matcherSets, startMs, endMs, signal)) for (const l of ls) if (l.name === name) values.add(l.value);
     return [...values].sort();
   }
+}
+
+const ZERO_CODES = new Int32Array(4096);
+
+/** The one codes array all tag columns share (typed batches: the row's series), else undefined. */
+function sharedCodes(tagVecs: readonly ColumnVector[], length: number): Int32Array | undefined {
+  if (tagVecs.length === 0) return length <= ZERO_CODES.length ? ZERO_CODES : new Int32Array(length);
+  const first = tagVecs[0]!.typed;
+  if (first?.kind !== 'dict') return undefined;
+  for (const v of tagVecs) if (v.typed?.kind !== 'dict' || v.typed.codes !== first.codes) return undefined;
+  return first.codes;
+}
+
+/**
+ * Time offsets of a typed batch to milliseconds without a BigInt per row (same truncation as
+ * `Number(ts / divisor) * multiplier` for times after 1970); undefined when the per-row path is needed.
+ */
+function offsetToMs(base: bigint, mt: MetricTable): ((off: number) => number) | undefined {
+  if (base < 0n) return undefined;
+  if (mt.msDivisor === 1n) {
+    const b = Number(base);
+    if (!Number.isSafeInteger(b)) return undefined;
+    const mult = mt.msMultiplier;
+    return mult === 1 ? (off) => b + off : (off) => (b + off) * mult;
+  }
+  const whole = Number(base / mt.msDivisor);
+  const rem = Number(base % mt.msDivisor);
+  const div = Number(mt.msDivisor);
+  return (off) => whole + Math.floor((rem + off) / div);
+}
+
+/** Joins accumulators of the same label set (a store that gave some batches typed and some not). */
+function mergeSameLabels(series: Accum[]): void {
+  const byKey = new Map<string, Accum>();
+  const keep: Accum[] = [];
+  for (const s of series) {
+    const key = s.labels.map((l) => `${l.name}\xff${l.value}`).join('\xff');
+    const into = byKey.get(key);
+    if (!into) {
+      byKey.set(key, s);
+      keep.push(s);
+      continue;
+    }
+    for (let i = 0; i < s.n; i++) push(into, s.ts[i]!, s.vs[i]!);
+  }
+  series.splice(0, series.length, ...keep);
 }
 
 function toRaw(s: Accum): RawSeries {

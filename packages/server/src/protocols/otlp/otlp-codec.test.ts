@@ -57,9 +57,13 @@ describe('OTLP mapping', () => {
     expect(out.schema.find((c) => c.name === 'span_attributes.n')!.type).toBe('float64');
     expect(out.rows).toHaveLength(2);
     expect(out.rejected.map((r) => r.index)).toEqual([2]);
-    // an existing Int64 column keeps its type: the double is then the misfit
+    // an existing Int64 column widens to Float64 with the batch (the write sets widenColumns)
     const again = flattenedTraceRows(spans, new Map([['span_attributes.n', 'int64' as const]]), []);
-    expect(again.rejected.map((r) => r.index)).toEqual([1, 2]);
+    expect(again.schema.find((c) => c.name === 'span_attributes.n')!.type).toBe('float64');
+    expect(again.rejected.map((r) => r.index)).toEqual([2]);
+    // an existing String column keeps its type: numbers are then the misfits
+    const str = flattenedTraceRows(spans, new Map([['span_attributes.n', 'string' as const]]), []);
+    expect(str.rejected.map((r) => r.index)).toEqual([0, 1]);
   });
 
   it('metrics: summaries, staleness flag, default resource promotion', () => {

@@ -129,9 +129,10 @@ export interface TraceRows {
  * The `service_trace_v1` layout: fixed columns, then `span_attributes.<key>` and
  * `resource_attributes.<key>` columns (one per attribute, typed from the wire: string, Int64,
  * Float64, Boolean, JSON for arrays and maps), then `span_events` and `span_links` (JSON).
- * Types are decided for the whole batch first: Int64 and Float64 of one key widen to Float64; a
- * column that already exists keeps its type. A span whose value fits neither is rejected alone
- * (partial success) and the rest of the batch is written.
+ * Types are decided for the whole batch first: Int64 and Float64 of one key widen to Float64, also
+ * when the Int64 column already exists (the write then widens it: `widenColumns`); any other
+ * existing column keeps its type. A span whose value fits neither is rejected alone (partial
+ * success) and the rest of the batch is written.
  */
 export function flattenedTraceRows(spans: readonly SpanRecord[], existing: ReadonlyMap<string, ColumnType>, rejectedIn: readonly RejectedSpan[]): TraceRows {
   const types = new Map<string, ColumnType>();
@@ -146,15 +147,14 @@ export function flattenedTraceRows(spans: readonly SpanRecord[], existing: Reado
     for (const [col, kv] of cols(s)) {
       const t = KIND_TYPES[anyKind(kv.value)];
       if (t === undefined) continue;
-      const current = existing.get(col);
-      if (current !== undefined) {
-        if (!types.has(col)) {
-          types.set(col, current);
-          order.push(col);
-        }
+      const have = types.get(col) ?? existing.get(col);
+      if (!types.has(col) && have !== undefined) {
+        // An existing column: an Int64 one meeting a double widens to Float64 (the store rewrites it
+        // with the batch, WriteRequest.widenColumns); otherwise it keeps its type.
+        types.set(col, widen(have, t) ?? have);
+        order.push(col);
         continue;
       }
-      const have = types.get(col);
       if (have === undefined) {
         types.set(col, t);
         order.push(col);

@@ -1,0 +1,124 @@
+import { isIntegerType, type ColumnType, type Value } from '@sluice/pipeline-core';
+import { ByteReader } from '../codec/byte-reader.js';
+import { ByteWriter } from '../codec/byte-writer.js';
+import { ChunkView } from '../codec/chunk-codec.js';
+import { decodeRow, encodeRow } from '../codec/row-codec.js';
+import { withSlots, type TableRecord } from '../catalog/table-record.js';
+import type { TableState } from '../catalog/table-state.js';
+import type { StoreContext } from '../context.js';
+import { ColumnNotFoundError, InvalidRequestError } from '../errors.js';
+import { chunkKeySeq } from '../keys/chunk-key.js';
+import { keySeries, tableEnd, tableStart } from '../keys/row-key.js';
+import { displayType } from '../schema/normalize-value.js';
+import { txStoreChunk, type ChunkInput } from './chunk-write.js';
+import { boxedArray, valueColumn } from './prepare-rows.js';
+
+/**
+ * Widening a field column's type: integers (Int8 … UInt64) and Float32 widen to Float64, as
+ * GreptimeDB widens OTLP attribute columns. Int64 values beyond 2^53 round to the nearest double.
+ * The stored values are rewritten in the transaction that changes the type, so a reader sees either
+ * the old type and values or the new ones, never a mix.
+ */
+export function widensTo(from: ColumnType, to: ColumnType): boolean {
+  return to === 'float64' && (isIntegerType(from) || from === 'float32');
+}
+
+/** The record with field column `name` widened to `to` (same slot, version + 1); errors name the column and both types. */
+export function widenRecord(rec: TableRecord, name: string, to: ColumnType): TableRecord {
+  const table = `${rec.db}.${rec.name}`;
+  const col = rec.columns.find((c) => !c.dropped && c.name === name);
+  if (!col) throw new ColumnNotFoundError(table, name);
+  if (col.type === to) return rec;
+  if (name === rec.timeIndex || rec.primaryKey.includes(name)) {
+    throw new InvalidRequestError(`table ${table}: column '${name}' is ${name === rec.timeIndex ? 'the time index' : 'a tag'}; only field columns can change type`);
+  }
+  if (!widensTo(col.type, to)) {
+    throw new InvalidRequestError(`table ${table}: column '${name}' cannot change type from ${displayType(col.type)} to ${displayType(to)} (integers and Float32 widen to Float64)`);
+  }
+  const base = withSlots(rec);
+  return { ...base, version: rec.version + 1, columns: base.columns.map((c) => (c.name === name && !c.dropped ? { ...c, type: to } : c)) };
+}
+
+/** Field slots whose type differs between two states of one table. */
+export function changedSlots(before: TableState, after: TableState): number[] {
+  const out: number[] = [];
+  for (let s = 0; s < before.fieldTypes.length; s++) if (before.fieldTypes[s] !== after.fieldTypes[s]) out.push(s);
+  return out;
+}
+
+const REWRITE_BATCH = 4096;
+const reader = new ByteReader();
+const writer = new ByteWriter(1 << 12);
+
+const toDouble = (v: Value | undefined): Value | undefined => (typeof v === 'bigint' ? Number(v) : v);
+
+/**
+ * Inside a write transaction: re-encodes the stored values of `slots` from `before`'s types to
+ * `after`'s (integers become doubles). Rows (or chunks) are collected a batch at a time and written
+ * after the range read, so the cursor never walks a range it is changing.
+ */
+export function txRewriteSlots(ctx: StoreContext, before: TableState, after: TableState, slots: readonly number[]): void {
+  if (slots.length === 0) return;
+  if (before.opts.appendMode) rewriteChunks(ctx, before, after, slots);
+  else rewriteRows(ctx, before, after, slots);
+}
+
+function rewriteRows(ctx: StoreContext, before: TableState, after: TableState, slots: readonly number[]): void {
+  const all = before.fieldTypes.map(() => true);
+  const vals: (Value | undefined)[] = valueColumn(before.fieldTypes.length);
+  const end = tableEnd(before.storageId);
+  let from: Buffer | undefined = tableStart(before.storageId);
+  while (from !== undefined) {
+    const batch: [Buffer, Buffer][] = [];
+    let next: Buffer | undefined;
+    for (const { key, value } of ctx.env.rows.getRange({ start: from, end })) {
+      if (batch.length === REWRITE_BATCH) {
+        next = Buffer.from(key as Buffer);
+        break;
+      }
+      // A physical table shared by logical tables: only this table's rows use its slot layout.
+      if (before.shared && ctx.series.entry(before, keySeries(key as Buffer))?.tableId !== before.record.id) continue;
+      decodeRow(reader.reset(value as Buffer), before.fieldTypes, all, vals);
+      if (!slots.some((s) => vals[s] !== null && vals[s] !== undefined)) continue;
+      // Slots the row predates stay absent (they read as the column default).
+      let n = vals.indexOf(undefined);
+      if (n < 0) n = vals.length;
+      const out = valueColumn(n);
+      for (let s = 0; s < n; s++) out[s] = (slots.includes(s) ? toDouble(vals[s]) : vals[s]) as Value;
+      writer.reset();
+      encodeRow(writer, after.fieldTypes, out);
+      batch.push([Buffer.from(key as Buffer), writer.take()]);
+    }
+    for (const [k, v] of batch) ctx.env.rows.putSync(k, v);
+    from = next;
+  }
+}
+
+function rewriteChunks(ctx: StoreContext, before: TableState, after: TableState, slots: readonly number[]): void {
+  const end = tableEnd(before.storageId);
+  let from: Buffer | undefined = tableStart(before.storageId);
+  while (from !== undefined) {
+    const batch: { input: ChunkInput; seq: number }[] = [];
+    let next: Buffer | undefined;
+    for (const { key, value } of ctx.env.chunks.getRange({ start: from, end })) {
+      if (batch.length === REWRITE_BATCH / 64) {
+        next = Buffer.from(key as Buffer);
+        break;
+      }
+      const view = new ChunkView(value as Buffer);
+      if (view.tableId !== before.record.id || !slots.some((s) => view.hasSlot(s))) continue;
+      const fields = before.fieldTypes.map((type, s) => {
+        const col = view.field(s, type);
+        if (col === undefined) return valueColumn(view.count);
+        if (!slots.includes(s)) return col;
+        const out = boxedArray();
+        for (const v of col) out.push(toDouble(v) as Value);
+        return out;
+      });
+      batch.push({ input: { ts: view.ts().slice(), series: Array.from(view.series()), fields }, seq: chunkKeySeq(key as Buffer) });
+    }
+    // Same first and last time and sequence: the chunk's two keys are overwritten in place.
+    for (const { input, seq } of batch) txStoreChunk(ctx, after, input, seq);
+    from = next;
+  }
+}
