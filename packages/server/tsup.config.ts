@@ -1,5 +1,5 @@
 import { execSync } from 'node:child_process';
-import { cpSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 function git(cmd: string): string {
@@ -26,6 +26,7 @@ export default defineConfig({
   },
   // The dashboard's build (packages/dashboard/dist, empty when SLUICE_BUILD_DASHBOARD=0) lands in dist/dashboard.
   onSuccess: async () => {
+    rmSync('dist/dashboard', { recursive: true, force: true });
     if (existsSync('../dashboard/dist/index.html')) cpSync('../dashboard/dist', 'dist/dashboard', { recursive: true });
   },
 });

@@ -101,6 +101,13 @@ describe.skipIf(leftOut)('dashboard in a real browser', { timeout: 60_000 }, () 
     await page.getByTestId('run-query').click();
     await expect.poll(() => page.getByTestId('query-error').textContent()).toMatch(/No field named nope/);
     expect(await page.getByTestId('recent-queries').textContent()).toContain('SELECT * FROM cpu_load');
+    // A saved query survives a reload (localStorage) and loads back into the editor.
+    await typeInto(page, 'query-editor', 'SELECT count(*) FROM app_logs');
+    await page.getByTestId('save-name').fill('log count');
+    await page.getByTestId('save-query').click();
+    await page.reload();
+    await page.getByTestId('saved-queries').getByText('log count').click();
+    expect(await page.getByTestId('query-editor').locator('.cm-content').textContent()).toBe('SELECT count(*) FROM app_logs');
   });
 
   it('Query: a PromQL range query draws a line chart with one line per series; export is CSV', async () => {
@@ -170,6 +177,11 @@ describe.skipIf(leftOut)('dashboard in a real browser', { timeout: 60_000 }, () 
     await expect.poll(() => page.getByTestId('ingest-summary').textContent()).toMatch(/^2 row\(s\) written to web/);
     expect(await page.getByTestId('ingest-rows').getAttribute('data-rows')).toBe('2');
     await shot(page, 'ingest');
+    // A file chosen from disk goes in the same way.
+    await page.getByTestId('ingest-file').setInputFiles({ name: 'access.log', mimeType: 'text/plain', buffer: Buffer.from('DELETE /z 204\n') });
+    await expect.poll(() => page.getByTestId('ingest-input').inputValue()).toBe('DELETE /z 204\n');
+    await page.getByTestId('ingest-send').click();
+    await expect.poll(() => page.getByTestId('ingest-summary').textContent()).toMatch(/^1 row\(s\) written to web/);
     await page.getByTestId('ingest-mode').selectOption('lineproto');
     await page.getByTestId('ingest-input').fill('disk_free,host=a value=10\ndisk_free,host=b value=20');
     await page.getByTestId('ingest-send').click();
@@ -187,6 +199,9 @@ describe.skipIf(leftOut)('dashboard in a real browser', { timeout: 60_000 }, () 
     await page.getByTestId('logs-search').fill('500');
     await page.getByTestId('logs-run').click();
     await expect.poll(() => table.getAttribute('data-rows')).toBe('4');
+    const [ndjson] = await Promise.all([page.waitForEvent('download'), page.getByTestId('logs-export-ndjson').click()]);
+    const exported = Buffer.concat(await (await ndjson.createReadStream()).toArray()).toString().trim().split('\n').map((l) => JSON.parse(l) as { level: string });
+    expect(exported.map((r) => r.level)).toEqual(['error', 'error', 'error', 'error']);
     await table.locator('tbody tr.expandable').first().click();
     expect(await page.getByTestId('row-details').textContent()).toMatch(/level String\s*error/);
     await shot(page, 'logs');
