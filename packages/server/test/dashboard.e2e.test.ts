@@ -257,6 +257,8 @@ describe.skipIf(leftOut)('dashboard in a real browser', { timeout: 60_000 }, () 
     await page.getByTestId('traces-search').click();
     const result = page.getByTestId('traces-result');
     await expect.poll(() => result.getAttribute('data-rows')).toBe('1');
+    // The whole trace: its root span, all 3 spans (2 matched the filter) and its length.
+    expect(await result.locator('tbody td').allTextContents()).toEqual(['5b8efff798038103d269b633813fc60c', expect.stringMatching(/^\d{4}-/), 'checkout: checkout', '3', '120']);
     await result.locator('tbody tr').first().click();
     await expect.poll(() => page.getByTestId('gantt-span').count()).toBe(3);
     expect(await page.getByTestId('gantt-span').allTextContents()).toEqual([expect.stringMatching(/^checkout checkout/), expect.stringMatching(/charge-card/), expect.stringMatching(/fraud-check/)]);

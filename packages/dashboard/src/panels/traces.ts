@@ -46,11 +46,27 @@ export function tracesPanel(): Panel {
         if (operation.value.trim() !== '') where.push(`span_name LIKE ${sqlString(`%${operation.value.trim()}%`)}`);
         if (minMs.value !== '') where.push(`duration_nano >= ${Math.round(Number(minMs.value) * 1e6)}`);
         try {
-          const rs = (
-            await runSql(
-              `SELECT trace_id, min("timestamp") AS started, count(*) AS matching_spans, max(duration_nano) / 1000000.0 AS longest_ms, min(service_name) AS service, min(span_name) AS an_operation FROM ${sqlIdent(table.value)} WHERE ${where.join(' AND ')} GROUP BY trace_id ORDER BY started DESC LIMIT 100`,
-            )
-          ).results[0]!;
+          const t = sqlIdent(table.value);
+          // The traces with a matching span (newest first), then each one whole: its root, spans and length.
+          const ids = (await sqlObjects(`SELECT trace_id, min("timestamp") AS started FROM ${t} WHERE ${where.join(' AND ')} GROUP BY trace_id ORDER BY started DESC LIMIT 100`)).map((r) => cellText(r.trace_id));
+          const inList = ids.map(sqlString).join(', ');
+          const whole = ids.length === 0 ? [] : await sqlObjects(`SELECT trace_id, min("timestamp") AS started, count(*) AS spans, max(duration_nano) AS longest FROM ${t} WHERE trace_id IN (${inList}) GROUP BY trace_id`);
+          const roots = ids.length === 0 ? [] : await sqlObjects(`SELECT trace_id, service_name, span_name FROM ${t} WHERE trace_id IN (${inList}) AND (parent_span_id IS NULL OR parent_span_id = '')`);
+          const byId = new Map(whole.map((r) => [cellText(r.trace_id), r]));
+          const rootOf = new Map(roots.map((r) => [cellText(r.trace_id), `${cellText(r.service_name)}: ${cellText(r.span_name)}`]));
+          const rs = {
+            columns: [
+              { name: 'trace_id', type: 'String' },
+              { name: 'started', type: 'TimestampNanosecond' },
+              { name: 'root span', type: 'String' },
+              { name: 'spans', type: 'Int64' },
+              { name: 'duration_ms', type: 'Float64' },
+            ],
+            rows: ids.map((id) => {
+              const w = byId.get(id);
+              return [id, w?.started ?? null, rootOf.get(id) ?? '(no root span)', w?.spans ?? null, w ? Number(w.longest) / 1e6 : null];
+            }),
+          };
           const el = resultTable(rs, { testid: 'traces-result' });
           el.querySelectorAll('tbody tr').forEach((tr, i) => {
             tr.classList.add('clickable');
