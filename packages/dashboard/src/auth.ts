@@ -19,7 +19,7 @@ let pending: Promise<void> | undefined;
  */
 export function askCredentials(message: string): Promise<void> {
   if (pending !== undefined) return pending;
-  pending = new Promise<void>((resolve) => {
+  pending = new Promise<void>((resolve, reject) => {
     const user = h('input', { name: 'user', autocomplete: 'username', testid: 'login-user', required: true });
     const password = h('input', { name: 'password', type: 'password', autocomplete: 'current-password', testid: 'login-password' });
     const form = h(
@@ -29,7 +29,7 @@ export function askCredentials(message: string): Promise<void> {
       h('p', { class: 'muted' }, message),
       h('label', {}, 'User ', user),
       h('label', {}, 'Password ', password),
-      h('button', { type: 'submit', testid: 'login-submit' }, 'Sign in'),
+      h('div', {}, h('button', { type: 'submit', class: 'primary', testid: 'login-submit' }, 'Sign in'), ' ', h('button', { type: 'button', testid: 'login-cancel', onclick: () => cancel() }, 'Cancel')),
     );
     const backdrop = h('div', { class: 'backdrop' }, form);
     form.addEventListener('submit', (e) => {
@@ -40,6 +40,12 @@ export function askCredentials(message: string): Promise<void> {
       pending = undefined;
       resolve();
     });
+    // Cancel: the waiting requests fail with the server's 401 message instead of waiting on.
+    const cancel = () => {
+      backdrop.remove();
+      pending = undefined;
+      reject(new Error(`sign-in cancelled: ${message}`));
+    };
     document.body.append(backdrop);
     user.focus();
   });

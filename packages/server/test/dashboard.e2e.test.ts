@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from './start-server.js';
  * server: the built page as the server's build lays it out (dist/dashboard), real HTTP, real data.
  * SLUICE_SCREENSHOTS=<dir> saves a screenshot of each view there (docs/images is made this way).
  */
-const dashboardDir = fileURLToPath(new URL('../dist/dashboard/', import.meta.url));
+const dashboardDir = process.env.SLUICE_DASHBOARD_DIR ?? fileURLToPath(new URL('../dist/dashboard/', import.meta.url));
 const CHROMIUM = process.env.SLUICE_CHROMIUM ?? '/usr/bin/chromium';
 const screenshots = process.env.SLUICE_SCREENSHOTS;
 const leftOut = ['0', 'off', 'false', 'no'].includes((process.env.SLUICE_BUILD_DASHBOARD ?? '').toLowerCase());
@@ -67,7 +67,7 @@ describe.skipIf(leftOut)('dashboard in a real browser', { timeout: 60_000 }, () 
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
     });
     page = await browser.newPage({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
     page.on('pageerror', (e) => errors.push(e.message));
@@ -285,7 +285,7 @@ describe.skipIf(leftOut)('dashboard behind Basic auth', { timeout: 60_000 }, () 
   beforeAll(async () => {
     writeFileSync(join(dir, 'users'), 'admin=pa55\n');
     s = await startTestServer({ dashboardDir, config: { user_provider: `static_user_provider:file:${join(dir, 'users')}` } });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'] });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -293,7 +293,7 @@ describe.skipIf(leftOut)('dashboard behind Basic auth', { timeout: 60_000 }, () 
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('asks for credentials once, retries with them, and asks again after a wrong password', async () => {
+  it('asks for credentials once, retries with them, asks again after a wrong password, and can be cancelled', async () => {
     const page = await browser.newPage();
     const t = Date.now();
     const lap = (what: string) => process.env.SLUICE_DEBUG_TIMING && console.log(what, Date.now() - t);
@@ -303,6 +303,10 @@ describe.skipIf(leftOut)('dashboard behind Basic auth', { timeout: 60_000 }, () 
     await typeInto(page, 'query-editor', 'SELECT 1 + 1 AS two');
     await page.keyboard.press('Control+Enter');
     lap('typed');
+    // Cancel: the query fails with the server's message; running it again asks again.
+    await page.getByTestId('login-cancel').click();
+    await expect.poll(() => page.getByTestId('query-error').textContent()).toMatch(/sign-in cancelled/);
+    await page.getByTestId('run-query').click();
     await page.getByTestId('login-user').fill('admin');
     lap('asked');
     await page.getByTestId('login-password').fill('wrong');
@@ -317,6 +321,6 @@ describe.skipIf(leftOut)('dashboard behind Basic auth', { timeout: 60_000 }, () 
     await page.goto(`${s.url}/dashboard/#/status`);
     await expect.poll(() => page.getByTestId('status-table-list').count()).toBe(1);
     expect(await page.getByTestId('login').count()).toBe(0);
-    expect(asked).toBe(1);
+    expect(asked).toBe(2);
   });
 });
