@@ -27,7 +27,7 @@ console.log('wrote 60 demo_cpu points, 30 demo_logs lines and a trace of 3 spans
 const browser = await chromium.launch({
   executablePath: process.env.SLUICE_CHROMIUM ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
