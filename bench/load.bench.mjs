@@ -4,9 +4,12 @@
 //   1. calibrate (8 s): closed-loop maximum of nginx ingest (500 lines/request) and SQL queries together;
 //   2. load (25 s): open-loop at 70% of each maximum (latency counted from the scheduled send time),
 //      /health every 50 ms, server RSS every second;
-//   3. hostile (3 x 6 s): the same load plus one pathological request at a time, back to back:
-//      a big self-join (timeout 3 s), repeat() over many rows (memory budget), a regex processor on a
-//      400 KB line (timeout 3 s, on a pipeline worker); /health p99 is reported for each.
+//   3. hostile (8 x 5 s): the same load plus one pathological request at a time, back to back (each
+//      kind alone beside the load): a big self-join (timeout 3 s), repeat() over many rows (memory
+//      budget), a sort of every row by a long key (timeout 3 s), a heavy PromQL range query (timeout
+//      3 s), a regex processor on a 400 KB line (timeout 3 s, on a pipeline worker), the same through
+//      a dispatcher pipeline, nested VRL loops (vrl_max_steps), and a 20 MB NDJSON body through the
+//      identity pipeline (timeout 3 s, sliced on the main thread); /health p50/p99/max for each.
 // Prints throughput, p50/p99, errors, RSS over time and /health p50/p99 per phase.
 // Run: node bench/load.bench.mjs   (SLUICE_MAIN=<path to main.js> overrides the server; SLUICE_LOAD_SCALE=0.5 halves the phases)
 import { spawn } from 'node:child_process';
@@ -15,12 +18,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRand, nginxLines, NGINX_PIPELINE } from './lib/nginx.mjs';
+import { report } from './lib/report.mjs';
 
 const MAIN = process.env.SLUICE_MAIN ?? new URL('../packages/server/dist/main.js', import.meta.url).pathname;
 const SCALE = Number(process.env.SLUICE_LOAD_SCALE ?? 1);
 const CALIBRATE_MS = 8_000 * SCALE;
 const LOAD_MS = 25_000 * SCALE;
-const HOSTILE_MS = 6_000 * SCALE;
+const HOSTILE_MS = 5_000 * SCALE;
 const BATCH = 500;
 
 const freePort = () =>
@@ -157,21 +161,55 @@ function healthProbe(into) {
 }
 
 const newStats = () => ({ lat: [], ok: 0, errors: 0 });
+const sqlReq = (sql, timeout) => fetch(`${url}/v1/sql`, { method: 'POST', headers: timeout ? { 'x-service-timeout': timeout } : {}, body: new URLSearchParams({ sql }) });
+const BIG_NDJSON = Array.from({ length: 200_000 }, (_, i) => JSON.stringify({ i, level: 'info', message: `request ${i} served in ${i % 997} ms`, attrs: { a: i % 7, b: 'x' } })).join('\n');
 const HOSTILE = [
-  ['self-join (timeout 3s)', () => fetch(`${url}/v1/sql`, { method: 'POST', headers: { 'x-service-timeout': '3s' }, body: new URLSearchParams({ sql: 'SELECT count(*) FROM nginx a JOIN nginx b ON a.status = b.status' }) })],
-  ['repeat(path, 400000) over all rows', () => fetch(`${url}/v1/sql`, { method: 'POST', body: new URLSearchParams({ sql: 'SELECT length(repeat(path, 400000)) FROM nginx' }) })],
-  ['regex (.*a){20} on a 400 KB line', () => fetch(`${url}/v1/ingest?table=evil&pipeline_name=evil`, { method: 'POST', headers: { 'content-type': 'text/plain', 'x-service-timeout': '3s' }, body: 'a'.repeat(400_000) })],
+  ['SQL self-join (timeout 3s)', () => sqlReq('SELECT count(*) FROM nginx a JOIN nginx b ON a.status = b.status', '3s')],
+  ['SQL repeat(path, 400000) over all rows', () => sqlReq('SELECT length(repeat(path, 400000)) FROM nginx')],
+  ['SQL sort of all rows by a long key (3s)', () => sqlReq("SELECT path FROM nginx ORDER BY concat(repeat(path, 20), agent) DESC", '3s')],
+  ['PromQL count_over_time over 400k samples (3s)', () => fetch(`${url}/v1/metricsapi/api/v1/query_range`, { method: 'POST', headers: { 'x-service-timeout': '3s' }, body: new URLSearchParams({ query: 'sum by (host) (count_over_time(load_m[1h])) * on() group_left sum(rate(load_m[5m]))', start: '0', end: String(2000 * 15), step: '15s' }) })],
+  ['pipeline regex (.*a){20} on a 400 KB line', () => fetch(`${url}/v1/ingest?table=evil&pipeline_name=evil`, { method: 'POST', headers: { 'content-type': 'text/plain', 'x-service-timeout': '3s' }, body: 'a'.repeat(400_000) })],
+  ['dispatcher -> regex on a 400 KB line', () => fetch(`${url}/v1/ingest?table=routed&pipeline_name=router`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-service-timeout': '3s' }, body: JSON.stringify({ kind: 'evil', message: 'a'.repeat(400_000) }) })],
+  ['VRL nested loops (vrl_max_steps)', () => fetch(`${url}/v1/ingest?table=loops&pipeline_name=loops`, { method: 'POST', headers: { 'content-type': 'text/plain', 'x-service-timeout': '3s' }, body: 'a'.repeat(5000) })],
+  ['identity, 20 MB NDJSON body (3s)', () => fetch(`${url}/v1/ingest?table=big_identity&pipeline_name=service_identity`, { method: 'POST', headers: { 'content-type': 'application/x-ndjson', 'x-service-timeout': '3s' }, body: BIG_NDJSON })],
 ];
+const EXTRA_PIPELINES = [
+  ['evil', 'processors:\n  - regex:\n      fields: [message]\n      patterns: ["(?<z>(.*a){20})"]\ntransform:\n  - field: z\n    type: string\n'],
+  ['router', 'dispatcher:\n  field: kind\n  rules:\n    - value: evil\n      table_suffix: _evil\n      pipeline: evil\ntransform:\n  - field: kind\n    type: string\n'],
+  ['loops', 'processors:\n  - vrl:\n      source: |\n        xs = split(string!(.message), "")\n        n = 0\n        for_each(xs) -> |_i, _a| { for_each(xs) -> |_j, _b| { n = n + 1 } }\n        .n = n\n        .\ntransform:\n  - field: n\n    type: int64\n'],
+];
+
+/** 200 series x 2,000 samples (15 s apart) in a metric table, for the PromQL case. */
+async function seedMetrics() {
+  const ok = async (sql) => {
+    const r = await sqlReq(sql);
+    if (!r.ok) throw new Error(`${sql.slice(0, 80)}: ${await r.text()}`);
+    await r.arrayBuffer();
+  };
+  await ok("CREATE TABLE load_phy (service_timestamp TIMESTAMP(3) TIME INDEX, service_value DOUBLE) ENGINE = metric WITH ('physical_metric_table' = '')");
+  await ok("CREATE TABLE load_m (host STRING, service_value DOUBLE, service_timestamp TIMESTAMP(3) TIME INDEX, PRIMARY KEY (host)) ENGINE = metric WITH ('on_physical_table' = 'load_phy')");
+  for (let h = 0; h < 200; h += 10) {
+    const values = [];
+    for (let k = h; k < h + 10; k++) for (let i = 0; i < 2000; i++) values.push(`('h${k}', ${i}, ${i * 15_000})`);
+    await ok(`INSERT INTO load_m (host, service_value, service_timestamp) VALUES ${values.join(',')}`);
+  }
+}
 
 try {
   await waitUp();
-  for (const [name, yaml] of [['nginx', NGINX_PIPELINE], ['evil', 'processors:\n  - regex:\n      fields: [message]\n      patterns: ["(?<z>(.*a){20})"]\ntransform:\n  - field: z\n    type: string\n']]) {
+  for (const [name, yaml] of [['nginx', NGINX_PIPELINE], ...EXTRA_PIPELINES]) {
     const r = await fetch(`${url}/v1/pipelines/${name}`, { method: 'POST', body: yaml, headers: { 'content-type': 'application/x-yaml' } });
     const text = await r.text();
     if (!r.ok) throw new Error(`upload ${name}: ${text}`);
   }
-  // Seed some rows so queries have work from the start.
+  // Seed some rows so queries have work from the start, and the metric table for PromQL.
   for (let i = 0; i < 20; i++) await (await ops.ingest()).arrayBuffer();
+  await seedMetrics();
+  // /health alone, no load: the floor of what the probe measures on this machine.
+  const idle = [];
+  const stopIdle = healthProbe(idle);
+  await new Promise((r) => setTimeout(r, 3000 * SCALE));
+  await stopIdle();
 
   // The maximum of the mix: ingest and queries together, closed loop (3 ingests + 1 query in flight).
   const { ingest: ingestMax, query: queryMax } = await maxRates({ ingest: 3, query: 1 }, CALIBRATE_MS);
@@ -224,11 +262,20 @@ try {
     console.log(`${label.padEnd(14)} ${String(s.lat.length).padStart(8)} ${String(s.ok).padStart(5)} ${String(s.errors).padStart(7)}     ${fmt(pct(s.lat, 50))}    ${fmt(pct(s.lat, 99))}`);
   }
   console.log(`throughput: ${Math.round((ingest.ok * BATCH) / total).toLocaleString('en-US')} lines/s ingested, ${(query.ok / total).toFixed(1)} queries/s`);
+  console.log(`/health idle (${idle.length} probes): p50 ${fmt(pct(idle, 50))} ms, p99 ${fmt(pct(idle, 99))} ms, max ${fmt(Math.max(...idle))} ms`);
   console.log(`/health under load (${health.length} probes, ${loadSecs.toFixed(0)} s): p50 ${fmt(pct(health, 50))} ms, p99 ${fmt(pct(health, 99))} ms, max ${fmt(Math.max(...health))} ms`);
   for (const x of hostile) {
     const st = [...x.statuses].map(([k, v]) => `${v}x${k}`).join(' ');
-    console.log(`/health beside ${x.name.padEnd(36)}: p50 ${fmt(pct(x.h, 50))} ms, p99 ${fmt(pct(x.h, 99))} ms, max ${fmt(Math.max(...x.h))} ms (${x.h.length} probes; answers ${st}; peak RSS ${x.peak.toFixed(0)} MiB)`);
+    console.log(`/health beside ${x.name.padEnd(46)}: p50 ${fmt(pct(x.h, 50))} ms, p99 ${fmt(pct(x.h, 99))} ms, max ${fmt(Math.max(...x.h))} ms (${x.h.length} probes; answers ${st}; peak RSS ${x.peak.toFixed(0)} MiB)`);
   }
+  const rows = [
+    { work: 'load: /health p99 idle', unit: 'ms', better: 'lower', values: { sluice: pct(idle, 99) } },
+    { work: 'load: /health p99 under 70% load', unit: 'ms', better: 'lower', values: { sluice: pct(health, 99) } },
+    ...hostile.map((x) => ({ work: `load: /health p99 beside ${x.name}`, unit: 'ms', better: 'lower', values: { sluice: pct(x.h, 99) }, note: `answers ${[...x.statuses].map(([k, v]) => `${v}x${k}`).join(' ')}, peak RSS ${x.peak.toFixed(0)} MiB` })),
+    { work: 'load: ingest p99 under 70% load', unit: 'ms', better: 'lower', values: { sluice: pct(ingest.lat, 99) } },
+    { work: 'load: query p99 under 70% load', unit: 'ms', better: 'lower', values: { sluice: pct(query.lat, 99) } },
+  ];
+  report('load', { title: 'Load and isolation (server in a child process)', rows });
   const every = Math.max(1, Math.floor(rss.length / 12));
   console.log(`server RSS MiB every ${every} s: ${rss.filter((_, i) => i % every === 0).map((m) => m.toFixed(0)).join(' ')}`);
 } finally {

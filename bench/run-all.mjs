@@ -19,6 +19,8 @@ const BENCHES = [
   'storage.bench.mjs', // the store alone: writes, scans, bytes on disk
   'sql.bench.mjs', // the query engine in-process vs DuckDB
   'date-parse.bench.mjs', // strptime fast path
+  'load.bench.mjs', // 60 s load at 70% of the maximum, /health p99 beside each pathological request (issue 18)
+  'clickhouse-backend.bench.mjs', // Sluice on ClickHouse: ingest with 1 and 2 servers vs LMDB, six log queries vs ClickHouse direct
   'protocols-lineproto.bench.mjs', // line-protocol ingest vs influxd 1.6 and victoria-metrics 1.79
   'protocols-remote-write.bench.mjs', // Prometheus remote write vs Prometheus's receiver and VictoriaMetrics; OTLP traces
 ];

@@ -5,8 +5,10 @@ const entry = process.env.SLUICE_SERVER ?? new URL('../../packages/server/dist/i
 const { startServer } = await import(entry.startsWith('/') ? `file://${entry}` : entry);
 
 const [dataHome, workers] = process.argv.slice(2);
+// SLUICE_BENCH_STORAGE: extra [storage] keys as JSON (the ClickHouse backend bench sets backend and [storage.clickhouse]).
+const storage = process.env.SLUICE_BENCH_STORAGE ? JSON.parse(process.env.SLUICE_BENCH_STORAGE) : {};
 const server = await startServer({
-  config: { http: { addr: '127.0.0.1:0' }, storage: { data_home: dataHome }, logging: { level: 'warn', log_format: 'json' } },
+  config: { http: { addr: '127.0.0.1:0' }, storage: { ...storage, data_home: dataHome }, logging: { level: 'warn', log_format: 'json' } },
   ...(workers === undefined || workers === 'default' ? {} : { pipelineWorkers: Number(workers) }),
 });
 process.stdout.write(`READY ${server.url}\n`);

@@ -5,10 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { diskBytes, peakRssOf } from './proc.mjs';
 
-/** Starts Sluice; `workers` is the pipelineWorkers option ('default' leaves the server's default). */
-export async function startSluice(workers = 'default') {
+/**
+ * Starts Sluice; `workers` is the pipelineWorkers option ('default' leaves the server's default);
+ * `storage` adds [storage] keys (e.g. `{ backend: 'clickhouse', clickhouse: { url: [...] } }`).
+ */
+export async function startSluice(workers = 'default', storage = undefined) {
   const dataHome = mkdtempSync(join(tmpdir(), 'sluice-bench-srv-'));
-  const child = spawn(process.execPath, [new URL('./sluice-child.mjs', import.meta.url).pathname, dataHome, String(workers)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const env = storage ? { ...process.env, SLUICE_BENCH_STORAGE: JSON.stringify(storage) } : process.env;
+  const child = spawn(process.execPath, [new URL('./sluice-child.mjs', import.meta.url).pathname, dataHome, String(workers)], { stdio: ['ignore', 'pipe', 'inherit'], env });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {

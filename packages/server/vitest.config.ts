@@ -8,6 +8,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@sluice/pipeline-core': src('pipeline-core'),
+      '@sluice/storage-clickhouse': src('storage-clickhouse'),
       '@sluice/storage': src('storage'),
       '@sluice/query': src('query'),
     },

@@ -11,5 +11,5 @@ export { parsePipeline } from './pipeline/parse-pipeline.js';
 export { identityPipeline, IDENTITY_PIPELINE_NAME, type IdentityOptions } from './pipeline/identity.js';
 export { PipelineRunError } from './pipeline/run-error.js';
 export { SERVICE_TIMESTAMP } from './pipeline/transform/row-transform.js';
-export type { Pipeline, PipelineResult, PipelineTable, PipelineItemError, RunOptions, ParseOptions } from './pipeline/types.js';
+export type { Pipeline, PipelineResult, PipelineRunner, PipelineTable, PipelineItemError, RunOptions, ParseOptions } from './pipeline/types.js';
 export { compileVrl, type VrlProgram, type CompileVrlOptions, type VrlCallContext, type VrlFunction, VrlFunctionError, type VrlValue, VrlSyntaxError, VrlCompileError, VrlRuntimeError } from './vrl/index.js';

@@ -43,4 +43,14 @@ describe('status codes', () => {
     expect(describeError(new HTTPException(401, { message: 'who' }))).toEqual({ code: 7003, message: 'who', httpStatus: 401 });
     expect(describeError('boom')).toEqual({ code: 1003, message: 'boom', httpStatus: 500 });
   });
+
+  it('a SqlExecutionError about the query\'s data is a 400 keeping code 3001; a huge message is cut', () => {
+    const e = Object.assign(new Error("Cast error: cannot cast 'x' to int64"), { name: 'SqlExecutionError', code: StatusCode.EngineExecuteQuery });
+    expect(describeError(e)).toMatchObject({ code: 3001, httpStatus: 400 });
+    const other = Object.assign(new Error('engine'), { code: StatusCode.EngineExecuteQuery });
+    expect(describeError(other).httpStatus).toBe(500);
+    const huge = describeError(Object.assign(new Error('x'.repeat(100_000)), { code: StatusCode.InvalidArguments }));
+    expect(huge.message.length).toBeLessThan(5000);
+    expect(huge.message).toContain('more characters');
+  });
 });

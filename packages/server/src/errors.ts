@@ -69,7 +69,7 @@ const KNOWN_CODES = new Set<number>(Object.values(StatusCode));
 
 /** Normalizes anything thrown into `{ code, message, httpStatus }`; duck-types a numeric `code`. */
 export function describeError(err: unknown): { code: number; message: string; httpStatus: ContentfulStatusCode } {
-  if (err instanceof HttpRequestError) return { code: err.code, message: err.message, httpStatus: err.httpStatus };
+  if (err instanceof HttpRequestError) return { code: err.code, message: capMessage(err.message), httpStatus: err.httpStatus };
   if (err instanceof HTTPException) {
     const httpStatus = err.status as ContentfulStatusCode;
     const code = httpStatus === 401 ? StatusCode.AuthHeaderNotFound : httpStatus >= 500 ? StatusCode.Internal : StatusCode.InvalidArguments;
@@ -82,10 +82,23 @@ export function describeError(err: unknown): { code: number; message: string; ht
   }
   if (err instanceof Error) {
     const code = (err as { code?: unknown }).code;
-    if (typeof code === 'number' && KNOWN_CODES.has(code)) return { code, message: err.message, httpStatus: statusCodeToHttp(code) };
-    return { code: StatusCode.Internal, message: err.message || err.name, httpStatus: 500 };
+    if (typeof code === 'number' && KNOWN_CODES.has(code)) {
+      // GreptimeDB answers EngineExecuteQuery (3001) with 500. Sluice's SQL engine raises it (as
+      // SqlExecutionError) only about the query's own data, such as CAST('x' AS BIGINT): the client's
+      // input, so a 400 with the same code. Anything else carrying 3001 stays a 500.
+      const httpStatus = code === StatusCode.EngineExecuteQuery && err.name === 'SqlExecutionError' ? 400 : statusCodeToHttp(code);
+      return { code, message: capMessage(err.message), httpStatus };
+    }
+    return { code: StatusCode.Internal, message: capMessage(err.message || err.name), httpStatus: 500 };
   }
-  return { code: StatusCode.Internal, message: String(err), httpStatus: 500 };
+  return { code: StatusCode.Internal, message: capMessage(String(err)), httpStatus: 500 };
+}
+
+/** Longest error message an answer carries: messages that echo the input (a 10 MB line) are cut. */
+export const MAX_ERROR_MESSAGE = 4096;
+
+function capMessage(m: string): string {
+  return m.length <= MAX_ERROR_MESSAGE ? m : `${m.slice(0, MAX_ERROR_MESSAGE)}… (${(m.length - MAX_ERROR_MESSAGE).toLocaleString('en-US')} more characters)`;
 }
 
 /** Writes the one error body `{code, error, execution_time_ms}` with the mapped HTTP status. */

@@ -109,8 +109,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     log.warn({ keys: ignoredKeys }, `GreptimeDB configuration keys that Sluice does not use (accepted, ignored): ${ignoredKeys.join(', ')}`);
   }
   const owned = opts.engines === undefined;
-  // Only one server may use a data home: a second one would work on stale catalog caches.
-  const lock: DataHomeLock | undefined = owned ? acquireDataHomeLock(config.storage.data_home, config.http.addr) : undefined;
+  // Only one server may use a data home: a second one would work on stale catalog caches. With the
+  // ClickHouse backend the server keeps no data locally, so any number may run side by side.
+  const lock: DataHomeLock | undefined = owned && config.storage.backend !== 'clickhouse' ? acquireDataHomeLock(config.storage.data_home, config.http.addr) : undefined;
   let engines: Engines;
   try {
     const storageLog = logging.forTarget('storage');
@@ -119,6 +120,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       (await openEngines(config.storage.data_home, {
         maintenanceIntervalMs: parseDuration(config.storage.maintenance_interval),
         promql: config.promql,
+        config,
+        storage: config.storage,
         onMaintenance: (e) => {
           if (e.phase === 'start') storageLog.debug('maintenance started');
           else if (e.phase === 'end') storageLog.debug({ expired_rows: e.expiredRows, merged_chunks: e.mergedChunks }, 'maintenance done');
@@ -153,7 +156,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   if (users === undefined && !/^(127\.|::1$|localhost$)/.test(info.address)) {
     log.warn({ addr: address }, 'listening beyond loopback without a user provider: anyone who can reach this address can read and write; set user_provider');
   }
-  log.info({ addr: address, data_home: config.storage.data_home, auth: users !== undefined }, 'sluice listening');
+  log.info({ addr: address, ...(config.storage.backend === 'clickhouse' ? { storage: 'clickhouse' } : { data_home: config.storage.data_home }), auth: users !== undefined }, 'sluice listening');
 
   let closing: Promise<void> | undefined;
   return {

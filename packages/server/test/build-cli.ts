@@ -29,8 +29,15 @@ async function bundle(entry: string, outName: string): Promise<string> {
   return outfile;
 }
 
-/** `src/main.ts` as test/.build/main.mjs, so the command can run as a child process without a build. */
-export const buildCli = () => bundle('../src/main.ts', 'main.mjs');
+/**
+ * `src/main.ts` as test/.build/main.mjs, so the command can run as a child process without a build,
+ * with the pipeline worker beside it as `pipeline-worker.js` (where the server looks for it, as the
+ * package's build lays it out): servers started from it run pipelines on worker threads, as released.
+ */
+export const buildCli = async (): Promise<string> => {
+  const [main] = await Promise.all([bundle('../src/main.ts', 'main.mjs'), bundle('../src/workers/pipeline-worker.ts', 'pipeline-worker.js')]);
+  return main;
+};
 
 /** The pipeline worker as test/.build/pipeline-worker.mjs (worker threads cannot load TypeScript). */
 export const buildPipelineWorker = () => bundle('../src/workers/pipeline-worker.ts', 'pipeline-worker.mjs');

@@ -9,11 +9,11 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The four packages as a user gets them: `npm pack` (prepack builds), installed from the tarballs
+ * The packages as a user gets them: `npm pack` (prepack builds), installed from the tarballs
  * into an empty project outside the repository (no monorepo node_modules in reach), then used there.
  */
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const PACKAGES = ['pipeline-core', 'storage', 'query', 'server'] as const;
+const PACKAGES = ['pipeline-core', 'storage', 'storage-clickhouse', 'query', 'server'] as const;
 
 function run(cmd: string, args: string[], cwd: string, timeout = 240_000): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -53,7 +53,7 @@ describe('packed packages installed outside the repository', { timeout: 420_000 
   }, 400_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('packs all four packages', () => {
+  it('packs all five packages', () => {
     expect(Object.keys(tarballs).sort()).toEqual(PACKAGES.map((p) => `@sluice/${p}`).sort());
   });
 

@@ -29,7 +29,7 @@ export async function startTestServer(
   const config: PartialConfig = {
     ...opts.config,
     http: { ...opts.config?.http, addr: '127.0.0.1:0' },
-    storage: { data_home: dataHome },
+    storage: { ...opts.config?.storage, data_home: dataHome },
     logging: { level: 'info', log_format: 'json', ...opts.config?.logging },
   };
   const server = await startServer({

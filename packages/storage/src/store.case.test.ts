@@ -149,6 +149,22 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
         expect(s.getTable('public', 'logs')!.columns.map((c) => c.name)).not.toContain('small');
       });
 
+      it('widens an integer field to float64 by a write with widenColumns or by ALTER widen_column; old values keep reading', async () => {
+        const s = await fresh();
+        const ints = [LOG_SCHEMA[0]!, LOG_SCHEMA[1]!, { name: 'n', type: 'int64', semantic: 'field' }] as const;
+        const floats = [LOG_SCHEMA[0]!, LOG_SCHEMA[1]!, { name: 'n', type: 'float64', semantic: 'field' }] as const;
+        await s.write([{ db: 'public', table: 'w', schema: ints, rows: [[1, 'a', 3]] }]);
+        await expect(s.write([{ db: 'public', table: 'w', schema: floats, rows: [[2, 'a', 0.5]] }])).rejects.toThrow(/column 'n'.*Int64.*Float64/);
+        await s.write([{ db: 'public', table: 'w', schema: floats, rows: [[2, 'a', 0.5]], widenColumns: true }]);
+        expect(s.getTable('public', 'w')!.columns.find((c) => c.name === 'n')!.type).toBe('float64');
+        expect((await collect(s, { db: 'public', table: 'w' })).map((r) => r.n)).toEqual([3, 0.5]);
+        await s.write([{ db: 'public', table: 'w2', schema: ints, rows: [[1, 'a', 7]] }]);
+        expect((await s.alterTable('public', 'w2', { kind: 'widen_column', name: 'n', type: 'float64' })).columns.find((c) => c.name === 'n')!.type).toBe('float64');
+        await s.write([{ db: 'public', table: 'w2', schema: floats, rows: [[2, 'a', 1.25]] }]);
+        expect((await collect(s, { db: 'public', table: 'w2' })).map((r) => r.n)).toEqual([7, 1.25]);
+        await expect(s.alterTable('public', 'w2', { kind: 'widen_column', name: 'host', type: 'float64' })).rejects.toThrow(/'host' is a tag/);
+      });
+
       it('requires the time index in writes to existing tables', async () => {
         const s = await fresh();
         await s.write([{ db: 'public', table: 'logs', schema: LOG_SCHEMA, rows: rows(1) }]);

@@ -231,6 +231,13 @@ export interface Store {
   deleteRows(req: Pick<ScanRequest, 'db' | 'table' | 'timeRange' | 'predicates'>): Promise<number>;
   truncate(db: string, table: string): Promise<void>;
 
+  /**
+   * Optional: reloads the catalog a store caches from a shared place (a remote store serving several
+   * Sluice servers). Catalog reads stay synchronous; after a TableNotFoundError a caller may await this
+   * and retry once, so a table another server has just created is found at once.
+   */
+  refreshCatalog?(): Promise<void>;
+
   readonly pipelines: PipelineStore;
   stats(): StoreStats;
   close(): Promise<void>;

@@ -2,11 +2,11 @@ import type { ColumnSchema } from '../schema/column-type.js';
 import type { Processor } from '../processors/processor.js';
 import type { Doc } from '../value/value.js';
 import type { Dispatcher } from './dispatch.js';
-import { runPipeline } from './run-pipeline.js';
+import { runPipeline, startPipeline } from './run-pipeline.js';
 import { ShapeKeeper } from './shape-keeper.js';
 import type { TableSuffixTemplate } from './table-suffix.js';
 import type { RowTransform } from './transform/row-transform.js';
-import type { ParseOptions, Pipeline, PipelineResult, RunOptions } from './types.js';
+import type { ParseOptions, Pipeline, PipelineResult, PipelineRunner, RunOptions } from './types.js';
 
 /** The compiled form `parsePipeline` returns: processors, transform, routing — all built once. */
 export class CompiledPipeline implements Pipeline {
@@ -34,7 +34,18 @@ export class CompiledPipeline implements Pipeline {
     return this.dispatcher !== undefined || this.tableSuffix !== undefined;
   }
 
+  /** The pipelines the dispatcher's rules name (resolved by name, latest version, when a record is routed). */
+  get dispatchTargets(): readonly string[] {
+    const names = new Set<string>();
+    for (const r of this.dispatcher?.rules ?? []) if (r.pipeline !== undefined) names.add(r.pipeline);
+    return [...names];
+  }
+
   run(items: readonly (Doc | string)[], opts?: RunOptions): PipelineResult {
     return runPipeline(this, items, opts);
+  }
+
+  start(opts?: RunOptions): PipelineRunner {
+    return startPipeline(this, opts);
   }
 }

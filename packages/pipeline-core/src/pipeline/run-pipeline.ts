@@ -1,4 +1,4 @@
-import { TransformError } from '../errors/index.js';
+import { SluiceError, StatusCode, TransformError } from '../errors/index.js';
 import { DROP, type ExecContext } from '../processors/processor.js';
 import type { TableOptions } from '../table/table-options.js';
 import { Timestamp } from '../value/timestamp.js';
@@ -9,7 +9,7 @@ import { hasRecordOptions, optionsKey, takeRecordOptions } from './record-option
 import { PipelineRunError } from './run-error.js';
 import { TableCollector } from './table-collector.js';
 import { textRecord } from './text-record.js';
-import type { PipelineItemError, PipelineResult, RunOptions } from './types.js';
+import type { PipelineItemError, PipelineResult, PipelineRunner, RunOptions } from './types.js';
 
 /** How deep dispatcher rules may chain pipelines (a → b → c ...) before it is taken for a loop. */
 const MAX_DISPATCH_DEPTH = 8;
@@ -27,28 +27,54 @@ interface RunState {
 
 /** Runs items through a pipeline: processors, table options from records, dispatcher, transform. */
 export function runPipeline(p: CompiledPipeline, items: readonly (Doc | string)[], opts?: RunOptions): PipelineResult {
+  const runner = startPipeline(p, opts);
+  runner.add(items);
+  return runner.finish();
+}
+
+/**
+ * A run fed in parts: `add` runs items (a slice of an array, item indexes counted from it) into the
+ * run's tables, `finish` returns them. Lets a caller on a shared thread run a big request in slices
+ * and yield between them; the result is the one `run` gives for all the items at once.
+ */
+export function startPipeline(p: CompiledPipeline, opts?: RunOptions): PipelineRunner {
   const now = (opts?.now ?? nowTimestamp()).withUnit('ns');
-  const state: RunState = { ctx: { now, ...(opts?.maxValueSize !== undefined ? { maxValueSize: opts.maxValueSize } : {}) }, out: new TableCollector(), item: 0, text: undefined, lastText: undefined };
+  const deadline = opts?.deadline;
+  const ctx: ExecContext = {
+    now,
+    ...(opts?.maxValueSize !== undefined ? { maxValueSize: opts.maxValueSize } : {}),
+    ...(opts?.maxSteps !== undefined ? { maxSteps: opts.maxSteps } : {}),
+    ...(deadline !== undefined ? { deadline } : {}),
+  };
+  const state: RunState = { ctx, out: new TableCollector(), item: 0, text: undefined, lastText: undefined };
   const errors: PipelineItemError[] = [];
   const skipError = opts?.skipError === true;
-  for (let i = 0; i < items.length; i++) {
-    state.item = i;
-    try {
-      const item = items[i] as Doc | string | Value;
-      let doc: Doc;
-      if (typeof item === 'string') doc = state.text = textRecord(item);
-      else if (isValueMap(item)) doc = item;
-      else throw new TransformError(undefined, `an item must be a JSON object or a text line, got ${Array.isArray(item) ? 'an array' : typeof item}`);
-      processFrom(p, doc, typeof item === 'string', 0, state, 0, '', undefined);
-    } catch (e) {
-      const err = e instanceof PipelineRunError ? e : new PipelineRunError(i, undefined, e);
-      if (!skipError) throw err;
-      errors.push(err.processor === undefined ? { index: i, message: err.detail, code: err.code } : { index: i, processor: err.processor, message: err.detail, code: err.code });
-    }
-  }
-  const tables = state.out.finish();
-  p.shapes.keep(state.lastText, state.out);
-  return { tables, errors };
+  return {
+    add(items, from = 0, to = items.length) {
+      for (let i = from; i < to; i++) {
+        // Between items: a run past the request's deadline stops (skip_error does not skip that).
+        if (deadline !== undefined && Date.now() > deadline) throw new SluiceError(StatusCode.DeadlineExceeded, `the pipeline was stopped at the request deadline (at item ${i})`);
+        state.item = i;
+        try {
+          const item = items[i] as Doc | string | Value;
+          let doc: Doc;
+          if (typeof item === 'string') doc = state.text = textRecord(item);
+          else if (isValueMap(item)) doc = item;
+          else throw new TransformError(undefined, `an item must be a JSON object or a text line, got ${Array.isArray(item) ? 'an array' : typeof item}`);
+          processFrom(p, doc, typeof item === 'string', 0, state, 0, '', undefined);
+        } catch (e) {
+          const err = e instanceof PipelineRunError ? e : new PipelineRunError(i, undefined, e);
+          if (!skipError || err.code === StatusCode.DeadlineExceeded) throw err;
+          errors.push(err.processor === undefined ? { index: i, message: err.detail, code: err.code } : { index: i, processor: err.processor, message: err.detail, code: err.code });
+        }
+      }
+    },
+    finish() {
+      const tables = state.out.finish();
+      p.shapes.keep(state.lastText, state.out);
+      return { tables, errors };
+    },
+  };
 }
 
 function nowTimestamp(): Timestamp {

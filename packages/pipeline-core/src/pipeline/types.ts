@@ -40,6 +40,21 @@ export interface RunOptions {
   readonly now?: Timestamp;
   /** The longest string or array a VRL expression may build (default 16 Mi characters or items). */
   readonly maxValueSize?: number;
+  /** VRL work one record may do: calls, closure iterations, work on big values (default 10,000,000). */
+  readonly maxSteps?: number;
+  /**
+   * When the request's time is up (ms since the epoch, `Date.now()`): the run stops between items and
+   * inside VRL programs with DeadlineExceeded (1006), which `skipError` does not skip.
+   */
+  readonly deadline?: number;
+}
+
+/** A run fed in parts (see `Pipeline.start`). */
+export interface PipelineRunner {
+  /** Runs `items[from..to)` (item indexes in errors are positions in `items`). */
+  add(items: readonly (Doc | string)[], from?: number, to?: number): void;
+  /** The tables and errors of every item added. */
+  finish(): PipelineResult;
 }
 
 /** A compiled pipeline: parse once, run many times. */
@@ -57,6 +72,10 @@ export interface Pipeline {
   readonly hasVariantTableName: boolean;
   /** Runs items (JSON objects, or text lines that become `{ message: line }`) into rows per table. */
   run(items: readonly (Doc | string)[], opts?: RunOptions): PipelineResult;
+  /** The pipelines a dispatcher's rules name ([] without a dispatcher). */
+  readonly dispatchTargets: readonly string[];
+  /** The same run fed in parts, so a caller on a shared thread can yield between slices of a big request. */
+  start(opts?: RunOptions): PipelineRunner;
 }
 
 export interface ParseOptions {

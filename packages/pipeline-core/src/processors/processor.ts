@@ -11,6 +11,10 @@ export interface ExecContext {
   readonly now: Timestamp;
   /** The longest string or array VRL may build (default 16 Mi characters or items). */
   readonly maxValueSize?: number;
+  /** VRL work one record may do (calls, closure iterations, work on big values). */
+  readonly maxSteps?: number;
+  /** When the request's time is up (ms since the epoch): the run stops between items and inside VRL. */
+  readonly deadline?: number;
 }
 
 /** A compiled processor: all config parsing and regex/pattern compilation happened before. */

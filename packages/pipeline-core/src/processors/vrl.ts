@@ -2,6 +2,7 @@ import { ProcessorError } from '../errors/index.js';
 import { compileVrl, VrlCompileError, VrlSyntaxError, type VrlProgram } from '../vrl/index.js';
 import { vrlResultToDocs } from '../vrl/result.js';
 import { defineProcessor } from './processor.js';
+import { VrlBudgetError } from '../vrl/limits.js';
 
 export interface VrlConfig {
   readonly program: VrlProgram;
@@ -36,6 +37,8 @@ export const vrlProcessor = defineProcessor<VrlConfig>({
         try {
           return vrlResultToDocs(program.run(doc, ctx).result);
         } catch (e) {
+          // Budgets keep their own code (RuntimeResourcesExhausted, DeadlineExceeded).
+          if (e instanceof VrlBudgetError) throw e;
           throw new ProcessorError('vrl', undefined, e instanceof Error ? e.message : String(e), { cause: e });
         }
       },

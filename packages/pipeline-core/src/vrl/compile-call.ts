@@ -1,4 +1,4 @@
-import { checkValueSize, VrlLimitError } from './limits.js';
+import { checkValueSize, takeSteps, VrlBudgetError } from './limits.js';
 import type { CallArg, CallExpr, Expr } from './ast.js';
 import type { Compiled } from './compiled.js';
 import type { Compiler } from './compile.js';
@@ -81,12 +81,17 @@ function stdlibCall(c: Compiler, e: CallExpr): Compiled {
         // and the function reports it in VRL's words (`to_int!("2")` converts, `to_int!([])` fails).
         args[names[i]!] = v;
       }
+      takeSteps(f, 1);
       try {
         const result = call(args, f.ctx, prepared, closure?.(f));
-        if ((typeof result === 'string' || Array.isArray(result)) && grew(result.length, args)) checkValueSize(`${fn.name}()`, result.length, f.ctx.maxValueSize);
+        if ((typeof result === 'string' || Array.isArray(result)) && grew(result.length, args)) {
+          checkValueSize(`${fn.name}()`, result.length, f.ctx.maxValueSize);
+          // Building a big value is work too: one step per 64 characters or items built.
+          takeSteps(f, result.length >>> 6);
+        }
         return result === undefined ? null : result;
       } catch (err) {
-        if (err instanceof VrlLimitError) throw err;
+        if (err instanceof VrlBudgetError) throw err;
         if (err instanceof VrlFunctionError) throw new VrlFailure(prefix + err.message);
         if (err instanceof VrlFailure || err instanceof ReturnSignal || err instanceof VrlRuntimeError) throw err;
         throw new VrlFailure(prefix + (err instanceof Error ? err.message : String(err)));
@@ -156,6 +161,7 @@ function compileClosure(c: Compiler, fn: VrlFunction, e: CallExpr, subject: Comp
   const run: Run = body.run;
   return (f) =>
     (...args: VrlValue[]) => {
+      takeSteps(f, 1);
       for (let i = 0; i < slots.length; i++) f.vars[slots[i]!] = args[i] ?? null;
       return run(f);
     };

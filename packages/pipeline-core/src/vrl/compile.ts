@@ -7,7 +7,8 @@ import { VrlCompileError, VrlRuntimeError, type Span } from './diagnostics.js';
 import { ANY_KINDS, K, NUMERIC, kindsOfValue, kindList, type Kinds, type VrlObject } from './kinds.js';
 import { BINARY, binaryResult, mulWithin, negate, not, truth } from './ops.js';
 import { getField, getPath, setKey } from './path.js';
-import type { Run } from './runtime.js';
+import type { Frame, Run } from './runtime.js';
+import { takeSteps } from './limits.js';
 import { ReturnSignal, VrlFailure } from './signals.js';
 import { TypeEnv } from './type-env.js';
 import { didYouMean } from '../config/did-you-mean.js';
@@ -262,9 +263,10 @@ export class Compiler {
       case '&&':
         return { run: (f) => truth(L(f), 'left') && truth(R(f), 'right'), kinds: K.boolean, fallible: opFails || left.fallible || right.fallible };
       default: {
-        if (e.op === '*') return { run: (f) => mulWithin(L(f), R(f), f.ctx.maxValueSize), kinds, fallible: opFails || left.fallible || right.fallible };
+        if (e.op === '*') return { run: (f) => built(f, mulWithin(L(f), R(f), f.ctx.maxValueSize)), kinds, fallible: opFails || left.fallible || right.fallible };
         const op = BINARY[e.op]!;
-        return { run: (f) => op(L(f), R(f)), kinds, fallible: opFails || left.fallible || right.fallible, ...(e.op === '|' ? { fresh: true } : {}) };
+        if (e.op === '+' || e.op === '|') return { run: (f) => built(f, op(L(f), R(f))), kinds, fallible: opFails || left.fallible || right.fallible, ...(e.op === '|' ? { fresh: true } : {}) };
+        return { run: (f) => op(L(f), R(f)), kinds, fallible: opFails || left.fallible || right.fallible };
       }
     }
   }
@@ -349,3 +351,13 @@ function describe(kinds: Kinds): string {
 }
 
 export type { Run };
+
+/** A value an operator built counts as work: one step per 64 characters (or keys) of a string or object result. */
+function built(f: Frame, v: VrlValue): VrlValue {
+  if (typeof v === 'string') {
+    if (v.length >= 64) takeSteps(f, v.length >>> 6);
+  } else if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+    takeSteps(f, 1);
+  }
+  return v;
+}

@@ -1,5 +1,6 @@
 import { abortError, QueryBudgetError } from './errors.js';
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './limits.js';
+import { sizeText as size, type MemoryPool } from './memory-pool.js';
 
 /**
  * The execution context of one query: its cancellation signal, its budgets and its share of the
@@ -21,18 +22,17 @@ export interface ExecContext {
   release(bytes: number): void;
   /** A function built a string of `chars` or an array of `chars` items: checks max_value_size, counts toward the batch. */
   built(chars: number, fn: string): void;
+  /** Bytes held now (buffered rows plus values built in the current batch). */
+  readonly heldBytes: number;
+  /** The query ended (answered or failed): gives back to the shared pool all it still holds. Idempotent. */
+  close(): void;
 }
 
 export interface ExecOptions {
   readonly signal?: AbortSignal;
   readonly limits?: Partial<QueryLimits>;
-}
-
-function size(bytes: number): string {
-  if (bytes >= 1024 * 1024 * 1024) return `${+(bytes / 1024 ** 3).toFixed(1)} GiB`;
-  if (bytes >= 1024 * 1024) return `${+(bytes / 1024 ** 2).toFixed(1)} MiB`;
-  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
-  return `${bytes} B`;
+  /** The memory shared by all running queries (`[query] memory_pool_size`); absent: no shared cap. */
+  readonly pool?: MemoryPool;
 }
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -40,20 +40,35 @@ const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(r
 export function createExecContext(opts: ExecOptions = {}): ExecContext {
   const limits: QueryLimits = { ...DEFAULT_QUERY_LIMITS, ...opts.limits };
   const signal = opts.signal;
+  const pool = opts.pool;
   let held = 0;
   let transient = 0;
+  let closed = false;
   let sliceStart = performance.now();
-  const over = (what: string): never => {
-    throw new QueryBudgetError(`query memory over the ${size(limits.memoryBytes)} budget ([query] memory_limit) in ${what}: about ${size(held + transient)} held`);
+  const over = (what: string, wanted: number): never => {
+    throw new QueryBudgetError(`query memory over the ${size(limits.memoryBytes)} budget ([query] memory_limit) in ${what}: about ${size(wanted)} held`);
+  };
+  /** Adds to held or transient bytes: the query's own budget first, then the shared pool. */
+  const take = (bytes: number, what: string, isTransient: boolean): void => {
+    if (held + transient + bytes > limits.memoryBytes) over(what, held + transient + bytes);
+    if (pool !== undefined && !closed) pool.reserve(bytes, what);
+    if (isTransient) transient += bytes;
+    else held += bytes;
   };
   return {
     signal,
     limits,
+    get heldBytes() {
+      return held + transient;
+    },
     throwIfAborted() {
       if (signal?.aborted) throw abortError(signal);
     },
     async checkpoint() {
-      transient = 0;
+      if (transient > 0) {
+        if (!closed) pool?.release(transient);
+        transient = 0;
+      }
       if (performance.now() - sliceStart >= limits.sliceMs) {
         await yieldToLoop();
         sliceStart = performance.now();
@@ -61,18 +76,23 @@ export function createExecContext(opts: ExecOptions = {}): ExecContext {
       if (signal?.aborted) throw abortError(signal);
     },
     hold(bytes, what) {
-      held += bytes;
-      if (held + transient > limits.memoryBytes) over(what);
+      take(bytes, what, false);
     },
     release(bytes) {
-      held = Math.max(0, held - bytes);
+      const n = Math.min(held, Math.max(0, bytes));
+      held -= n;
+      if (!closed) pool?.release(n);
     },
     built(chars, fn) {
       if (chars > limits.maxValueSize) {
         throw new QueryBudgetError(`${fn}: result of ${chars.toLocaleString('en-US')} characters or items is over the ${limits.maxValueSize.toLocaleString('en-US')} limit ([query] max_value_size)`);
       }
-      transient += chars + 16;
-      if (held + transient > limits.memoryBytes) over(`${fn} (values built in one batch)`);
+      take(chars + 16, `${fn} (values built in one batch)`, true);
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      pool?.release(held + transient);
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { ExecContext } from '../exec/exec-context.js';
+
 /** A PromQL query's result, shaped as the Prometheus HTTP API returns it (times in ms, labels as records). */
 export type PromqlResult =
   | { readonly resultType: 'matrix'; readonly result: readonly PromqlSeries[] }
@@ -29,6 +31,8 @@ export interface PromqlRequest {
   /** Lookback delta (default 5 minutes). */
   readonly lookbackMs?: number;
   readonly signal?: AbortSignal;
+  /** The execution context to run under (TQL passes its SQL statement's); absent: one from `signal` with default budgets. */
+  readonly exec?: ExecContext;
 }
 
 export interface PromqlMetadataRequest {

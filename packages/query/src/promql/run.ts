@@ -11,6 +11,7 @@ import { DEFAULT_PROMQL_LIMITS, type PromqlLimits, type PromqlMetadataRequest, t
 import { StoreSeriesSource } from './source/store-source.js';
 import { StatusCode } from '@sluice/pipeline-core';
 import { typeName } from './check.js';
+import { createExecContext } from '../exec/exec-context.js';
 
 function topOrder(e: Expr): 'sort' | 'sort_desc' | 'keep' | 'labels' {
   let x = e;
@@ -79,6 +80,7 @@ export async function runPromql(store: Store, req: PromqlRequest, limits: Promql
   }
   if (req.endMs < req.startMs) throw new PromqlError(StatusCode.InvalidArguments, 'bad_data', 'end timestamp must not be before start time');
   if (!(req.stepMs > 0)) throw new PromqlError(StatusCode.InvalidArguments, 'bad_data', 'zero or negative query resolution step widths are not accepted. Try a positive integer');
+  const exec = req.exec ?? createExecContext(req.signal ? { signal: req.signal } : {});
   const steps = req.instant ? 1 : Math.floor((req.endMs - req.startMs) / req.stepMs) + 1;
   if (!req.instant && (req.endMs - req.startMs) / req.stepMs > limits.maxPointsPerSeries) {
     throw new PromqlLimitError(`exceeded maximum resolution of ${limits.maxPointsPerSeries.toLocaleString('en-US')} points per timeseries. Try decreasing the query resolution (?step=XX)`, 'bad_data');
@@ -93,11 +95,16 @@ export async function runPromql(store: Store, req: PromqlRequest, limits: Promql
     lookbackMs: req.lookbackMs ?? limits.defaultLookbackMs,
     defaultSubqueryStepMs: limits.defaultSubqueryStepMs,
     source: new StoreSeriesSource(store, req.db || 'public'),
-    signal: req.signal,
-    budget: new SampleBudget(limits.maxSamples),
+    signal: req.signal ?? req.exec?.signal,
+    budget: new SampleBudget(limits.maxSamples, exec),
+    exec,
   };
-  const v = await evaluate(parsed.expr, ctx);
-  return toResult(v, parsed.expr, req, ctx);
+  try {
+    const v = await evaluate(parsed.expr, ctx);
+    return toResult(v, parsed.expr, req, ctx);
+  } finally {
+    if (req.exec === undefined) exec.close();
+  }
 }
 
 /** `match[]` selectors as matcher lists; each must be a plain vector selector. */

@@ -3,6 +3,10 @@ import { parseByteSize } from './byte-size.js';
 import { ConfigError } from './config-error.js';
 import { parseLogFilter } from '../logging/log-filter.js';
 import type { KeyKind } from './schema.js';
+import { checkClickHouseConfig } from './clickhouse.js';
+
+/** The deepest `[ingest] max_json_depth` allowed: the code that walks a parsed document recurses once per level. */
+export const MAX_JSON_DEPTH_CEILING = 1000;
 
 /** Checks one value against its kind; returns it unchanged, or throws ConfigError naming the key. */
 export function checkValue(key: string, kind: KeyKind, value: unknown): unknown {
@@ -17,6 +21,7 @@ export function checkValue(key: string, kind: KeyKind, value: unknown): unknown 
     case 'integer':
       if (typeof value === 'bigint') return Number(value);
       if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw fail('a non-negative integer');
+      if (key === 'ingest.max_json_depth' && (value < 1 || value > MAX_JSON_DEPTH_CEILING)) throw fail(`an integer from 1 to ${MAX_JSON_DEPTH_CEILING}`);
       return value;
     case 'string':
       if (typeof value !== 'string') throw fail('a string');
@@ -33,6 +38,11 @@ export function checkValue(key: string, kind: KeyKind, value: unknown): unknown 
     case 'log_format':
       if (value !== 'text' && value !== 'json') throw fail('"text" or "json"');
       return value;
+    case 'storage_backend':
+      if (value !== 'lmdb' && value !== 'clickhouse') throw fail('"lmdb" or "clickhouse"');
+      return value;
+    case 'clickhouse':
+      return checkClickHouseConfig(key, value);
     case 'addr':
       if (typeof value !== 'string') throw fail('an address such as "127.0.0.1:4000"');
       wrap(key, () => parseAddr(value));

@@ -13,7 +13,7 @@ export const GREPTIMEDB_TOP_KEYS: readonly string[] = [
 /** Whole tables (every key and sub-table inside is accepted). */
 export const GREPTIMEDB_SECTIONS: readonly string[] = [
   'grpc', 'mysql', 'postgres', 'opentsdb', 'influxdb', 'jaeger', 'otlp', 'prom_store', 'wal', 'metadata_store',
-  'procedure', 'flow', 'query', 'region_engine', 'slow_query', 'event_recorder', 'memory', 'export_metrics',
+  'procedure', 'flow', 'region_engine', 'slow_query', 'event_recorder', 'memory', 'export_metrics',
   'tracing', 'runtime', 'heartbeat', 'meta_client', 'frontend', 'datanode', 'kafka', 'logs',
 ];
 
@@ -25,6 +25,7 @@ export const GREPTIMEDB_SECTION_KEYS: Readonly<Record<string, readonly string[]>
     'credential_path', 'credential', 'container', 'sas_token', 'endpoint', 'region', 'http_client', 'cache_path', 'cache_capacity',
     'enable_virtual_host_style', 'providers',
   ],
+  query: ['parallelism', 'allow_query_fallback', 'enable_remote_dynamic_filter_pushdown'],
   logging: [
     'enable_otlp_tracing', 'otlp_endpoint', 'append_stdout', 'enable_file_logging', 'max_log_files', 'enable_per_region_metrics',
     'otlp_export_protocol', 'otlp_headers', 'tracing_sample_ratio',

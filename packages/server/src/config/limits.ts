@@ -23,9 +23,19 @@ export interface IngestLimits {
   readonly maxItems: number;
   /** Longest string or array a VRL expression may build. */
   readonly maxValueSize: number;
+  /** Deepest nesting of a JSON body. */
+  readonly maxJsonDepth: number;
+  /** VRL work per record (calls, closure iterations, operators). */
+  readonly vrlMaxSteps: number;
 }
 
 export function ingestLimits(config: SluiceConfig): IngestLimits {
   const i = config.ingest;
-  return { maxLineLength: parseByteSize(i.max_line_length), maxItems: i.max_items, maxValueSize: parseByteSize(i.max_value_size) };
+  return {
+    maxLineLength: parseByteSize(i.max_line_length),
+    maxItems: i.max_items,
+    maxValueSize: parseByteSize(i.max_value_size),
+    maxJsonDepth: i.max_json_depth,
+    vrlMaxSteps: i.vrl_max_steps,
+  };
 }

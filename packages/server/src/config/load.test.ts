@@ -85,3 +85,24 @@ log_format = "json"
     expect(() => parseByteSize('1XB')).toThrow(/invalid byte size/);
   });
 });
+
+describe('[query] and [ingest] limits (issue 18)', () => {
+  it('applies [query] (it was once swallowed as a GreptimeDB-only table) and accepts GreptimeDB\'s own [query] keys', () => {
+    const ignored: string[] = [];
+    const cfg = mergeConfig(
+      parseConfigToml('[query]\nmemory_limit = "1MiB"\nmemory_pool_size = "2GiB"\nparallelism = 4\n[ingest]\nmax_json_depth = 300\nvrl_max_steps = 5000\n', 'test', ignored),
+    );
+    expect(cfg.query.memory_limit).toBe('1MiB');
+    expect(cfg.query.memory_pool_size).toBe('2GiB');
+    expect(cfg.ingest.max_json_depth).toBe(300);
+    expect(cfg.ingest.vrl_max_steps).toBe(5000);
+    expect(ignored).toEqual(['query.parallelism']);
+    expect(DEFAULT_CONFIG.query.memory_pool_size).toBe('1GiB');
+    expect(DEFAULT_CONFIG.ingest.max_json_depth).toBe(128);
+  });
+
+  it('bounds max_json_depth (the code walking a document recurses per level)', () => {
+    expect(() => parseConfigToml('[ingest]\nmax_json_depth = 5000\n')).toThrow(/ingest.max_json_depth.*from 1 to 1000/);
+    expect(() => parseConfigToml('[ingest]\nmax_json_depth = 0\n')).toThrow(/from 1 to 1000/);
+  });
+});

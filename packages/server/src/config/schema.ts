@@ -1,8 +1,10 @@
+import type { ClickHouseConfig } from './clickhouse.js';
+
 /**
  * The configuration keys, their kinds and defaults: the one table `load.ts` validates against
  * and `to-toml.ts` writes back. Sections are TOML tables; `''` is the top level.
  */
-export type KeyKind = 'boolean' | 'string' | 'string_list' | 'integer' | 'duration' | 'byte_size' | 'log_format' | 'addr';
+export type KeyKind = 'boolean' | 'string' | 'string_list' | 'integer' | 'duration' | 'byte_size' | 'log_format' | 'addr' | 'storage_backend' | 'clickhouse';
 
 export interface KeySpec {
   readonly kind: KeyKind;
@@ -33,6 +35,8 @@ export const CONFIG_SPEC = {
   storage: {
     data_home: { kind: 'string' },
     maintenance_interval: { kind: 'duration' },
+    backend: { kind: 'storage_backend' },
+    clickhouse: { kind: 'clickhouse' },
   },
   query: {
     memory_limit: { kind: 'byte_size' },
@@ -40,6 +44,7 @@ export const CONFIG_SPEC = {
     max_value_size: { kind: 'byte_size' },
     max_expr_depth: { kind: 'integer' },
     max_expr_terms: { kind: 'integer' },
+    memory_pool_size: { kind: 'byte_size' },
   },
   ingest: {
     workers: { kind: 'integer' },
@@ -47,6 +52,8 @@ export const CONFIG_SPEC = {
     max_line_length: { kind: 'byte_size' },
     max_items: { kind: 'integer' },
     max_value_size: { kind: 'byte_size' },
+    max_json_depth: { kind: 'integer' },
+    vrl_max_steps: { kind: 'integer' },
   },
   logging: {
     level: { kind: 'string' },
@@ -60,6 +67,7 @@ export const CONFIG_SPEC = {
 } as const satisfies Record<string, Record<string, KeySpec>>;
 
 export type LogFormat = 'text' | 'json';
+export type StorageBackend = 'lmdb' | 'clickhouse';
 
 export interface SluiceConfig {
   readonly enable_telemetry: boolean;
@@ -88,6 +96,10 @@ export interface SluiceConfig {
     readonly data_home: string;
     /** How often the store sweeps expired rows and compacts small chunks ("0s": never). */
     readonly maintenance_interval: string;
+    /** `lmdb` (embedded, default) or `clickhouse` (data, catalog and pipelines in ClickHouse; see docs/scale-out.md). */
+    readonly backend: StorageBackend;
+    /** `[storage.clickhouse]`, required with backend = "clickhouse". */
+    readonly clickhouse?: ClickHouseConfig;
   };
   /** Budgets of one SQL (and PromQL) request; see docs/limits.md. */
   readonly query: {
@@ -96,6 +108,8 @@ export interface SluiceConfig {
     readonly max_value_size: string;
     readonly max_expr_depth: number;
     readonly max_expr_terms: number;
+    /** Memory shared by all running queries (GreptimeDB's `query.memory_pool_size`); "0": no shared cap. */
+    readonly memory_pool_size: string;
   };
   /** Where pipelines run and what one ingest request may hold; see docs/limits.md. */
   readonly ingest: {
@@ -104,6 +118,10 @@ export interface SluiceConfig {
     readonly max_line_length: string;
     readonly max_items: number;
     readonly max_value_size: string;
+    /** Deepest nesting of a JSON body (ingest, dry runs, Loki/OpenTSDB/OTLP JSON). */
+    readonly max_json_depth: number;
+    /** VRL work per record: function calls, closure iterations and operators one event may run. */
+    readonly vrl_max_steps: number;
   };
   readonly logging: { readonly level: string; readonly dir?: string; readonly log_format: LogFormat };
   /** PromQL: the default lookback of instant selectors and the most samples one query may hold. */
@@ -125,9 +143,9 @@ export const DEFAULT_CONFIG: SluiceConfig = {
     metrics_without_auth: true,
     status_without_auth: true,
   },
-  storage: { data_home: './sluice_data', maintenance_interval: '60s' },
-  query: { memory_limit: '512MiB', max_result_size: '64MiB', max_value_size: '16MiB', max_expr_depth: 128, max_expr_terms: 2000 },
-  ingest: { workers: 2, worker_heap: '1GiB', max_line_length: '1MiB', max_items: 1_000_000, max_value_size: '16MiB' },
+  storage: { data_home: './sluice_data', maintenance_interval: '60s', backend: 'lmdb' },
+  query: { memory_limit: '512MiB', max_result_size: '64MiB', max_value_size: '16MiB', max_expr_depth: 128, max_expr_terms: 2000, memory_pool_size: '1GiB' },
+  ingest: { workers: 2, worker_heap: '1GiB', max_line_length: '1MiB', max_items: 1_000_000, max_value_size: '16MiB', max_json_depth: 128, vrl_max_steps: 10_000_000 },
   logging: { level: 'info', log_format: 'text' },
   promql: { lookback_delta: '5m', max_samples: 50_000_000 },
 };

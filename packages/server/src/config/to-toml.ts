@@ -1,5 +1,6 @@
 import { stringify } from 'smol-toml';
 import { CONFIG_SPEC, type KeySpec, type SluiceConfig } from './schema.js';
+import { redactClickHouseConfig, type ClickHouseConfig } from './clickhouse.js';
 
 const SPEC: Record<string, Record<string, KeySpec>> = CONFIG_SPEC;
 
@@ -14,7 +15,10 @@ export function configToToml(config: SluiceConfig): string {
     if (section === '') continue;
     const values = (raw[section] ?? {}) as Record<string, unknown>;
     const table: Record<string, unknown> = {};
-    for (const [k, spec] of Object.entries(keys)) if (!spec.secret && values[k] !== undefined) table[k] = values[k];
+    for (const [k, spec] of Object.entries(keys)) {
+      if (spec.secret || values[k] === undefined) continue;
+      table[k] = spec.kind === 'clickhouse' ? redactClickHouseConfig(values[k] as ClickHouseConfig) : values[k];
+    }
     out[section] = table;
   }
   return stringify(out) + '\n';

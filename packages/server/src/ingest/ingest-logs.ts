@@ -3,9 +3,7 @@ import type { WriteRequest, WriteResult } from '@sluice/storage';
 import type { AppDeps } from '../deps.js';
 import type { RunItemError, RunTable } from '../pipelines/compiler.js';
 import type { IngestContentType } from './parse-items.js';
-import { parseItemsWithin } from './item-limits.js';
-import { ingestLimits } from '../config/limits.js';
-import { bodyText } from './body-text.js';
+import { runPipelineBounded } from '../pipelines/run-bounded.js';
 
 export interface IngestRequest {
   readonly db: string;
@@ -27,6 +25,8 @@ export interface IngestRequest {
   readonly contentType: IngestContentType;
   /** Stops the pipeline run (request timeout, client gone): a worker running it is terminated. */
   readonly signal?: AbortSignal;
+  /** The request's deadline (ms since the epoch), for runs on the main thread. */
+  readonly deadline?: number;
 }
 
 const TABLE_RE = /^[A-Za-z_][A-Za-z0-9_:-]*$/;
@@ -36,23 +36,12 @@ function processorOf(e: unknown): string {
   return typeof p?.kind === 'string' ? p.kind : 'transform';
 }
 
-/** Parses the body and runs the pipeline, on a worker thread when the server has them. */
+/** Parses the body and runs the pipeline, on a worker thread when the server has them (see run-bounded.ts). */
 async function runPipeline(deps: AppDeps, req: IngestRequest): Promise<{ tables: readonly RunTable[]; errors: readonly RunItemError[] }> {
   const { pipeline } = deps.pipelines.resolve(req.pipelineName, req.version, req.identity);
   const source = deps.pipelineWorkers === undefined ? undefined : deps.pipelines.workerSource(req.pipelineName, req.version);
-  const limits = ingestLimits(deps.config);
-  if (source !== undefined && deps.pipelineWorkers !== undefined) {
-    deps.metrics.workerTasks.inc();
-    const body = typeof req.body === 'string' ? { body: req.body } : { bytes: transferable(req.body), strictUtf8: req.strictUtf8 === true };
-    return deps.pipelineWorkers.run({ ...source, ...body, contentType: req.contentType, skipError: req.skipError, limits }, req.signal);
-  }
-  const text = typeof req.body === 'string' ? req.body : bodyText(req.body, req.strictUtf8);
-  return pipeline.run(parseItemsWithin(text, req.contentType, limits), { skipError: req.skipError, maxValueSize: limits.maxValueSize });
-}
-
-/** Bytes that own their whole buffer (so it can be transferred to a worker); a view into a larger buffer is copied. */
-function transferable(b: Uint8Array): Uint8Array {
-  return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.buffer instanceof ArrayBuffer ? b : new Uint8Array(b);
+  const body = typeof req.body === 'string' ? { text: req.body, contentType: req.contentType } : { bytes: req.body, strictUtf8: req.strictUtf8 === true, contentType: req.contentType };
+  return runPipelineBounded(deps, { pipeline, source, body, skipError: req.skipError, signal: req.signal, deadline: req.deadline });
 }
 
 /** The comment GreptimeDB gives every table that a write creates. */

@@ -29,9 +29,9 @@ export function checkItemCount(count: number, limits: Pick<IngestLimits, 'maxIte
 }
 
 /** `parseItems` within the limits: lines checked before parsing, the item count after. */
-export function parseItemsWithin(body: string, type: IngestContentType, limits: Pick<IngestLimits, 'maxLineLength' | 'maxItems'>): ReturnType<typeof parseItems> {
+export function parseItemsWithin(body: string, type: IngestContentType, limits: Pick<IngestLimits, 'maxLineLength' | 'maxItems'> & Partial<Pick<IngestLimits, 'maxJsonDepth'>>): ReturnType<typeof parseItems> {
   checkLines(body, type, limits);
-  const items = parseItems(body, type);
+  const items = parseItems(body, type, limits.maxJsonDepth);
   checkItemCount(items.length, limits);
   return items;
 }

@@ -31,33 +31,39 @@ function asDoc(v: Value, where: string): Doc {
   return v;
 }
 
-function ndjson(text: string): Doc[] {
+function ndjson(text: string, maxDepth: number | undefined): Doc[] {
   const out: Doc[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim();
-    if (line === '') continue;
-    out.push(asDoc(parseJsonOrFail(line, `line ${i + 1}`), `line ${i + 1}`));
+    const doc = ndjsonLine(lines[i]!, i + 1, maxDepth);
+    if (doc !== undefined) out.push(doc);
   }
   return out;
 }
 
+/** One NDJSON line (1-based `n`) as a document; undefined for a blank line. */
+export function ndjsonLine(raw: string, n: number, maxDepth: number | undefined): Doc | undefined {
+  const line = raw.trim();
+  if (line === '') return undefined;
+  return asDoc(parseJsonOrFail(line, `line ${n}`, maxDepth), `line ${n}`);
+}
+
 /** Turns a request body into pipeline items: JSON objects, or text lines for `text/plain`. */
-export function parseItems(text: string, type: IngestContentType): (Doc | string)[] {
+export function parseItems(text: string, type: IngestContentType, maxJsonDepth?: number): (Doc | string)[] {
   switch (type) {
     case 'text/plain':
       return text.split(/\r?\n/).filter((l) => l.trim() !== '');
     case 'application/x-ndjson':
-      return ndjson(text);
+      return ndjson(text, maxJsonDepth);
     case 'application/json': {
       if (text.trim() === '') return [];
       let v: Value;
       try {
-        v = parseJsonExact(text);
+        v = parseJsonExact(text, 'the JSON body', maxJsonDepth);
       } catch (e) {
         if (e instanceof SluiceError) throw e;
         // Not one JSON document: NDJSON sent as application/json is accepted too.
-        if (text.trim().includes('\n')) return ndjson(text);
+        if (text.trim().includes('\n')) return ndjson(text, maxJsonDepth);
         throw new SluiceError(StatusCode.InvalidArguments, `invalid JSON body: ${(e as Error).message}`, { cause: e });
       }
       if (Array.isArray(v)) return v.map((x, i) => asDoc(x, `array element ${i}`));

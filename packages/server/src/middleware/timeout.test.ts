@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { requestTimeout } from './timeout.js';
+import { requestDeadline, requestSignal, requestTimeout } from './timeout.js';
 import { errorResponse } from '../errors.js';
 
 describe('requestTimeout', () => {
@@ -33,5 +33,38 @@ describe('requestTimeout', () => {
     const bad = await app.request('/slow', { headers: { 'x-service-timeout': 'soon' } });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toMatch(/invalid x-service-timeout header/);
+  });
+
+  it('x-service-timeout: 0s means no timeout for that request, as GreptimeDB; the client going away still cancels', async () => {
+    const app = new Hono();
+    app.use(requestTimeout(20, '20ms'));
+    let deadline: number | undefined = -1;
+    app.get('/slow', async (c) => {
+      deadline = requestDeadline(c);
+      await new Promise((r) => setTimeout(r, 80));
+      return c.text(requestSignal(c)?.aborted ? 'aborted' : 'done');
+    });
+    app.onError((e, c) => errorResponse(c, e));
+    // Without the header the configured 20 ms applies, and the handler sees the deadline.
+    expect((await app.request('/slow')).status).toBe(408);
+    expect(typeof deadline).toBe('number');
+    for (const zero of ['0s', '0ms']) {
+      const res = await app.request('/slow', { headers: { 'x-service-timeout': zero } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('done');
+      expect(deadline).toBeUndefined();
+    }
+    // A client that goes away still stops the work (the signal fires without a deadline).
+    const client = new AbortController();
+    let seen: AbortSignal | undefined;
+    const app2 = new Hono();
+    app2.use(requestTimeout(0, '0s'));
+    app2.get('/wait', async (c) => {
+      seen = requestSignal(c);
+      client.abort();
+      return c.text('x');
+    });
+    await app2.request(new Request('http://localhost/wait', { signal: client.signal }));
+    expect(seen?.aborted).toBe(true);
   });
 });

@@ -8,6 +8,8 @@ declare module 'hono' {
   interface ContextVariableMap {
     /** Fires when the request times out (reason: DeadlineExceeded) or its client goes away (Cancelled). */
     requestSignal: AbortSignal;
+    /** When the request times out (ms since the epoch); absent when it has no timeout. */
+    requestDeadline: number | undefined;
   }
 }
 
@@ -19,6 +21,11 @@ function timeoutFor(header: string | undefined, ms: number, text: string): { ms:
   } catch (e) {
     throw new SluiceError(StatusCode.InvalidArguments, `invalid ${TIMEOUT_HEADER} header: ${e instanceof DurationSyntaxError ? e.message : String(e)}`);
   }
+}
+
+/** When the request's time is up (ms since the epoch), for work that cannot watch the signal (synchronous pipeline runs). */
+export function requestDeadline(c: Context): number | undefined {
+  return c.get('requestDeadline');
 }
 
 /** The signal engines take to stop a request's work (a never-firing one outside this middleware). */
@@ -37,7 +44,10 @@ export function requestTimeout(configuredMs: number, configuredText: string): Mi
     const deadline = new AbortController();
     const client = c.req.raw.signal as AbortSignal | undefined;
     c.set('requestSignal', client === undefined ? deadline.signal : AbortSignal.any([deadline.signal, client]));
+    // "0s" (config or header) means no timeout, as GreptimeDB (its DynamicTimeout layer skips a zero
+    // duration); the client going away still cancels the work.
     if (ms <= 0) return next();
+    c.set('requestDeadline', Date.now() + ms);
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
       // Node fires a timer past 2^31-1 ms after 1 ms; hold longer timeouts to that (about 24.8 days).

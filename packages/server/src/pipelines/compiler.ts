@@ -18,6 +18,21 @@ export interface RunItemError {
   readonly code: StatusCode;
 }
 
+export interface RunOpts {
+  readonly skipError?: boolean;
+  readonly now?: Timestamp;
+  readonly maxValueSize?: number;
+  /** VRL work per record (`[ingest] vrl_max_steps`). */
+  readonly maxSteps?: number;
+  /** The request's deadline (ms since the epoch). */
+  readonly deadline?: number;
+}
+
+export interface RunResult {
+  readonly tables: readonly RunTable[];
+  readonly errors: readonly RunItemError[];
+}
+
 export interface CompiledPipeline {
   /** Things in the YAML that compile but have no effect (shown by dry runs). */
   readonly warnings?: readonly string[];
@@ -25,10 +40,11 @@ export interface CompiledPipeline {
   readonly declaredSchema?: readonly ColumnSchema[];
   /** Whether rows may land in tables other than the target (dispatcher or table_suffix). */
   readonly hasVariantTableName?: boolean;
-  run(items: readonly (Doc | string)[], opts?: { readonly skipError?: boolean; readonly now?: Timestamp; readonly maxValueSize?: number }): {
-    readonly tables: readonly RunTable[];
-    readonly errors: readonly RunItemError[];
-  };
+  /** The pipelines a dispatcher routes to (absent or [] without one). */
+  readonly dispatchTargets?: readonly string[];
+  run(items: readonly (Doc | string)[], opts?: RunOpts): RunResult;
+  /** The same run fed in slices (so the main thread can yield between them); absent in small fakes. */
+  start?(opts?: RunOpts): { add(items: readonly (Doc | string)[], from?: number, to?: number): void; finish(): RunResult };
 }
 
 export interface PipelineCompiler {

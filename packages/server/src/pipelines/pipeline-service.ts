@@ -3,6 +3,15 @@ import type { PipelineStore, StoredPipeline } from '@sluice/storage';
 import type { CompiledPipeline, PipelineCompiler } from './compiler.js';
 
 export const RESERVED_PREFIX = 'service_';
+/** Most pipelines shipped to a worker with one dispatcher pipeline. */
+const MAX_DISPATCH_BUNDLE = 64;
+
+/** A pipeline as a worker task carries it (see PipelineTask). */
+export interface WorkerSource {
+  readonly key: string;
+  readonly yaml: string;
+  readonly pipelines?: readonly { readonly name: string; readonly key: string; readonly yaml: string }[];
+}
 /** The longest pipeline name; checked on every lookup too, so an overlong key never reaches the store. */
 export const PIPELINE_NAME_MAX = 128;
 const NAME_RE = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
@@ -111,15 +120,40 @@ export class PipelineService {
   }
 
   /**
-   * What a pipeline worker needs to run a pipeline: a cache key and the YAML. `undefined` when the
-   * pipeline runs here: the built-in identity (measured: copying its rows back costs more than it
-   * saves) and pipelines with a dispatcher (they name other pipelines).
+   * What a pipeline worker needs to run a pipeline: a cache key, the YAML, and for a dispatcher the
+   * pipelines it may route to (transitively, latest versions now). `undefined` for the built-in
+   * identity, which runs here (measured: copying its rows back costs more than it saves; it runs no
+   * user-supplied pattern or program, and runs in slices with the deadline, see run-bounded.ts).
    */
-  workerSource(name: string, version: string | undefined): { key: string; yaml: string } | undefined {
+  workerSource(name: string, version: string | undefined): WorkerSource | undefined {
     if (name === this.compiler.identityName) return undefined;
     const stored = this.get(name, version);
-    if (/^dispatcher\s*:/m.test(stored.yaml)) return undefined;
-    return { key: `${name}\u0000${stored.version}`, yaml: stored.yaml };
+    const { pipeline } = this.resolve(name, version);
+    const targets = this.dispatchBundle(pipeline);
+    const key = [`${name}\u0000${stored.version}`, ...targets.map((t) => t.key)].join('\u0001');
+    return { key, yaml: stored.yaml, ...(targets.length > 0 ? { pipelines: targets } : {}) };
+  }
+
+  /** What a worker needs to run inline (dry-run) YAML: no cache key, and the pipelines its dispatcher may route to. */
+  inlineWorkerSource(yaml: string, compiled: CompiledPipeline): WorkerSource {
+    const targets = this.dispatchBundle(compiled);
+    return { key: '', yaml, ...(targets.length > 0 ? { pipelines: targets } : {}) };
+  }
+
+  /** The pipelines reachable through dispatcher rules from `p`, each at its latest version. */
+  private dispatchBundle(p: CompiledPipeline): { name: string; key: string; yaml: string }[] {
+    const out = new Map<string, { name: string; key: string; yaml: string }>();
+    const queue = [...(p.dispatchTargets ?? [])];
+    while (queue.length > 0 && out.size < MAX_DISPATCH_BUNDLE) {
+      const name = queue.shift()!;
+      if (out.has(name) || name === this.compiler.identityName || name.length > PIPELINE_NAME_MAX) continue;
+      const stored = this.store.get(name, undefined);
+      if (stored === undefined) continue; // the run reports "dispatcher pipeline not found" as it does here
+      out.set(name, { name, key: `${name}\u0000${stored.version}`, yaml: stored.yaml });
+      const compiled = this.resolveLatest(name);
+      if (compiled !== undefined) queue.push(...(compiled.dispatchTargets ?? []));
+    }
+    return [...out.values()];
   }
 
   /** The compiled pipeline for a name (latest version unless given); the built-in identity needs no upload. */

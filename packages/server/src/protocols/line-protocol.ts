@@ -36,7 +36,9 @@ export class LineProtocolError extends SluiceError {
     readonly column: number,
     readonly reason: string,
   ) {
-    super(StatusCode.InvalidArguments, `unable to parse '${line}': ${reason} (line ${lineNumber}, column ${column})`);
+    // InfluxDB echoes the line; a long one (a 10 MB line) is cut so the answer stays small.
+    const shown = line.length <= 1024 ? line : `${line.slice(0, 1024)}… (${(line.length - 1024).toLocaleString('en-US')} more characters)`;
+    super(StatusCode.InvalidArguments, `unable to parse '${shown}': ${reason} (line ${lineNumber}, column ${column})`);
   }
 }
 

@@ -6,7 +6,7 @@ import { ingestLogs } from '../ingest/ingest-logs.js';
 import { readBodyBytes } from '../ingest/read-body.js';
 import { PIPELINE_PARAMS_HEADER, pipelineNameFrom, readPipelineParams } from '../ingest/pipeline-params.js';
 import { jsonExact } from '../formats/json-response.js';
-import { requestSignal } from '../middleware/timeout.js';
+import { requestDeadline, requestSignal } from '../middleware/timeout.js';
 import { tableOptionsFromHints } from '../write/hints.js';
 import { databaseParam } from '../params.js';
 
@@ -32,6 +32,7 @@ export function createIngestRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
     const contentType = ingestContentType(c.req.header('content-type'));
     const body = await readBodyBytes(c, maxBodyBytes);
     const signal = requestSignal(c);
+    const deadline = requestDeadline(c);
     const written = await ingestLogs(deps, {
       db: databaseParam(query.db || c.req.header('x-service-db-name')),
       table,
@@ -44,6 +45,7 @@ export function createIngestRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
       strictUtf8: deps.config.http.is_strict_mode === true,
       contentType,
       ...(signal ? { signal } : {}),
+      ...(deadline !== undefined ? { deadline } : {}),
     });
     const output = written.length === 0 ? [{ affectedrows: 0 }] : written.map((w) => ({ affectedrows: w.affectedRows }));
     return jsonExact(c, { output });

@@ -7,6 +7,8 @@ import { decodeLokiJson, decodeLokiProtobuf } from '../protocols/loki-push.js';
 import { lokiToDocs, lokiToWrite } from '../protocols/loki-rows.js';
 import { protocolTableOptions, type TableSemantics } from '../write/semantic-options.js';
 import type { WriteSupport } from '../write/write-support.js';
+import { runPipelineBounded } from '../pipelines/run-bounded.js';
+import { requestBounds } from '../write/run-docs-pipeline.js';
 
 /** Loki's push API under `/v1/logpush`. */
 export const LOGPUSH_PUSH = '/v1/logpush/api/v1/push';
@@ -31,8 +33,11 @@ export function createLogpushRoutes(deps: AppDeps, writes: WriteSupport): Hono {
     if (pipelineName === undefined || pipelineName.trim() === '') {
       requests = [lokiToWrite(streams, db, table, options)];
     } else {
-      const { pipeline } = deps.pipelines.resolve(pipelineName.trim(), c.req.header('x-service-pipeline-version'));
-      const result = pipeline.run(lokiToDocs(streams));
+      const name = pipelineName.trim();
+      const version = c.req.header('x-service-pipeline-version');
+      const { pipeline } = deps.pipelines.resolve(name, version);
+      const source = deps.pipelineWorkers === undefined ? undefined : deps.pipelines.workerSource(name, version);
+      const result = await runPipelineBounded(deps, { pipeline, source, items: lokiToDocs(streams), skipError: false, ...requestBounds(c) });
       if (result.errors.length > 0) {
         const first = result.errors[0]!;
         throw new SluiceError(first.code, `entry ${first.index}: ${first.message}`);

@@ -11,7 +11,7 @@ import { parseBoolParam } from '../params.js';
 import { metricSemantics, metricTableOptions, metricWriteRequests } from '../write/metric-tables.js';
 import type { TableSemantics } from '../write/semantic-options.js';
 import type { WriteSupport } from '../write/write-support.js';
-import { PIPELINE_HEADER, PIPELINE_VERSION_HEADER, resolveDocsPipeline, runDocsPipeline } from '../write/run-docs-pipeline.js';
+import { PIPELINE_HEADER, PIPELINE_VERSION_HEADER, requestBounds, resolveDocsPipeline, runDocsPipeline } from '../write/run-docs-pipeline.js';
 
 export const OTLP_PATHS = { metrics: '/v1/otlp/v1/metrics', traces: '/v1/otlp/v1/traces', logs: '/v1/otlp/v1/logs' } as const;
 export const TRACE_V1_PIPELINE = 'service_trace_v1';
@@ -76,7 +76,7 @@ export function createOtlpRoutes(deps: AppDeps, writes: WriteSupport): Hono {
     if (pipelineName !== '') {
       const version = c.req.header(PIPELINE_VERSION_HEADER) ?? c.req.header(H.logPipelineVersion);
       const pipeline = resolveDocsPipeline(deps, pipelineName, version, { field: 'timestamp', unit: 'ns' });
-      await writes.write(runDocsPipeline(pipeline, logsToDocs(request, now), { db, table, semantics: OTLP_LOG_SEMANTICS, hints, what: 'log record' }), pipelineName);
+      await writes.write(await runDocsPipeline(deps, pipeline, logsToDocs(request, now), { db, table, semantics: OTLP_LOG_SEMANTICS, hints, what: 'log record' }, requestBounds(c)), pipelineName);
     } else {
       const { schema, rows } = logsToRows(request, extractKeys, now);
       await writes.write([{ db, table, schema, rows, options }], 'otlp_logs');

@@ -7,7 +7,7 @@ import { jsonExact } from '../formats/json-response.js';
 import { dryrunBody } from '../formats/dryrun.js';
 import { INGEST_CONTENT_TYPES, ingestContentType, parseItems } from '../ingest/parse-items.js';
 import { PIPELINE_PARAMS_HEADER, readPipelineParams } from '../ingest/pipeline-params.js';
-import { displayVersion, RESERVED_PREFIX } from '../pipelines/pipeline-service.js';
+import { displayVersion, RESERVED_PREFIX, type WorkerSource } from '../pipelines/pipeline-service.js';
 import { invalidParameter } from './ingest.js';
 import { databaseParam } from '../params.js';
 import { parseJsonOrFail } from '../ingest/parse-json.js';
@@ -15,7 +15,8 @@ import { readBodyText } from '../ingest/read-body.js';
 import { readForm } from '../ingest/read-form.js';
 import { checkItemCount } from '../ingest/item-limits.js';
 import { ingestLimits } from '../config/limits.js';
-import { requestSignal } from '../middleware/timeout.js';
+import { requestDeadline, requestSignal } from '../middleware/timeout.js';
+import { runPipelineBounded } from '../pipelines/run-bounded.js';
 import type { CompiledPipeline } from '../pipelines/compiler.js';
 import { requireParam } from '../params.js';
 
@@ -39,9 +40,11 @@ async function pipelineText(c: Context, maxBytes: number): Promise<string> {
 
 interface DryrunInput {
   readonly pipeline: CompiledPipeline;
-  readonly items: ReturnType<typeof parseItems>;
+  /** Items parsed from a JSON envelope's `data`, or the raw body (parsed where the pipeline runs). */
+  readonly items?: ReturnType<typeof parseItems>;
+  readonly body?: { readonly text: string; readonly contentType: ReturnType<typeof ingestContentType> };
   /** What a pipeline worker needs to run it (absent: it runs here, see PipelineService.workerSource). */
-  readonly source?: { key: string; yaml: string } | undefined;
+  readonly source?: WorkerSource | undefined;
 }
 
 function optionalString(body: Record<string, Value>, key: string): string | undefined {
@@ -92,7 +95,7 @@ function dryrunFromJson(deps: AppDeps, body: Record<string, Value>, identity: Id
   const version = optionalString(body, 'pipeline_version');
   const pipeline = yaml !== undefined ? compileInline(deps, yaml) : deps.pipelines.resolve(name!, version, identity).pipeline;
   // User-supplied YAML runs on a pipeline worker (isolated, stopped at the deadline); cached by name only when stored.
-  const source = yaml !== undefined ? (/^dispatcher\s*:/m.test(yaml) ? undefined : { key: '', yaml }) : deps.pipelines.workerSource(name!, version);
+  const source = yaml !== undefined ? deps.pipelines.inlineWorkerSource(yaml, pipeline) : deps.pipelines.workerSource(name!, version);
   const data = body.data;
   if (data === undefined) throw new SluiceError(StatusCode.InvalidArguments, "dry run: missing 'data'");
   if (typeof data !== 'string') {
@@ -119,9 +122,10 @@ function pipelineRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
     const query = c.req.query();
     const params = readPipelineParams(c.req.header(PIPELINE_PARAMS_HEADER), query);
     const name = query.pipeline_name;
+    const limits = ingestLimits(deps.config);
     let input: DryrunInput & { inline?: boolean };
     if (name === undefined && (c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json')) {
-      const body = parseJsonOrFail(text, 'the dry-run body');
+      const body = parseJsonOrFail(text, 'the dry-run body', limits.maxJsonDepth);
       if (!isValueMap(body)) throw new SluiceError(StatusCode.InvalidArguments, 'dry run: the JSON body must be an object {pipeline | pipeline_name, data, data_type}');
       input = dryrunFromJson(deps, body, params.identity);
     } else {
@@ -129,18 +133,21 @@ function pipelineRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
       input = {
         pipeline: deps.pipelines.resolve(name.trim(), query.version, params.identity).pipeline,
         source: deps.pipelines.workerSource(name.trim(), query.version),
-        items: parseItems(text, ingestContentType(c.req.header('content-type'))),
+        body: { text, contentType: ingestContentType(c.req.header('content-type')) },
       };
     }
-    const limits = ingestLimits(deps.config);
-    checkItemCount(input.items.length, limits);
-    const signal = requestSignal(c);
+    if (input.items !== undefined) checkItemCount(input.items.length, limits);
     let result;
     try {
-      result =
-        input.source !== undefined && deps.pipelineWorkers !== undefined
-          ? await deps.pipelineWorkers.run({ ...input.source, body: '', items: input.items, contentType: 'application/json', skipError: params.skipError, limits }, signal)
-          : input.pipeline.run(input.items, { skipError: params.skipError, maxValueSize: limits.maxValueSize });
+      result = await runPipelineBounded(deps, {
+        pipeline: input.pipeline,
+        source: deps.pipelineWorkers === undefined ? undefined : input.source,
+        ...(input.items !== undefined ? { items: input.items } : {}),
+        ...(input.body !== undefined ? { body: input.body } : {}),
+        skipError: params.skipError,
+        signal: requestSignal(c),
+        deadline: requestDeadline(c),
+      });
     } catch (e) {
       if (input.inline && e instanceof SluiceError) throw new SluiceError(e.code, `Failed to exec pipeline: ${e.message}`, { cause: e });
       throw e;

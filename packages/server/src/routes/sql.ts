@@ -47,13 +47,29 @@ export function createSqlRoutes(deps: AppDeps): Hono {
     if (permission !== undefined && permission !== 'rw') checkAccess(permission, isReadOnlySql(sql) ? 'read' : 'write');
     const timezone = c.req.header('x-service-timezone') ?? deps.config.default_timezone;
     const signal = requestSignal(c);
-    const outputs = await deps.query.executeSql(sql, {
-      db: databaseParam(p.db ?? c.req.header('x-service-db-name')),
-      limits,
-      ...(signal ? { signal } : {}),
-      ...(timezone ? { timezone } : {}),
-      ...(SINGLE_OUTPUT_FORMATS.has(format.name) ? { onParsed: (n: number) => refuseMultiStatements(n, format.name) } : {}),
-    });
+    let statements = 0;
+    const refuse = SINGLE_OUTPUT_FORMATS.has(format.name);
+    const run = () =>
+      deps.query.executeSql(sql, {
+        db: databaseParam(p.db ?? c.req.header('x-service-db-name')),
+        limits,
+        ...(signal ? { signal } : {}),
+        ...(timezone ? { timezone } : {}),
+        onParsed: (n: number) => {
+          statements = n;
+          if (refuse) refuseMultiStatements(n, format.name);
+        },
+      });
+    let outputs;
+    try {
+      outputs = await run();
+    } catch (e) {
+      // A store that caches a shared catalog (ClickHouse backend) may not know yet a table another
+      // server just created: reload and run a single statement once more (it failed without effect).
+      if (statements !== 1 || deps.store.refreshCatalog === undefined || (e as { code?: unknown }).code !== StatusCode.TableNotFound) throw e;
+      await deps.store.refreshCatalog();
+      outputs = await run();
+    }
     const elapsed = elapsedMs(c);
     const { body, contentType } = format.encode(outputs, elapsed);
     return c.body(body, 200, { 'content-type': contentType, 'x-service-format': format.name, 'x-service-execution-time': String(elapsed) });

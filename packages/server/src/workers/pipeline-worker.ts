@@ -1,33 +1,51 @@
 // Worker thread entry: parses request bodies and runs pipelines, so the main thread only does HTTP
-// and store writes. Compiled pipelines are cached per name and version, as on the main thread.
+// and store writes. Compiled pipelines are cached per name and version, as on the main thread; a
+// dispatcher resolves the pipelines it routes to from the ones shipped with the task.
 import { parentPort } from 'node:worker_threads';
-import { parsePipeline, type Pipeline } from '@sluice/pipeline-core';
+import { identityPipeline, IDENTITY_PIPELINE_NAME, parsePipeline, type Pipeline } from '@sluice/pipeline-core';
 import { bodyText } from '../ingest/body-text.js';
 import { parseItemsWithin } from '../ingest/item-limits.js';
-import { encodeTables, toWireError, type PipelineReply, type PipelineTask } from './protocol.js';
+import { decodeItems, packTables, toWireError, type BundledPipeline, type PipelineReply, type PipelineTask } from './protocol.js';
 
 const cache = new Map<string, Pipeline>();
+/** The dispatch targets of the task running now (a worker runs one task at a time). */
+let bundle = new Map<string, BundledPipeline>();
 
-function pipelineFor(task: PipelineTask): Pipeline {
-  if (task.key === '') return parsePipeline(task.yaml);
-  let p = cache.get(task.key);
+function compile(key: string, yaml: string): Pipeline {
+  if (key === '') return parsePipeline(yaml, { resolvePipeline });
+  let p = cache.get(key);
   if (p === undefined) {
-    p = parsePipeline(task.yaml);
-    cache.set(task.key, p);
+    p = parsePipeline(yaml, { resolvePipeline });
+    cache.set(key, p);
   }
   return p;
 }
 
-function handle(task: PipelineTask): PipelineReply {
+function resolvePipeline(name: string): Pipeline | undefined {
+  if (name === IDENTITY_PIPELINE_NAME) return identityPipeline();
+  const b = bundle.get(name);
+  return b === undefined ? undefined : compile(b.key, b.yaml);
+}
+
+function handle(task: PipelineTask): { reply: PipelineReply; transfer: ArrayBuffer[] } {
   try {
+    bundle = new Map((task.pipelines ?? []).map((b) => [b.name, b]));
     const text = task.body ?? (task.bytes !== undefined ? bodyText(task.bytes, task.strictUtf8) : '');
-    const items = task.items ?? parseItemsWithin(text, task.contentType, task.limits);
-    const result = pipelineFor(task).run(items, { skipError: task.skipError, maxValueSize: task.limits.maxValueSize });
-    const { tables, tagged } = encodeTables(result.tables);
-    return { id: task.id, ok: true, items: items.length, tables, tagged, errors: result.errors };
+    const items = task.items !== undefined ? decodeItems(task.items) : parseItemsWithin(text, task.contentType, task.limits);
+    const result = compile(task.key, task.yaml).run(items, {
+      skipError: task.skipError,
+      maxValueSize: task.limits.maxValueSize,
+      maxSteps: task.limits.vrlMaxSteps,
+      ...(task.deadline !== undefined ? { deadline: task.deadline } : {}),
+    });
+    const { tables, transfer } = packTables(result.tables);
+    return { reply: { id: task.id, ok: true, items: items.length, tables, errors: result.errors }, transfer };
   } catch (e) {
-    return { id: task.id, ok: false, error: toWireError(e) };
+    return { reply: { id: task.id, ok: false, error: toWireError(e) }, transfer: [] };
   }
 }
 
-parentPort?.on('message', (task: PipelineTask) => parentPort!.postMessage(handle(task)));
+parentPort?.on('message', (task: PipelineTask) => {
+  const { reply, transfer } = handle(task);
+  parentPort!.postMessage(reply, transfer);
+});

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SluiceError, Timestamp } from '@sluice/pipeline-core';
-import { decodeTables, encodeTables, toWireError, WorkerTaskError } from './protocol.js';
+import { packTables, toWireError, unpackTables, WorkerTaskError } from './protocol.js';
+
+const view = new DataView(new ArrayBuffer(8));
+view.setBigUint64(0, 0x7ff0000000000002n);
+const stale = view.getFloat64(0);
+const bits = (x: number) => (view.setFloat64(0, x), view.getBigUint64(0));
 import type { RunTable } from '../pipelines/compiler.js';
 
 describe('worker protocol', () => {
@@ -15,11 +20,21 @@ describe('worker protocol', () => {
       ],
       rows: [[new Timestamp(1_500_000_000n, 'ns'), { at: new Timestamp(7n, 'ns'), list: [1, 'a'] }, 18446744073709551615n]],
     };
-    const plain: RunTable = { suffix: '', options: {}, schema: [table.schema[0]!, { name: 'm', type: 'string', semantic: 'field' }], rows: [[new Timestamp(2_000_000n, 'ns'), 'x']] };
-    const wire = structuredClone(encodeTables([table, plain]));
-    expect(wire.tagged).toEqual([true, false]);
-    const [back, flat] = decodeTables(wire.tables, wire.tagged);
-    expect(flat!.rows).toEqual([[2n, 'x']]);
+    const plain: RunTable = {
+      suffix: '',
+      options: {},
+      schema: [table.schema[0]!, { name: 'm', type: 'string', semantic: 'field' }, { name: 'x', type: 'float64', semantic: 'field' }, { name: 'b', type: 'boolean', semantic: 'field' }],
+      rows: [[new Timestamp(2_000_000n, 'ns'), 'x', stale, true], [new Timestamp(3_000_000n, 'ns'), null, null, null], [new Timestamp(4_000_000n, 'ns'), '', -0, false]],
+    };
+    const { tables, transfer } = packTables([table, plain]);
+    expect(tables[1]!.columns.map((c) => c.k)).toEqual(['b', 's', 'n', 'v']);
+    const many: RunTable = { suffix: '', options: {}, schema: [{ name: 'l', type: 'string', semantic: 'field' }], rows: Array.from({ length: 40 }, (_, i) => [i === 5 ? null : ['info', 'warn'][i % 2]!]) };
+    const [dict] = packTables([many]).tables;
+    expect(dict!.columns[0]!.k).toBe('d');
+    expect(unpackTables([dict!])[0]!.rows).toEqual(many.rows);
+    const [back, flat] = unpackTables(structuredClone(tables, { transfer }));
+    expect(flat!.rows).toEqual([[2n, 'x', stale, true], [3n, null, null, null], [4n, '', -0, false]]);
+    expect(bits(flat!.rows[0]![2] as number)).toBe(0x7ff0000000000002n); // the staleness marker's payload survives
     expect(back!.rows[0]![0]).toBe(1500n);
     expect(back!.rows[0]![1]).toEqual({ at: new Timestamp(7n, 'ns'), list: [1, 'a'] });
     expect((back!.rows[0]![1] as { at: unknown }).at).toBeInstanceOf(Timestamp);

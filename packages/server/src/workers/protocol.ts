@@ -4,9 +4,10 @@ import type { IngestLimits } from '../config/limits.js';
 import type { RunItemError, RunTable } from '../pipelines/compiler.js';
 
 /**
- * Messages between the server and its pipeline workers. A task carries the request body as text
- * (the worker parses it), a result carries rows whose timestamp columns are bigints in the column's
- * unit (what the store takes), so nothing class-typed crosses the thread boundary.
+ * Messages between the server and its pipeline workers. A task carries the request body's bytes
+ * (transferred; the worker decodes and parses them), a result carries packed tables (PackedTable)
+ * whose timestamp columns are bigints in the column's unit (what the store takes), so nothing
+ * class-typed crosses the thread boundary.
  */
 export interface PipelineTask {
   readonly id: number;
@@ -19,11 +20,36 @@ export interface PipelineTask {
   /** Invalid UTF-8 in `bytes` is a 400 (`http.is_strict_mode`). */
   readonly strictUtf8?: boolean;
   readonly contentType: IngestContentType;
-  /** Items already parsed on the main thread (dry runs); when set, `body` is not read. */
-  readonly items?: readonly (Doc | string)[];
+  /**
+   * Items already parsed on the main thread (dry runs, protocol records), encoded with `encodeItems`
+   * (timestamps tagged); when set, `body` is not read.
+   */
+  readonly items?: readonly unknown[];
   readonly skipError: boolean;
-  /** Line length, item count and VRL value size (`[ingest]`). */
+  /** Line length, item count, JSON depth, VRL value size and work (`[ingest]`). */
   readonly limits: IngestLimits;
+  /** The pipelines a dispatcher may route to (transitively), at the versions current when the task was made. */
+  readonly pipelines?: readonly BundledPipeline[];
+  /** The request's deadline (ms since the epoch): the run stops between items and inside VRL past it. */
+  readonly deadline?: number;
+}
+
+/** A pipeline shipped with a task for a dispatcher to resolve by name. */
+export interface BundledPipeline {
+  readonly name: string;
+  /** `name\0version`, the worker's cache key. */
+  readonly key: string;
+  readonly yaml: string;
+}
+
+/** Main thread: items as they cross to a worker (Timestamps tagged, the rest as structured clone takes it). */
+export function encodeItems(items: readonly (Doc | string)[]): unknown[] {
+  return items.map((x) => (typeof x === 'string' ? x : encodeNested(x)));
+}
+
+/** Worker side: the items back with their Timestamps. */
+export function decodeItems(items: readonly unknown[]): (Doc | string)[] {
+  return items.map((x) => (typeof x === 'string' ? x : (decodeNested(x) as Doc)));
 }
 
 export interface WireError {
@@ -35,15 +61,7 @@ export interface WireError {
 }
 
 export type PipelineReply =
-  | {
-      readonly id: number;
-      readonly ok: true;
-      readonly items: number;
-      readonly tables: RunTable[];
-      /** Per table: whether any value was tagged (nested timestamps), so the server only walks those. */
-      readonly tagged?: boolean[];
-      readonly errors: RunItemError[];
-    }
+  | { readonly id: number; readonly ok: true; readonly items: number; readonly tables: PackedTable[]; readonly errors: RunItemError[] }
   | { readonly id: number; readonly ok: false; readonly error: WireError };
 
 /** Timestamps nested in other columns (json) travel as this tag and come back as Timestamp. */
@@ -76,40 +94,140 @@ function decodeNested(v: unknown): Value {
 }
 
 /**
- * Worker side: timestamp columns become bigints in their unit; other timestamps are tagged. Rows are
- * changed in place (they are the worker's own and about to be cloned); `tagged[i]` says whether table
- * i holds any object value the server must walk.
+ * A table as it crosses from a worker, column by column: strings as a dictionary or one text plus lengths, numbers and
+ * 64-bit integers as typed arrays (transferred, not copied), anything else as a plain array. A
+ * structured clone of row arrays costs the receiving (main) thread about as much as running the
+ * pipeline did; this form costs it a fraction.
  */
-export function encodeTables(tables: readonly RunTable[]): { tables: RunTable[]; tagged: boolean[] } {
-  const tagged: boolean[] = [];
-  const out = tables.map((t) => {
-    const units = t.schema.map((c) => timeUnitOf(c.type));
-    let objects = false;
-    const rows = t.rows as Value[][];
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i]!;
-      for (let j = 0; j < row.length; j++) {
-        const v = row[j]!;
-        if (typeof v !== 'object' || v === null) continue;
-        const unit = units[j];
-        if (unit !== undefined && v instanceof Timestamp) row[j] = v.in(unit);
-        else {
-          row[j] = encodeNested(v) as Value;
-          objects = true;
+export interface PackedTable {
+  readonly suffix: string;
+  readonly options: TableOptions;
+  readonly schema: ColumnSchema[];
+  readonly count: number;
+  readonly columns: PackedColumn[];
+}
+
+/** `lens[i]` or `codes[i]` -1 marks null; `nulls[i]` 1 marks null. */
+export type PackedColumn =
+  | { readonly k: 's'; readonly text: string; readonly lens: Int32Array }
+  | { readonly k: 'd'; readonly dict: string[]; readonly codes: Int32Array }
+  | { readonly k: 'n'; readonly v: Float64Array; readonly nulls: Uint8Array }
+  | { readonly k: 'b'; readonly v: BigInt64Array; readonly nulls: Uint8Array }
+  | { readonly k: 'v'; readonly v: Value[]; readonly tagged: boolean };
+
+const INT64_MIN = -(1n << 63n);
+const INT64_MAX = (1n << 63n) - 1n;
+
+function packColumn(rows: readonly (readonly Value[])[], j: number, unit: Timestamp['unit'] | undefined): PackedColumn {
+  const n = rows.length;
+  // The column, boxed (a NaN keeps its payload), timestamp-column values as bigints in the unit.
+  const col: Value[] = new Array(n).fill(null);
+  let strings = true;
+  let numbers = true;
+  let bigints = true;
+  let objects = false;
+  for (let i = 0; i < n; i++) {
+    let v = rows[i]![j]!;
+    if (unit !== undefined && v instanceof Timestamp) v = v.in(unit);
+    col[i] = v;
+    if (v === null) continue;
+    const t = typeof v;
+    if (t !== 'string') strings = false;
+    if (t !== 'number') numbers = false;
+    if (t !== 'bigint' || (v as bigint) < INT64_MIN || (v as bigint) > INT64_MAX) bigints = false;
+    if (t === 'object') objects = true;
+  }
+  if (strings) {
+    // Few distinct values (levels, methods, paths): a dictionary, so the server gets one string object
+    // per distinct value (its hash computed once when the store builds its own dictionary).
+    const dict = new Map<string, number>();
+    const codes = new Int32Array(n);
+    let present = 0;
+    for (let i = 0; i < n && dict.size <= n >> 2; i++) {
+      const v = col[i] as string | null;
+      if (v === null) codes[i] = -1;
+      else {
+        present++;
+        let c = dict.get(v);
+        if (c === undefined) dict.set(v, (c = dict.size));
+        codes[i] = c;
+      }
+    }
+    if (dict.size * 4 <= present && dict.size <= n >> 2) return { k: 'd', dict: [...dict.keys()], codes };
+    const lens = new Int32Array(n);
+    const parts: string[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = col[i] as string | null;
+      lens[i] = v === null ? -1 : v.length;
+      parts[i] = v ?? '';
+    }
+    return { k: 's', text: parts.join(''), lens };
+  }
+  if (numbers) {
+    const nulls = new Uint8Array(n);
+    const v = new Float64Array(n);
+    for (let i = 0; i < n; i++) if (col[i] === null) nulls[i] = 1;
+      else v[i] = col[i] as number;
+    return { k: 'n', v, nulls };
+  }
+  if (bigints) {
+    const nulls = new Uint8Array(n);
+    const v = new BigInt64Array(n);
+    for (let i = 0; i < n; i++) if (col[i] === null) nulls[i] = 1;
+      else v[i] = col[i] as bigint;
+    return { k: 'b', v, nulls };
+  }
+  if (objects) for (let i = 0; i < n; i++) if (typeof col[i] === 'object' && col[i] !== null) col[i] = encodeNested(col[i]!) as Value;
+  return { k: 'v', v: col, tagged: objects };
+}
+
+/**
+ * Worker side: each table packed column by column (timestamp columns as bigints in their unit, other
+ * timestamps tagged), with the buffers to transfer.
+ */
+export function packTables(tables: readonly RunTable[]): { tables: PackedTable[]; transfer: ArrayBuffer[] } {
+  const transfer: ArrayBuffer[] = [];
+  const out = tables.map((t): PackedTable => {
+    const columns = t.schema.map((c, j) => packColumn(t.rows, j, timeUnitOf(c.type)));
+    for (const c of columns) {
+      if (c.k === 's') transfer.push(c.lens.buffer as ArrayBuffer);
+      else if (c.k === 'd') transfer.push(c.codes.buffer as ArrayBuffer);
+      else if (c.k === 'n' || c.k === 'b') transfer.push(c.v.buffer as ArrayBuffer, c.nulls.buffer as ArrayBuffer);
+    }
+    return { suffix: t.suffix, options: t.options as TableOptions, schema: t.schema as ColumnSchema[], count: t.rows.length, columns };
+  });
+  return { tables: out, transfer };
+}
+
+/** Server side: the rows back (boxed arrays, so NaN payloads are kept), nested timestamps restored. */
+export function unpackTables(tables: readonly PackedTable[]): RunTable[] {
+  return tables.map((t) => {
+    const w = t.columns.length;
+    const rows: Value[][] = new Array(t.count);
+    for (let i = 0; i < t.count; i++) rows[i] = new Array(w).fill(null);
+    for (let j = 0; j < w; j++) {
+      const c = t.columns[j]!;
+      if (c.k === 's') {
+        let at = 0;
+        for (let i = 0; i < t.count; i++) {
+          const len = c.lens[i]!;
+          if (len < 0) continue;
+          rows[i]![j] = c.text.slice(at, at + len);
+          at += len;
+        }
+      } else if (c.k === 'd') {
+        for (let i = 0; i < t.count; i++) if (c.codes[i]! >= 0) rows[i]![j] = c.dict[c.codes[i]!]!;
+    } else if (c.k === 'n' || c.k === 'b') {
+        for (let i = 0; i < t.count; i++) if (c.nulls[i] === 0) rows[i]![j] = c.v[i]!;
+      } else {
+        for (let i = 0; i < t.count; i++) {
+          const v = c.v[i]!;
+          rows[i]![j] = c.tagged && typeof v === 'object' && v !== null ? decodeNested(v) : v;
         }
       }
     }
-    tagged.push(objects);
-    return { suffix: t.suffix, options: t.options as TableOptions, schema: t.schema as ColumnSchema[], rows };
+    return { suffix: t.suffix, options: t.options, schema: t.schema, rows };
   });
-  return { tables: out, tagged };
-}
-
-/** Server side: undoes the tags (timestamp columns stay bigints, which the store takes); tables without tagged values are kept as they are. */
-export function decodeTables(tables: readonly RunTable[], tagged?: readonly boolean[]): RunTable[] {
-  return tables.map((t, i) =>
-    tagged !== undefined && tagged[i] === false ? t : { ...t, rows: t.rows.map((row) => row.map((v) => (typeof v === 'object' && v !== null ? decodeNested(v) : v))) },
-  );
 }
 
 export function toWireError(e: unknown): WireError {

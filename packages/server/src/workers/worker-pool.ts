@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SluiceError, StatusCode } from '@sluice/pipeline-core';
-import { decodeTables, WorkerTaskError, type PipelineReply, type PipelineTask } from './protocol.js';
+import { unpackTables, WorkerTaskError, type PipelineReply, type PipelineTask } from './protocol.js';
 import type { RunItemError, RunTable } from '../pipelines/compiler.js';
 
 export interface PoolResult {
@@ -82,7 +82,7 @@ export class PipelineWorkerPool {
     if (job === undefined || job.task.id !== reply.id) return;
     this.idleDeaths = 0;
     this.finish(slot);
-    if (reply.ok) job.resolve({ tables: decodeTables(reply.tables, reply.tagged), errors: reply.errors });
+    if (reply.ok) job.resolve({ tables: unpackTables(reply.tables), errors: reply.errors });
     else job.reject(new WorkerTaskError(reply.error));
     this.pump();
   }

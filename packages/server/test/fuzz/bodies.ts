@@ -51,7 +51,13 @@ function jsonish(rnd: Rng): string {
 }
 
 function sqlish(rnd: Rng): string {
-  switch (rnd.int(14)) {
+  switch (rnd.int(15)) {
+    case 13: return rnd.pick([
+      'SELECT a.message FROM fuzz_canary a JOIN fuzz_canary b ON a.host = b.host JOIN fuzz_canary c ON b.host = c.host ORDER BY a.message DESC',
+      'SELECT host, count(*) FROM fuzz_canary GROUP BY host ORDER BY repeat(host, 1000000)',
+      "TQL EVAL (0, 100000000, '1s') sum(rate(fuzz_canary[5m]))",
+      'SELECT * FROM fuzz_canary ORDER BY message LIMIT 9223372036854775807',
+    ]);
     case 0: return 'SELECT ' + deep(rnd.pick([50, 300, 3000]), '(', ')');
     case 1: return 'SELECT ' + Array.from({ length: rnd.pick([100, 5000]) }, () => '1').join(' + ');
     case 2: return "SELECT '" + 'a'.repeat(rnd.pick([1000, 1_000_000])) + "'";
@@ -70,7 +76,9 @@ function sqlish(rnd: Rng): string {
 }
 
 function yamlish(rnd: Rng): string {
-  switch (rnd.int(10)) {
+  switch (rnd.int(12)) {
+    case 10: return 'processors:\n  - vrl:\n      source: |\n        xs = split("a" * ' + rnd.pick(['3000', '100000', '16777216', '99999999999']) + ', "")\n        n = 0\n        for_each(xs) -> |_i, _a| { for_each(xs) -> |_j, _b| { n = n + 1 } }\n        .n = n\n        .\n';
+    case 11: return 'dispatcher:\n  field: message\n  rules:\n' + '    - value: ' + rnd.pick(['x', 'a', '']) + '\n      table_suffix: ' + rnd.pick(['_x', '', '/../../etc', 'x'.repeat(3000)]) + '\n      pipeline: ' + rnd.pick(['nope', 'service_identity', 'x'.repeat(3000), 'fuzz']) + '\n';
     case 0: return 'processors: [';
     case 1: return 'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\ng: [*f,*f,*f,*f,*f,*f,*f,*f,*f]\n';
     case 2: return deep(rnd.pick([100, 2000]), '[', ']');

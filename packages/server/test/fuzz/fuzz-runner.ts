@@ -29,6 +29,8 @@ export interface FuzzReport {
   readonly sent: number;
   readonly byStatus: Record<string, number>;
   readonly byKind: Record<string, number>;
+  /** Requests sent per route of the table (`METHOD pattern`). */
+  readonly byRoute: Record<string, number>;
   readonly findings: Finding[];
   readonly health: { readonly checks: number; readonly failures: number; readonly p50Ms: number; readonly p99Ms: number; readonly maxMs: number };
   readonly seconds: number;
@@ -91,6 +93,7 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
   const findings: Finding[] = [];
   const byStatus: Record<string, number> = {};
   const byKind: Record<string, number> = {};
+  const byRoute: Record<string, number> = {};
   let next = 0;
   let done = false;
   const latencies: number[] = [];
@@ -111,7 +114,9 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
   const worker = async () => {
     while (next < o.requests && (o.timeBudgetMs === undefined || Date.now() - started < o.timeBudgetMs)) {
       next++;
-      const req = fuzzRequest(rnd, rnd.pick(o.routes));
+      const route = rnd.pick(o.routes);
+      const req = fuzzRequest(rnd, route);
+      byRoute[`${route.method} ${route.path}`] = (byRoute[`${route.method} ${route.path}`] ?? 0) + 1;
       byKind[req.kind] = (byKind[req.kind] ?? 0) + 1;
       const t0 = performance.now();
       const r = await send(o.url, req, o.hangMs);
@@ -138,6 +143,7 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
     sent: next,
     byStatus,
     byKind,
+    byRoute,
     findings,
     health: { checks: latencies.length, failures: healthFailures, p50Ms: Math.round(pct(latencies, 50)), p99Ms: Math.round(pct(latencies, 99)), maxMs: Math.round(Math.max(0, ...latencies)) },
     seconds: Math.round((Date.now() - started) / 1000),

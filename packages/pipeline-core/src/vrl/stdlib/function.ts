@@ -34,6 +34,10 @@ export interface VrlCallContext {
   readonly now: Timestamp;
   /** The longest string (characters) or array (items) an operator or function may build. */
   readonly maxValueSize?: number;
+  /** VRL work one record may do (`[ingest] vrl_max_steps`; default DEFAULT_MAX_STEPS). */
+  readonly maxSteps?: number;
+  /** When the request's time is up (ms since the epoch): a run past it stops with DeadlineExceeded. */
+  readonly deadline?: number;
 }
 
 /** Arguments by parameter name; absent optional ones hold their default (or undefined). */

@@ -2,7 +2,7 @@ import type { Call, Expr } from '../ast.js';
 import { dropMetricName } from '../labels.js';
 import { FUNCTIONS } from '../functions/registry.js';
 import type { FunctionImpl, Window } from '../functions/function.js';
-import { stepTime, type EvalContext } from './context.js';
+import { checkpoint, stepTime, type EvalContext } from './context.js';
 import type { Evaluate } from './evaluate.js';
 import { mergeSameLabels } from './merge.js';
 import { evalVectorSelector, forEachWindow } from './selector.js';
@@ -23,7 +23,8 @@ function scalarsAt(args: readonly Value[], skip: number, i: number): number[] {
   return out;
 }
 
-function rangeCall(impl: RangeImpl, args: readonly Value[], ctx: EvalContext): VectorValue {
+/** A range function over every series; yields between series (a window function over many long series is the heavy part of PromQL). */
+async function rangeCall(impl: RangeImpl, args: readonly Value[], ctx: EvalContext): Promise<VectorValue> {
   const mi = args.findIndex((a) => a.type === 'matrix');
   const m = args[mi] as MatrixValue;
   const out: StepSeries[] = [];
@@ -42,12 +43,13 @@ function rangeCall(impl: RangeImpl, args: readonly Value[], ctx: EvalContext): V
       any = true;
     });
     if (any) out.push(o);
+    await checkpoint(ctx);
   }
   ctx.budget.take(out.length * ctx.steps);
   return { type: 'vector', series: mergeSameLabels(out, ctx.steps) };
 }
 
-function elementCall(impl: ElementImpl, args: readonly Value[], ctx: EvalContext): VectorValue {
+async function elementCall(impl: ElementImpl, args: readonly Value[], ctx: EvalContext): Promise<VectorValue> {
   const vec = args[0] as VectorValue;
   const out: StepSeries[] = [];
   for (const s of vec.series) {
@@ -62,6 +64,7 @@ function elementCall(impl: ElementImpl, args: readonly Value[], ctx: EvalContext
       any = true;
     }
     if (any) out.push(o);
+    await checkpoint(ctx);
   }
   return { type: 'vector', series: mergeSameLabels(out, ctx.steps) };
 }

@@ -1,6 +1,9 @@
 import type { AtModifier } from '../ast.js';
 import { PromqlLimitError } from '../errors.js';
 import type { SeriesSource } from '../source/series-source.js';
+import type { ExecContext } from '../../exec/exec-context.js';
+import { QueryBudgetError } from '../../exec/errors.js';
+import { throwIfAborted } from '../errors.js';
 
 /** Everything one evaluation needs: the steps, the source, the limits. Subqueries derive a child context. */
 export interface EvalContext {
@@ -18,15 +21,46 @@ export interface EvalContext {
   readonly source: SeriesSource;
   readonly signal: AbortSignal | undefined;
   readonly budget: SampleBudget;
+  /** The request's execution context, as SQL's: deadline and cancellation, time slices, memory budget and shared pool. */
+  readonly exec?: ExecContext;
+}
+
+/**
+ * Between pieces of work: yields to the event loop once the request used its time slice (so
+ * `/health` and other requests are served and the deadline timer can fire), then stops a cancelled
+ * or timed-out query with PromQL's own error.
+ */
+export async function checkpoint(ctx: EvalContext): Promise<void> {
+  if (ctx.exec !== undefined) {
+    try {
+      await ctx.exec.checkpoint();
+    } catch (e) {
+      throwIfAborted(ctx.signal ?? ctx.exec.signal);
+      throw e;
+    }
+  }
+  throwIfAborted(ctx.signal);
 }
 
 /** Counts samples held in memory; Prometheus's `--query.max-samples`. */
 export class SampleBudget {
   private used = 0;
-  constructor(readonly max: number) {}
+  /** With `exec`, samples (16 bytes each) count toward the query's memory budget and the server's shared pool too. */
+  constructor(
+    readonly max: number,
+    private readonly exec?: ExecContext,
+  ) {}
   take(n: number): void {
     this.used += n;
     if (this.used > this.max) throw new PromqlLimitError('query processing would load too many samples into memory in query execution');
+    if (this.exec !== undefined && n > 0) {
+      try {
+        this.exec.hold(n * 16, 'PromQL samples');
+      } catch (e) {
+        if (e instanceof QueryBudgetError) throw new PromqlLimitError(e.message);
+        throw e;
+      }
+    }
   }
   get count(): number {
     return this.used;

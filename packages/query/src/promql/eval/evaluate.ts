@@ -1,10 +1,9 @@
 import type { Expr, ExprKind } from '../ast.js';
-import { throwIfAborted } from '../errors.js';
 import { dropMetricName } from '../labels.js';
 import { evalAggregate } from './aggregate.js';
 import { evalBinary } from './binary.js';
 import { evalCall } from './call.js';
-import type { EvalContext } from './context.js';
+import { checkpoint, type EvalContext } from './context.js';
 import { mergeSameLabels } from './merge.js';
 import { evalMatrixSelector, evalVectorSelector } from './selector.js';
 import { evalSubquery } from './subquery.js';
@@ -34,8 +33,10 @@ const HANDLERS: Handlers = {
   },
 };
 
-/** Evaluates an expression over every step of the context; checks the caller's signal between nodes. */
-export function evaluate(e: Expr, ctx: EvalContext): Promise<Value> {
-  throwIfAborted(ctx.signal);
-  return (HANDLERS[e.kind] as (x: Expr, c: EvalContext) => Promise<Value>)(e, ctx);
+/** Evaluates an expression over every step of the context; yields and checks the deadline between nodes. */
+export async function evaluate(e: Expr, ctx: EvalContext): Promise<Value> {
+  await checkpoint(ctx);
+  const v = await (HANDLERS[e.kind] as (x: Expr, c: EvalContext) => Promise<Value>)(e, ctx);
+  await checkpoint(ctx);
+  return v;
 }

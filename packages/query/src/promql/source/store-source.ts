@@ -8,6 +8,7 @@ import { matcherPredicate } from './matcher-predicate.js';
 import type { RawSeries } from '../eval/values.js';
 import { metricTable, type MetricTable } from './metric-table.js';
 import type { SeriesSource } from './series-source.js';
+import { createPacer } from '../../exec/pace.js';
 
 /** Special matchers that pick the database (GreptimeDB's `__database__`, alias `__schema__`) and the value column. */
 export const DATABASE_LABELS: ReadonlySet<string> = new Set(['__database__', '__schema__']);
@@ -120,7 +121,9 @@ export class StoreSeriesSource implements SeriesSource {
       const byCode: (Accum | undefined)[] = [];
       let byTrie = false;
       const scan = { db: mt.db, table: mt.name, columns: wantSamples ? columns : [mt.timeColumn, ...mt.tags], timeRange: startNs === undefined ? { endNs } : { startNs, endNs }, predicates, typed: true };
+      const pace = createPacer();
       for await (const batch of this.store.scan(scan)) {
+        await pace();
         throwIfAborted(signal);
         const tvec = batch.columns[0]!;
         const vvec = wantSamples ? batch.columns[1]! : undefined;

@@ -1,6 +1,7 @@
 import type { ExecContext } from '../../exec/exec-context.js';
 import type { Compiled } from '../expr/compiled.js';
-import { collectBatches, type Batch, type Field, type Relation } from '../expr/relation.js';
+import { type Batch, type Field, type Relation } from '../expr/relation.js';
+import { batchBytes } from '../../exec/bytes.js';
 import { keyOf } from '../types/compare.js';
 import type { SqlValue } from '../types/sql-value.js';
 
@@ -23,8 +24,45 @@ function rowKey(vecs: readonly (readonly SqlValue[])[], i: number): string | und
   return k;
 }
 
-/** Most joined rows one output batch holds. */
-const JOIN_CHUNK_ROWS = 65_536;
+/**
+ * The build side, batch by batch: its rows are appended and their keys entered into the hash table
+ * as each batch arrives, with a checkpoint after each (so a build over millions of rows yields to
+ * other requests and stops at the deadline), and the rows and keys count toward the memory budget.
+ */
+async function buildSide(right: Relation, keys: readonly Compiled[], exec: ExecContext | undefined): Promise<Batch & { table: Map<string, number[]> }> {
+  const columns: SqlValue[][] = right.fields.map(() => []);
+  const types = right.fields.map((f) => f.type);
+  const table = new Map<string, number[]>();
+  let length = 0;
+  for await (const b of right.batches) {
+    const rk = keys.map((k) => k.eval(b));
+    let keyBytes = 0;
+    for (let i = 0; i < b.length; i++) {
+      const k = rowKey(rk, i);
+      if (k === undefined) continue;
+      const list = table.get(k);
+      if (list) {
+        list.push(length + i);
+        keyBytes += 8;
+      } else {
+        table.set(k, [length + i]);
+        keyBytes += k.length + 64;
+      }
+    }
+    if (exec !== undefined) exec.hold(batchBytes(b, types) + keyBytes, 'hash join build side');
+    for (let c = 0; c < columns.length; c++) {
+      const src = b.columns[c]!;
+      const dst = columns[c]!;
+      for (let i = 0; i < b.length; i++) dst.push(src[i]!);
+    }
+    length += b.length;
+    if (exec !== undefined) await exec.checkpoint();
+  }
+  return { length, columns, table };
+}
+
+/** Most joined rows one output batch holds (small enough that building and consuming one stays within a time slice). */
+const JOIN_CHUNK_ROWS = 8_192;
 
 /** Equi-join: builds a hash table over the right input, streams the left one. */
 export function hashJoin(left: Relation, right: Relation, spec: JoinSpec, exec?: ExecContext): Relation {
@@ -34,16 +72,8 @@ export function hashJoin(left: Relation, right: Relation, spec: JoinSpec, exec?:
     fields,
     batches: {
       async *[Symbol.asyncIterator]() {
-        const r = await collectBatches(right, exec, 'hash join build side');
-        const rk = spec.rightKeys.map((k) => k.eval(r));
-        const table = new Map<string, number[]>();
-        for (let i = 0; i < r.length; i++) {
-          const k = rowKey(rk, i);
-          if (k === undefined) continue;
-          const list = table.get(k);
-          if (list) list.push(i);
-          else table.set(k, [i]);
-        }
+        const r = await buildSide(right, spec.rightKeys, exec);
+        const table = r.table;
         // FULL: right rows no left row matched come out last, with NULLs on the left.
         const rightMatched = spec.joinType === 'full' ? new Uint8Array(r.length) : undefined;
         // Pairs are emitted in chunks: one left batch may match many right rows (a batch of 4,096

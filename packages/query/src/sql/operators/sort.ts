@@ -1,7 +1,8 @@
 import type { ExecContext } from '../../exec/exec-context.js';
 import { batchBytes } from '../../exec/bytes.js';
 import type { Compiled } from '../expr/compiled.js';
-import { single, takeRows, type Batch, type Relation } from '../expr/relation.js';
+import { takeRows, type Batch, type Relation } from '../expr/relation.js';
+import { cooperativeOrder } from '../../exec/cooperative-sort.js';
 import { compareValues } from '../types/compare.js';
 import type { SqlValue } from '../types/sql-value.js';
 
@@ -31,23 +32,23 @@ export function rowComparator(cols: readonly (readonly SqlValue[])[], keys: read
   };
 }
 
-/** The row order of a batch under the keys (stable). */
-function order(b: Batch, keys: readonly SortKey[]): number[] {
-  const cmp = rowComparator(keys.map((k) => k.expr.eval(b)), keys);
-  return Array.from({ length: b.length }, (_, i) => i).sort((a, c) => cmp(a, c) || a - c);
-}
-
-function append(into: SqlValue[][], b: Batch): void {
+function append(into: SqlValue[][], cols: readonly (readonly SqlValue[])[], length: number): void {
   for (let c = 0; c < into.length; c++) {
-    const src = b.columns[c]!;
+    const src = cols[c]!;
     const dst = into[c]!;
-    for (let i = 0; i < b.length; i++) dst.push(src[i]!);
+    for (let i = 0; i < length; i++) dst.push(src[i]!);
   }
 }
+
+/** Rows of one output batch. */
+const OUT_ROWS = 8_192;
 
 /**
  * Sorts the input rows by the keys. With `topK` (ORDER BY ... LIMIT) only the best `topK` rows are kept
  * while reading: the buffer is cut back to them whenever it grows past a bound, so memory stays small.
+ * The key values are computed batch by batch as the rows arrive; the order is computed cooperatively
+ * (sorted runs merged with checkpoints, see cooperativeOrder) and the rows leave in batches, so a sort
+ * of millions of rows never holds the event loop for long and stops at the request's deadline.
  */
 export function sort(input: Relation, keys: readonly SortKey[], topK?: number, exec?: ExecContext): Relation {
   return {
@@ -55,29 +56,52 @@ export function sort(input: Relation, keys: readonly SortKey[], topK?: number, e
     batches: {
       async *[Symbol.asyncIterator]() {
         let cols: SqlValue[][] = input.fields.map(() => []);
+        let keyCols: SqlValue[][] = keys.map(() => []);
+        let rows = 0;
         const bound = topK === undefined ? Infinity : 2 * topK + 4096;
         const types = input.fields.map((f) => f.type);
+        const keyTypes = keys.map((k) => k.expr.type);
         let held = 0;
+        const recount = () => {
+          if (exec === undefined) return;
+          exec.release(held);
+          held = batchBytes({ length: rows, columns: cols }, types) + batchBytes({ length: rows, columns: keyCols }, keyTypes);
+          exec.hold(held, 'sort');
+        };
+        const orderOf = () => cooperativeOrder(rows, rowComparator(keyCols, keys), exec);
         for await (const b of input.batches) {
-          append(cols, b);
           if (exec !== undefined) {
             const n = batchBytes(b, types);
             held += n;
             exec.hold(n, 'sort');
           }
-          if (cols.length > 0 && cols[0]!.length > bound) {
-            const buf: Batch = { length: cols[0]!.length, columns: cols };
-            cols = takeRows(buf, order(buf, keys).slice(0, topK)).columns as SqlValue[][];
+          const k = keys.map((key) => key.expr.eval(b));
+          if (exec !== undefined) {
+            const n = batchBytes({ length: b.length, columns: k }, keyTypes);
+            held += n;
+            exec.hold(n, 'sort');
+          }
+          append(cols, b.columns, b.length);
+          append(keyCols, k, b.length);
+          rows += b.length;
+          if (exec !== undefined) await exec.checkpoint();
+          if (rows > bound) {
+            const idx = (await orderOf()).subarray(0, topK);
+            cols = takeRows({ length: rows, columns: cols }, idx).columns as SqlValue[][];
+            keyCols = takeRows({ length: rows, columns: keyCols }, idx).columns as SqlValue[][];
+            rows = idx.length;
             // What is left is at most topK of the rows counted; count it anew.
-            exec?.release(held);
-            held = exec === undefined ? 0 : batchBytes({ length: cols[0]!.length, columns: cols }, types);
-            exec?.hold(held, 'sort');
+            recount();
           }
         }
-        const length = cols.length > 0 ? cols[0]!.length : 0;
-        const all: Batch = { length, columns: cols };
-        const idx = order(all, keys);
-        yield* single(takeRows(all, topK === undefined ? idx : idx.slice(0, topK)));
+        const all: Batch = { length: rows, columns: cols };
+        let idx = await orderOf();
+        keyCols = [];
+        if (topK !== undefined) idx = idx.subarray(0, topK);
+        for (let s = 0; s < idx.length; s += OUT_ROWS) {
+          yield takeRows(all, idx.subarray(s, Math.min(s + OUT_ROWS, idx.length)));
+          if (exec !== undefined) await exec.checkpoint();
+        }
       },
     },
   };

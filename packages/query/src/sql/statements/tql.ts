@@ -79,7 +79,7 @@ export const executeTql: Executor<TqlStatement> = async (stmt, s) => {
   const endMs = tqlTime('end', stmt.end, nowMs);
   const stepMs = tqlDuration('step', stmt.step);
   const res = await runPromql(s.store, {
-    query: stmt.query, startMs, endMs, stepMs, instant: false, db: s.db,
+    query: stmt.query, startMs, endMs, stepMs, instant: false, db: s.db, exec: s.ctx.exec,
     ...(stmt.lookback !== undefined ? { lookbackMs: tqlDuration('lookback', stmt.lookback) } : {}),
   });
   return promqlToRecords(res);

@@ -4,7 +4,7 @@ import type { WriteRequest } from '@sluice/storage';
 import type { AppDeps } from '../../deps.js';
 import { decodeRemoteWrite, METRIC_NAME_LABEL, type PromSeries } from '../../protocols/remote-write.js';
 import { metricSemantics, metricTableOptions, metricWriteRequests, METRIC_TIME_COLUMN, METRIC_VALUE_COLUMN, type MetricSeriesRows } from '../../write/metric-tables.js';
-import { PIPELINE_HEADER, PIPELINE_VERSION_HEADER, resolveDocsPipeline, runDocsPipeline } from '../../write/run-docs-pipeline.js';
+import { PIPELINE_HEADER, PIPELINE_VERSION_HEADER, requestBounds, resolveDocsPipeline, runDocsPipeline } from '../../write/run-docs-pipeline.js';
 import type { WriteSupport } from '../../write/write-support.js';
 
 export const REMOTE_WRITE_PATH = '/v1/metricsapi/write';
@@ -54,7 +54,7 @@ export function createRemoteWriteRoutes(deps: AppDeps, writes: WriteSupport): Ho
       const pipeline = resolveDocsPipeline(deps, pipelineName, c.req.header(PIPELINE_VERSION_HEADER), { field: METRIC_TIME_COLUMN, unit: 'ms' });
       const semantics = { signalType: 'metric', source: 'prometheus' } as const;
       requests = [];
-      for (const [table, docs] of toDocsByMetric(rows)) requests.push(...runDocsPipeline(pipeline, docs, { db, table, semantics, hints, what: `${table} sample` }));
+      for (const [table, docs] of toDocsByMetric(rows)) requests.push(...(await runDocsPipeline(deps, pipeline, docs, { db, table, semantics, hints, what: `${table} sample` }, requestBounds(c))));
     } else {
       requests = metricWriteRequests(db, rows, metricTableOptions('prometheus', c.req.query('physical_table')?.trim() || undefined, hints));
     }

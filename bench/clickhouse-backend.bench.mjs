@@ -1,0 +1,136 @@
+// Sluice on the ClickHouse backend (docs/scale-out.md), side by side in one run:
+//  1. ingest: the log table (lib/log-table.mjs) through /v1/ingest, JSON, 1,000 rows per request, 4 clients,
+//     into (a) Sluice on LMDB, (b) one Sluice server on ClickHouse, (c) two Sluice servers on the same
+//     ClickHouse (requests alternate between them) — each Sluice server is its own process, 1 core each.
+//  2. the six log queries of peers.bench through Sluice-on-ClickHouse vs the same questions sent to
+//     ClickHouse directly (its physical table): Sluice's overhead over the store it pushes work to.
+// Needs Debian's clickhouse-server (18.16; skipped with a message when absent). ROWS (default 200,000).
+import { haveClickHouse, startClickHouse } from './lib/clickhouse.mjs';
+import { LOG_PIPELINE, logRow, STEP_MS, T0 } from './lib/log-table.mjs';
+import { median, percentile } from './lib/proc.mjs';
+import { report } from './lib/report.mjs';
+import { startSluice } from './lib/sluice.mjs';
+
+const ROWS = Number(process.env.ROWS ?? 200_000);
+const BATCH = 1000;
+const CLIENTS = 4;
+const RUNS = 5;
+if (!haveClickHouse()) {
+  console.log('clickhouse-server is not installed: skipping the ClickHouse backend bench');
+  process.exit(0);
+}
+
+const keys = ['ts', 'host', 'level', 'status', 'latency_ms', 'message'];
+const bodies = [];
+for (let b = 0; b * BATCH < ROWS; b++) {
+  const objs = [];
+  for (let k = b * BATCH; k < Math.min(ROWS, (b + 1) * BATCH); k++) {
+    const r = logRow(k);
+    objs.push(Object.fromEntries(keys.map((key, j) => [key, r[j]])));
+  }
+  bodies.push(JSON.stringify(objs));
+}
+
+async function ingest(label, servers, table, direct) {
+  let next = 0;
+  const lat = [];
+  const start = performance.now();
+  const loop = async () => {
+    while (next < bodies.length) {
+      const i = next++;
+      const s = servers[i % servers.length];
+      const t = performance.now();
+      if (direct) {
+        await direct(bodies[i]);
+        lat.push(performance.now() - t);
+        continue;
+      }
+      const res = await fetch(`${s.url}/v1/ingest?table=${table}&pipeline_name=logs`, { method: 'POST', body: bodies[i], headers: { 'content-type': 'application/json' } });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`${label}: HTTP ${res.status} ${text.slice(0, 300)}`);
+      lat.push(performance.now() - t);
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, loop));
+  const s = (performance.now() - start) / 1000;
+  const r = { rowsPerS: ROWS / s, p50: percentile(lat, 50), p99: percentile(lat, 99) };
+  console.log(`${label.padEnd(44)} ${Math.round(r.rowsPerS).toLocaleString('en-US').padStart(9)} rows/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms`);
+  return r;
+}
+
+const norm = (v) => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(10)) : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v);
+const same = (a, b) => JSON.stringify(a.map((r) => r.map(norm))) === JSON.stringify(b.map((r) => r.map(norm)));
+
+const rows = [];
+const add = (work, unit, better, values, note) => rows.push({ work, unit, better, values, ...(note ? { note } : {}) });
+let failed = false;
+const ch = await startClickHouse();
+const storage = { backend: 'clickhouse', maintenance_interval: '0s', clickhouse: { url: [ch.url.replace(/\/$/, '')], database_prefix: 'bench_', catalog_refresh: '1s' } };
+const lmdb = await startSluice(0);
+const onCh = await startSluice(0, storage);
+const onCh2 = await startSluice(0, storage);
+try {
+  console.log(`ClickHouse ${await ch.version()} · Node ${process.version} · ${ROWS.toLocaleString('en-US')} rows, ${BATCH}/request, ${CLIENTS} clients\n`);
+  for (const s of [lmdb, onCh]) await s.putPipeline('logs', LOG_PIPELINE);
+  await new Promise((r) => setTimeout(r, 1200)); // onCh2 sees the pipeline within catalog_refresh
+  const a = await ingest('Sluice on LMDB (1 server)', [lmdb], 'logs');
+  const b = await ingest('Sluice on ClickHouse (1 server)', [onCh], 'logs');
+  const c = await ingest('Sluice on ClickHouse (2 servers)', [onCh, onCh2], 'logs2');
+  // The same batches straight into a plain MergeTree table (JSONEachRow): ClickHouse's own ingest on this box.
+  await ch.exec('CREATE TABLE direct (ts Int64, host String, level String, status Int32, latency_ms Float64, message String) ENGINE = MergeTree ORDER BY (host, ts)');
+  const d = await ingest('ClickHouse direct (JSONEachRow)', [{ url: '' }], 'direct', (body) => ch.exec('INSERT INTO direct FORMAT JSONEachRow', JSON.parse(body).map((o) => JSON.stringify(o)).join('\n')));
+  add(`ingest ${ROWS.toLocaleString('en-US')} log rows, 1 server`, 'rows/s', 'higher', { 'sluice-lmdb': a.rowsPerS, 'sluice-clickhouse': b.rowsPerS, clickhouse: d.rowsPerS });
+  add(`ingest ${ROWS.toLocaleString('en-US')} log rows, 2 servers on ClickHouse vs 1 on LMDB`, 'rows/s', 'higher', { 'sluice-lmdb': a.rowsPerS, 'sluice-clickhouse-x2': c.rowsPerS });
+  add('ingest request latency p50, 1 server', 'ms', 'lower', { 'sluice-lmdb': a.p50, 'sluice-clickhouse': b.p50 });
+
+  const [[physical]] = await ch.rows("SELECT name FROM system.tables WHERE database = 'bench_public' AND name LIKE 'logs\\_%' AND name NOT LIKE 'logs2%'");
+  const t = `bench_public.${physical}`;
+  const from = T0 + Math.floor(ROWS / 2) * STEP_MS;
+  const to = from + 600_000;
+  const iso = (ms) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+  const queries = [
+    { name: 'count(*)', sluice: 'SELECT count(*) FROM logs', ch: `SELECT count() FROM ${t}` },
+    { name: "LIKE '%timeout%' + count", sluice: "SELECT count(*) FROM logs WHERE message LIKE '%timeout%'", ch: `SELECT count() FROM ${t} WHERE position(message, 'timeout') > 0` },
+    { name: 'GROUP BY host (1,000 values), count + avg', sluice: 'SELECT host, count(*), avg(latency_ms) FROM logs GROUP BY host ORDER BY host', ch: `SELECT host, count(), avg(latency_ms) FROM ${t} GROUP BY host ORDER BY host` },
+    { name: 'per-minute histogram', sluice: "SELECT date_bin(INTERVAL '1 minute', ts) AS minute, count(*) FROM logs GROUP BY minute ORDER BY minute", ch: `SELECT ts - ts % toInt64(60000) AS minute, count() FROM ${t} GROUP BY minute ORDER BY minute` },
+    {
+      name: 'newest 100 in a time range',
+      sluice: `SELECT ts, host, level, status, latency_ms, message FROM logs WHERE ts >= '${iso(from)}' AND ts < '${iso(to)}' ORDER BY ts DESC LIMIT 100`,
+      ch: `SELECT ts, host, level, status, latency_ms, message FROM ${t} WHERE ts >= ${from} AND ts < ${to} ORDER BY ts DESC LIMIT 100`,
+    },
+    {
+      name: "full-text matches 'error AND timeout'",
+      sluice: "SELECT count(*) FROM logs WHERE matches(message, 'error AND timeout')",
+      ch: `SELECT count() FROM ${t} WHERE match(message, '(?i)\\\\berror\\\\b') AND match(message, '(?i)\\\\btimeout\\\\b')`,
+    },
+  ];
+  console.log(`\n${'query'.padEnd(44)} ${'sluice→ch'.padStart(10)} ${'ch direct'.padStart(10)}  ratio`);
+  for (const q of queries) {
+    const tm = { s: [], c: [] };
+    let ans;
+    for (let i = 0; i <= RUNS; i++) {
+      let t0 = performance.now();
+      const s = await onCh.rows(q.sluice);
+      if (i > 0) tm.s.push(performance.now() - t0);
+      t0 = performance.now();
+      const c = await ch.rows(q.ch);
+      if (i > 0) tm.c.push(performance.now() - t0);
+      ans = { s, c };
+    }
+    const ok = same(ans.s, ans.c);
+    if (!ok) {
+      failed = true;
+      console.log(`  MISMATCH ${q.name}: sluice ${JSON.stringify(ans.s).slice(0, 160)} … clickhouse ${JSON.stringify(ans.c).slice(0, 160)}`);
+    }
+    const v = { 'sluice-clickhouse': median(tm.s), clickhouse: median(tm.c) };
+    add(`query through Sluice vs ClickHouse direct: ${q.name}`, 'ms', 'lower', v, ok ? undefined : 'answers differ');
+    console.log(`${q.name.padEnd(44)} ${v['sluice-clickhouse'].toFixed(1).padStart(10)} ${v.clickhouse.toFixed(1).padStart(10)}  ${(v['sluice-clickhouse'] / v.clickhouse).toFixed(2)}x${ok ? '' : ' (answers differ)'}`);
+  }
+} finally {
+  await onCh2.stop();
+  await onCh.stop();
+  await lmdb.stop();
+  await ch.stop();
+}
+report('clickhouse-backend', { title: 'Sluice on ClickHouse 18.16 vs Sluice on LMDB (ingest) and vs ClickHouse direct (queries)', rows });
+process.exit(failed ? 1 : 0);

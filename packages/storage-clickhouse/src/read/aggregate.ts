@@ -1,0 +1,64 @@
+import { isFloatType, isIntegerType, timeUnitOf, type Value } from '@sluice/pipeline-core';
+import { ColumnNotFoundError, compilePredicates, type AggregateRequest } from '@sluice/storage';
+import type { ChHttp } from '../client/ch-http.js';
+import type { TableEntry } from '../catalog/catalog.js';
+import { decodeCount, decodeFloat, decodeValue } from './decode-value.js';
+import { readSource, scanOrderTuple } from './source.js';
+
+/**
+ * `Store.aggregate` as one ClickHouse GROUP BY: count/sum/min/max/avg, group keys on columns and time
+ * buckets (`ts - ts mod bucket`, floored), groups ordered as a scan first meets them. Undefined (the
+ * caller scans) for what does not map exactly: min/max of json or binary, sum/avg of non-numbers,
+ * buckets that are not a whole number of the time index's unit.
+ */
+export async function aggregateTable(http: ChHttp, e: TableEntry, req: AggregateRequest, nowMs: number): Promise<Value[][] | undefined> {
+  const t = e.state;
+  const table = `${t.record.db}.${t.record.name}`;
+  const col = (n: string) => {
+    const c = t.byName.get(n);
+    if (!c) throw new ColumnNotFoundError(table, n);
+    return c;
+  };
+  compilePredicates(t, req.predicates ?? []);
+  const s = readSource(e, req, nowMs);
+  const keys: { sql: string; decode: (f: string) => Value }[] = [];
+  for (const k of req.groupBy ?? []) {
+    const c = col(k.column);
+    if (k.bucketNs === undefined) {
+      keys.push({ sql: s.ref(c.name), decode: (f) => decodeValue(c.type, f) });
+      continue;
+    }
+    if (c.name !== t.info.timeIndex || timeUnitOf(c.type) === undefined || k.bucketNs % s.timeUnitNs !== 0n || k.bucketNs <= 0n) return undefined;
+    // toInt64: a small literal is UInt16 in ClickHouse, and `x % 60000 + 60000` would wrap in it.
+    const b = `toInt64(${k.bucketNs / s.timeUnitNs})`;
+    const r = s.ref(c.name);
+    keys.push({ sql: `(${r} - (((${r} % ${b}) + ${b}) % ${b}))`, decode: (f) => BigInt(f) });
+  }
+  const aggs: { sql: string; decode: (f: string) => Value }[] = [];
+  for (const a of req.aggregates) {
+    if (a.column === undefined) {
+      if (a.fn !== 'count') return undefined;
+      aggs.push({ sql: 'count()', decode: decodeCount });
+      continue;
+    }
+    const c = col(a.column);
+    const r = s.ref(c.name);
+    const numeric = isIntegerType(c.type) || isFloatType(c.type);
+    if (a.fn === 'count') aggs.push({ sql: `count(${r})`, decode: decodeCount });
+    else if (a.fn === 'min' || a.fn === 'max') {
+      if (c.type === 'json' || c.type === 'binary') return undefined;
+      aggs.push({ sql: `${a.fn}(toNullable(${r}))`, decode: (f) => decodeValue(c.type, f) });
+    } else {
+      if (!numeric) return undefined;
+      aggs.push({ sql: `${a.fn}(toFloat64(${r}))`, decode: decodeFloat });
+    }
+  }
+  const select = [...keys, ...aggs].map((x) => x.sql).join(', ');
+  const sql =
+    keys.length === 0
+      ? `SELECT ${select} FROM ${s.from} WHERE ${s.where}`
+      : `SELECT ${select} FROM ${s.from} WHERE ${s.where} GROUP BY ${keys.map((k) => k.sql).join(', ')} ORDER BY min(${scanOrderTuple(e, s)})`;
+  const rows = await http.rows(sql);
+  const all = [...keys, ...aggs];
+  return rows.map((r) => all.map((x, j) => x.decode(r[j]!)));
+}

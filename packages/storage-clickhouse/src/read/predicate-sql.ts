@@ -1,0 +1,64 @@
+import { isFloatType, isIntegerType, Timestamp, timeUnitOf, toJsonText, type ColumnType, type Value } from '@sluice/pipeline-core';
+import { normalizeValue, MISMATCH, type Predicate, type TableState } from '@sluice/storage';
+import { str } from '../sql/quote.js';
+import { floatText } from '../write/encode-value.js';
+
+/**
+ * A predicate as a ClickHouse condition over `ref` (the column's expression). Predicates were already
+ * validated by compilePredicates (same messages as the embedded store), so operands fit their column.
+ * NULL never matches a comparison, as in the embedded store.
+ */
+export function predicateSql(t: TableState, p: Predicate, ref: string): string {
+  const col = t.byName.get(p.column)!;
+  switch (p.op) {
+    case 'is_null':
+      return `isNull(${ref})`;
+    case 'is_not_null':
+      return `isNotNull(${ref})`;
+    case 'regex':
+    case 'not_regex': {
+      // Anchored RE2, a missing value tested as '' (ClickHouse's match() is RE2 as well).
+      const m = `match(ifNull(toString(${ref}), ''), ${str(`^(?:${p.value as string})$`)})`;
+      return p.op === 'regex' ? m : `NOT ${m}`;
+    }
+    case 'contains':
+      return `position(${ref}, ${str(p.value as string)}) > 0`;
+    case 'in':
+    case 'not_in': {
+      const items = (p.value as Value[]).filter((v) => v !== null).map((v) => literal(col.type, v));
+      if (p.op === 'in') return items.length === 0 ? '0' : `${ref} IN (${items.join(', ')})`;
+      return items.length === 0 ? `isNotNull(${ref})` : `(isNotNull(${ref}) AND ${ref} NOT IN (${items.join(', ')}))`;
+    }
+    default: {
+      if (p.value === null || p.value === undefined) return '0';
+      const op = p.op === '!=' ? '!=' : p.op;
+      return `${ref} ${op} ${literal(col.type, p.value)}`;
+    }
+  }
+}
+
+/** An operand as a SQL literal for a column of `type` (numbers compare across integer and float). */
+export function literal(type: ColumnType, v: Value): string {
+  const unit = timeUnitOf(type);
+  if (unit !== undefined) {
+    const n = v instanceof Timestamp ? v.in(unit) : normalizeValue(type, v);
+    return String(n);
+  }
+  if ((isIntegerType(type) || isFloatType(type)) && (typeof v === 'number' || typeof v === 'bigint')) {
+    return typeof v === 'number' ? (Number.isInteger(v) ? String(v) : floatText(v)) : String(v);
+  }
+  const n = normalizeValue(type, v);
+  if (n === MISMATCH || n === null) return 'NULL';
+  switch (type) {
+    case 'boolean':
+      return n ? '1' : '0';
+    case 'binary':
+      return str(Buffer.from(n as Uint8Array).toString('hex'));
+    case 'json':
+      return str(toJsonText(n));
+    case 'string':
+      return str(n as string);
+    default:
+      return typeof n === 'number' ? floatText(n) : String(n);
+  }
+}

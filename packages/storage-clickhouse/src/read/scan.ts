@@ -1,0 +1,61 @@
+import type { Value } from '@sluice/pipeline-core';
+import { ColumnNotFoundError, compilePredicates, InvalidRequestError, type ColumnBatch, type ColumnDef, type ScanRequest } from '@sluice/storage';
+import type { ChHttp } from '../client/ch-http.js';
+import type { TableEntry } from '../catalog/catalog.js';
+import { decodeValue } from './decode-value.js';
+import { readSource, scanOrder } from './source.js';
+
+/**
+ * Validates a scan now (a bad column or predicate throws from `scan()`, as in the embedded store) and
+ * returns batches streamed from one SELECT with projection, time range, predicates, order and LIMIT
+ * pushed to ClickHouse. Batches fill only `ColumnVector.values`.
+ */
+export function scanTable(http: ChHttp, e: TableEntry, req: ScanRequest, nowMs: number): AsyncIterable<ColumnBatch> {
+  const t = e.state;
+  const table = `${t.record.db}.${t.record.name}`;
+  const cols: ColumnDef[] = (req.columns ?? t.info.columns.map((c) => c.name)).map((n) => {
+    const c = t.byName.get(n);
+    if (!c) throw new ColumnNotFoundError(table, n);
+    return c;
+  });
+  const batchSize = req.batchSize ?? 4096;
+  const limit = req.limit ?? Infinity;
+  if (!(batchSize >= 1) || !(limit >= 0)) throw new InvalidRequestError(`scan of ${t.record.name}: batchSize must be ≥ 1 and limit ≥ 0`);
+  compilePredicates(t, req.predicates ?? []);
+  const s = readSource(e, req, nowMs);
+  const lim = Number.isFinite(limit) ? ` LIMIT ${Math.floor(limit)}` : '';
+  if (cols.length === 0) {
+    const sql = `SELECT count() FROM (SELECT 1 FROM ${s.from} WHERE ${s.where}${lim})`;
+    return {
+      async *[Symbol.asyncIterator]() {
+        if (limit === 0) return;
+        const [[n]] = (await http.rows(sql)) as [[string]];
+        for (let left = Number(n); left > 0; left -= batchSize) yield { length: Math.min(left, batchSize), columns: [] };
+      },
+    };
+  }
+  const sql = `SELECT ${cols.map((c) => s.ref(c.name)).join(', ')} FROM ${s.from} WHERE ${s.where} ORDER BY ${scanOrder(e, s, req.descending ?? false)}${lim}`;
+  return {
+    async *[Symbol.asyncIterator]() {
+      if (limit === 0) return;
+      const abort = new AbortController();
+      let arrays: Value[][] = cols.map(() => []);
+      let n = 0;
+      const flush = (): ColumnBatch => {
+        const b = { length: n, columns: cols.map((c, j) => ({ name: c.name, type: c.type, values: arrays[j]! })) };
+        arrays = cols.map(() => []);
+        n = 0;
+        return b;
+      };
+      try {
+        for await (const row of http.stream(sql, abort.signal)) {
+          for (let j = 0; j < cols.length; j++) arrays[j]!.push(decodeValue(cols[j]!.type, row[j]!));
+          if (++n === batchSize) yield flush();
+        }
+        if (n > 0) yield flush();
+      } finally {
+        abort.abort();
+      }
+    },
+  };
+}
