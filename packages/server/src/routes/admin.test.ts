@@ -41,7 +41,7 @@ describe('admin routes', () => {
     expect(text).not.toContain('secret');
     const parsed = parse(text) as Record<string, Record<string, unknown>>;
     expect(parsed.http).toMatchObject({ addr: '127.0.0.1:4000', timeout: '5s', body_limit: '64MiB' });
-    expect(parsed.storage).toEqual({ data_home: './sluice_data', maintenance_interval: '60s' });
+    expect(parsed.storage).toEqual({ data_home: './sluice_data', maintenance_interval: '60s', backend: 'lmdb' });
   });
 
   it('/dashboard answers 404 with the error body; unknown paths too', async () => {
