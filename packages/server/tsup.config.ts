@@ -1,4 +1,5 @@
 import { execSync } from 'node:child_process';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 function git(cmd: string): string {
@@ -22,5 +23,10 @@ export default defineConfig({
   env: {
     SLUICE_COMMIT: git('rev-parse HEAD'),
     SLUICE_SOURCE_TIME: git('log -1 --format=%cI'),
+  },
+  // The dashboard's build (packages/dashboard/dist, empty when SLUICE_BUILD_DASHBOARD=0) lands in dist/dashboard.
+  onSuccess: async () => {
+    rmSync('dist/dashboard', { recursive: true, force: true });
+    if (existsSync('../dashboard/dist/index.html')) cpSync('../dashboard/dist', 'dist/dashboard', { recursive: true });
   },
 });

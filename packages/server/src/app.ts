@@ -49,7 +49,7 @@ export function createApp(deps: AppDeps): Hono {
   app.use(bodyLimit(maxBody, http.body_limit, writes.readsOwnBody));
 
   app.route('/', createAdminRoutes(deps, buildInfo()));
-  app.route('/', createDashboardRoutes());
+  app.route('/', createDashboardRoutes(deps.dashboard));
   app.route('/', createDebugRoutes(deps));
   app.route('/', createPipelineRoutes(deps, maxBody));
   app.route('/', createIngestRoutes(deps, maxBody));

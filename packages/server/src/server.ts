@@ -20,6 +20,7 @@ import { checkConfig } from './config/load.js';
 import { PipelineWorkerPool } from './workers/worker-pool.js';
 import { parseByteSize } from './config/byte-size.js';
 import { acquireDataHomeLock, type DataHomeLock } from './lock/data-home-lock.js';
+import { loadDashboardAssets } from './dashboard/assets.js';
 
 export interface StartServerOptions {
   /** A TOML file (the `-c` flag); its keys override the defaults. */
@@ -32,6 +33,8 @@ export interface StartServerOptions {
   readonly pipelineWorkers?: number;
   /** The worker script (default: `pipeline-worker.js` beside this module, as the build lays it out). */
   readonly pipelineWorkerScript?: URL | string;
+  /** The built dashboard (default: `dashboard/` beside this module, where the build copies it). */
+  readonly dashboardDir?: string;
   /** Engines to use instead of opening the embedded store under `storage.data_home`. */
   readonly engines?: { readonly store: Store; readonly query: QueryEngine; readonly compiler: PipelineCompiler };
 }
@@ -138,7 +141,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     await store.createDatabase('public', { ifNotExists: true });
     const pipelines = new PipelineService(store.pipelines, compiler);
     workers = startWorkers(opts, config, log);
-    const app = createApp({ store, query, pipelines, config, logging, metrics, tracing, ...(users ? { users } : {}), ...(workers ? { pipelineWorkers: workers } : {}) });
+    const dashboard = loadDashboardAssets(opts.dashboardDir ?? fileURLToPath(new URL('./dashboard/', import.meta.url)));
+    const app = createApp({ store, query, pipelines, config, logging, metrics, tracing, ...(users ? { users } : {}), ...(workers ? { pipelineWorkers: workers } : {}), ...(dashboard ? { dashboard } : {}) });
     server = await listen(app.fetch, host, port, config.http.addr);
   } catch (e) {
     await workers?.close();

@@ -40,6 +40,8 @@ describe('packed packages installed outside the repository', { timeout: 420_000 
       expect(files, p.name).toContain('dist/index.js');
       expect(files, p.name).toContain('dist/index.d.ts');
       expect(files.some((f) => f.startsWith('src/')), `${p.name} ships no sources`).toBe(false);
+      // The server ships the built dashboard it serves at /dashboard (SLUICE_BUILD_DASHBOARD=0 leaves it out).
+      if (p.name === '@sluice/server' && !['0', 'off', 'false', 'no'].includes((process.env.SLUICE_BUILD_DASHBOARD ?? '').toLowerCase())) expect(files).toContain('dist/dashboard/index.html');
     }
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'sluice-user', private: true, type: 'module' }));

@@ -50,7 +50,7 @@ async function backendConfig(): Promise<{ storage: PartialConfig['storage']; rel
 
 /** Starts the real server (real store, SQL engine and pipelines) on 127.0.0.1, port 0, in a temp data home. */
 export async function startTestServer(
-  opts: { dataHome?: string; config?: PartialConfig; configFile?: string; pipelineWorkers?: number; pipelineWorkerScript?: string } = {},
+  opts: { dataHome?: string; config?: PartialConfig; configFile?: string; pipelineWorkers?: number; pipelineWorkerScript?: string; dashboardDir?: string } = {},
 ): Promise<TestServer> {
   const dataHome = opts.dataHome ?? tempDataHome();
   const logs: string[] = [];
@@ -68,6 +68,7 @@ export async function startTestServer(
       logStream: { write: (s: string) => logs.push(s) },
       ...(opts.configFile ? { configFile: opts.configFile } : {}),
       ...(opts.pipelineWorkers ? { pipelineWorkers: opts.pipelineWorkers, pipelineWorkerScript: opts.pipelineWorkerScript } : {}),
+      ...(opts.dashboardDir ? { dashboardDir: opts.dashboardDir } : {}),
     });
   } catch (e) {
     await backend.release();

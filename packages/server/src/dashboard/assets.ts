@@ -1,0 +1,56 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** One file of the dashboard's build, held in memory with its gzip form when that is smaller. */
+export interface DashboardAsset {
+  readonly body: Uint8Array;
+  readonly gzip: Uint8Array | undefined;
+  readonly contentType: string;
+  /** Vite names files under assets/ by content hash: those may be cached for good. */
+  readonly immutable: boolean;
+}
+
+/** The dashboard's files by path below `/dashboard/` (`index.html`, `assets/index-abc123.js`, ...). */
+export type DashboardAssets = ReadonlyMap<string, DashboardAsset>;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+function walk(dir: string, out: string[]): void {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) walk(full, out);
+    else out.push(full);
+  }
+}
+
+/**
+ * Loads the built dashboard from `dir` (the server's `dist/dashboard/`, copied there by its build).
+ * Undefined when the build left it out (no `index.html`): then `/dashboard` answers 404.
+ * Files are read once at start, so a request never touches the file system (no path to traverse).
+ */
+export function loadDashboardAssets(dir: string): DashboardAssets | undefined {
+  if (!existsSync(join(dir, 'index.html'))) return undefined;
+  const files: string[] = [];
+  walk(dir, files);
+  const assets = new Map<string, DashboardAsset>();
+  for (const file of files) {
+    const path = relative(dir, file).split(sep).join('/');
+    const body = readFileSync(file);
+    const contentType = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const compressible = /^(text\/|image\/svg|application\/json)/.test(contentType) && body.length > 1024;
+    const gz = compressible ? gzipSync(body, { level: 9 }) : undefined;
+    assets.set(path, { body, gzip: gz !== undefined && gz.length < body.length ? gz : undefined, contentType, immutable: path.startsWith('assets/') });
+  }
+  return assets;
+}
