@@ -9,7 +9,8 @@
 // Run: npm run build && node bench/peers.bench.mjs
 // Env: SLUICE_BENCH_LINES (default 1000000), SLUICE_BENCH_ROWS (default 1000000), SLUICE_BENCH_RUNS (5),
 //      SLUICE_BENCH_WORKERS (the multi-core run's pipelineWorkers, default 2).
-import { DuckDBInstance, DuckDBTimestampValue } from '@duckdb/node-api';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { appendLogRow, DUCK_LOG_TABLE_DDL } from './lib/duck-log-table.mjs';
 import { haveClickHouse, startClickHouse } from './lib/clickhouse.mjs';
 import { LOG_PIPELINE, logRow, STEP_MS, T0 } from './lib/log-table.mjs';
 import { createRand, nginxLines, NGINX_PIPELINE } from './lib/nginx.mjs';
@@ -152,7 +153,7 @@ try {
   await ch.exec('CREATE TABLE logs (ts UInt64, host String, level String, status Int32, latency_ms Float64, message String) ENGINE = MergeTree() PARTITION BY intDiv(ts, 86400000) ORDER BY ts');
   const duck = await DuckDBInstance.create(':memory:');
   const conn = await duck.connect();
-  await conn.run('CREATE TABLE logs (ts TIMESTAMP, host VARCHAR, level VARCHAR, status INTEGER, latency_ms DOUBLE, message VARCHAR)');
+  await conn.run(DUCK_LOG_TABLE_DDL);
   const app = await conn.createAppender('logs');
   const disk1 = sluice1.diskBytes();
   const keys = ['ts', 'host', 'level', 'status', 'latency_ms', 'message'];
@@ -161,13 +162,7 @@ try {
     for (let k = b * BATCH; k < Math.min(ROWS, (b + 1) * BATCH); k++) {
       const r = logRow(k);
       objs.push(Object.fromEntries(keys.map((key, j) => [key, r[j]])));
-      app.appendTimestamp(new DuckDBTimestampValue(BigInt(r[0]) * 1000n));
-      app.appendVarchar(r[1]);
-      app.appendVarchar(r[2]);
-      app.appendInteger(r[3]);
-      app.appendDouble(r[4]);
-      app.appendVarchar(r[5]);
-      app.endRow();
+      appendLogRow(app, r);
     }
     await Promise.all([
       sluiceSend(sluice1, 'table=logs&pipeline_name=logs', 'application/json')(JSON.stringify(objs)),

@@ -9,7 +9,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance, DuckDBTimestampValue } from '@duckdb/node-api';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { appendLogRow, DUCK_LOG_TABLE_DDL } from './lib/duck-log-table.mjs';
 import { openLmdbStore } from '@sluice/storage';
 import { createQueryEngine } from '@sluice/query';
 import { LOG_SCHEMA, logRow as row, STEP_MS, T0 as t0 } from './lib/log-table.mjs';
@@ -38,17 +39,11 @@ try {
   }
   console.log(`loaded ${ROWS.toLocaleString('en-US')} rows into Sluice in ${((performance.now() - start) / 1000).toFixed(1)} s`);
   start = performance.now();
-  await conn.run('CREATE TABLE logs (ts TIMESTAMP, host VARCHAR, level VARCHAR, status INTEGER, latency_ms DOUBLE, message VARCHAR)');
+  await conn.run(DUCK_LOG_TABLE_DDL);
   const app = await conn.createAppender('logs');
   for (let k = 0; k < ROWS; k++) {
     const r = row(k);
-    app.appendTimestamp(new DuckDBTimestampValue(BigInt(r[0]) * 1000n));
-    app.appendVarchar(r[1]);
-    app.appendVarchar(r[2]);
-    app.appendInteger(r[3]);
-    app.appendDouble(r[4]);
-    app.appendVarchar(r[5]);
-    app.endRow();
+    appendLogRow(app, r);
   }
   app.closeSync();
   console.log(`loaded ${ROWS.toLocaleString('en-US')} rows into DuckDB in ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
