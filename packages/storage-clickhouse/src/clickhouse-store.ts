@@ -56,6 +56,8 @@ class Mutex {
 
 class ClickHouseStore implements Store {
   readonly pipelines: ChPipelineStore;
+  /** matches() runs in ClickHouse (read/fulltext-sql.ts). */
+  readonly pushdownMatches = true;
   private closed = false;
   private seqLast = 0n;
   private readonly mutex = new Mutex();
