@@ -2,13 +2,13 @@ import type { Value } from '@sluice/pipeline-core';
 import {
   alterRecord, checkName, DatabaseAlreadyExistsError, DatabaseNotFoundError, defineTable, InvalidRequestError, StorageError,
   TableAlreadyExistsError, TableNotFoundError,
-  type AggregateRequest, type AlterTable, type ColumnBatch, type ScanRequest, type Store, type StoreStats, type TableDef, type TableInfo,
+  type AggregateRequest, type AlterTable, type ChunkStatistics, type ColumnBatch, type ScanRequest, type Store, type StoreStats, type TableDef, type TableInfo,
   type WriteRequest, type WriteResult,
 } from '@sluice/storage';
 import { ChHttp, ClickHouseQueryError } from './client/ch-http.js';
 import { ChCatalog, makeEntry, type TableEntry } from './catalog/catalog.js';
 import { Ddl } from './catalog/ddl.js';
-import { dataDatabase, type Layout } from './catalog/layout.js';
+import { dataDatabase, localName, type Layout } from './catalog/layout.js';
 import { physicalTableName, tableId } from './catalog/physical.js';
 import { alterActions, tableShape } from './catalog/table-shape.js';
 import { ChPipelineStore } from './pipelines/ch-pipeline-store.js';
@@ -16,7 +16,7 @@ import { aggregateTable } from './read/aggregate.js';
 import { deleteRows } from './read/delete-rows.js';
 import { scanTable } from './read/scan.js';
 import { readSource } from './read/source.js';
-import { ident } from './sql/quote.js';
+import { ident, str } from './sql/quote.js';
 import { insertRows } from './write/insert-rows.js';
 import { planWrite } from './write/plan-write.js';
 
@@ -62,6 +62,8 @@ class ClickHouseStore implements Store {
   private seqLast = 0n;
   private readonly mutex = new Mutex();
   private sweepTimer: NodeJS.Timeout | undefined;
+  private bytesTimer: NodeJS.Timeout | undefined;
+  private bytesOnDisk = 0;
   private readonly now: () => number;
 
   constructor(
@@ -78,6 +80,18 @@ class ClickHouseStore implements Store {
       this.sweepTimer = setInterval(() => void this.sweepExpired().catch(() => {}), every);
       this.sweepTimer.unref();
     }
+    // stats() is synchronous: bytes on disk come from system.parts every 10 s (and once at open).
+    void this.refreshBytes().catch(() => {});
+    this.bytesTimer = setInterval(() => void this.refreshBytes().catch(() => {}), 10_000);
+    this.bytesTimer.unref();
+  }
+
+  /** Bytes of the active parts of Sluice's databases on the node that answers (one node of a cluster). */
+  async refreshBytes(): Promise<number> {
+    const p = this.layout.prefix;
+    const [[b]] = (await this.http.rows(`SELECT sum(bytes_on_disk) FROM system.parts WHERE active AND substring(database, 1, ${Buffer.byteLength(p)}) = ${str(p)}`)) as [[string]];
+    this.bytesOnDisk = Number(b) || 0;
+    return this.bytesOnDisk;
   }
 
   private live(): void {
@@ -287,16 +301,32 @@ class ClickHouseStore implements Store {
     return total;
   }
 
+  /**
+   * Rows and time bounds as a scan sees them (merged versions, TTL), in one ClickHouse query; `chunks`
+   * is the number of active parts of the table on the node that answers.
+   */
+  async statistics(db: string, table: string): Promise<ChunkStatistics> {
+    const e = await this.freshEntry(db, table);
+    const s = readSource(e, {}, this.now());
+    const t = s.ref(e.state.info.timeIndex);
+    const [[n, lo, hi]] = (await this.http.rows(`SELECT count(), min(${t}), max(${t}) FROM ${s.from}${s.where === '1' ? '' : ` WHERE ${s.where}`}`)) as [[string, string, string]];
+    const local = localName(this.layout, e.chTable);
+    const [[parts]] = (await this.http.rows(`SELECT count() FROM system.parts WHERE active AND database = ${str(e.chDb)} AND table = ${str(local)}`)) as [[string]];
+    const rows = Number(n);
+    return { chunks: Number(parts), rows, ...(rows > 0 ? { minTs: BigInt(lo), maxTs: BigInt(hi) } : {}) };
+  }
+
   stats(): StoreStats {
     let tables = 0;
     for (const db of this.catalog.databases()) tables += this.catalog.tablesOf(db).length;
-    return { bytesOnDisk: 0, tables };
+    return { bytesOnDisk: this.bytesOnDisk, tables };
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    if (this.bytesTimer) clearInterval(this.bytesTimer);
     this.catalog.close();
     await this.http.close();
   }

@@ -91,4 +91,17 @@ describe.skipIf(bin === undefined)('ClickHouse store specifics', () => {
     const any = await a.aggregate!({ ...req, anyOrder: true });
     expect([...any!].sort((x, y) => String(x[0]).localeCompare(String(y[0])))).toEqual([['a', 1, 3], ['b', 2, 6], ['c', 1, 1]]);
   });
+
+  it('statistics: rows and time bounds as a scan sees them (a rewritten last_row key counts once), parts; bytesOnDisk from system.parts', async () => {
+    await a.write([{ db: 'public', table: 'st', schema: schema('int64'), rows: [[5, 'a', 1], [9, 'b', 2]] }]);
+    await a.write([{ db: 'public', table: 'st', schema: schema('int64'), rows: [[5, 'a', 3], [7, 'a', 4]] }]);
+    const st = await a.statistics!('public', 'st');
+    expect({ rows: st.rows, minTs: st.minTs, maxTs: st.maxTs }).toEqual({ rows: 3, minTs: 5n, maxTs: 9n });
+    expect(st.chunks).toBeGreaterThanOrEqual(1);
+    await a.write([{ db: 'public', table: 'st2', schema: schema('int64'), rows: [] }]);
+    expect(await a.statistics!('public', 'st2')).toEqual({ chunks: 0, rows: 0 });
+    const bytes = await (a as unknown as { refreshBytes(): Promise<number> }).refreshBytes();
+    expect(bytes).toBeGreaterThan(0);
+    expect(a.stats().bytesOnDisk).toBe(bytes);
+  });
 });
