@@ -104,4 +104,31 @@ describe.skipIf(bin === undefined)('ClickHouse store specifics', () => {
     expect(bytes).toBeGreaterThan(0);
     expect(a.stats().bytesOnDisk).toBe(bytes);
   });
+  it("keeps a NaN's payload (Prometheus's staleness marker) through a write and a scan; other values of that batch as written", async () => {
+    const bits = (v: unknown) => {
+      const d = new DataView(new ArrayBuffer(8));
+      d.setFloat64(0, v as number);
+      return d.getBigUint64(0).toString(16);
+    };
+    const d = new DataView(new ArrayBuffer(8));
+    d.setBigUint64(0, 0x7ff0000000000002n);
+    const stale = d.getFloat64(0);
+    const schemaN = [
+      { name: 'ts', type: 'timestamp_ms', semantic: 'timestamp' }, { name: 'host', type: 'string', semantic: 'tag' },
+      { name: 'v', type: 'float64', semantic: 'field' }, { name: 'note', type: 'string', semantic: 'field' }, { name: 'ok', type: 'boolean', semantic: 'field' },
+    ] as const;
+    const rows = [[1, "it's", stale, 'a\tb\\c\nd', true], [2, 'x', NaN, null, false], [3, 'x', 1.5, "q'", null], [4, null, Infinity, '', true]];
+    const got: unknown[][] = [];
+    for (const [i, opts] of [[0, { append_mode: true }], [1, {}]] as const) {
+      const table = `nan${i}`;
+      await a.write([{ db: 'public', table, schema: schemaN, rows, options: opts }]);
+      await a.write([{ db: 'public', table, schema: schemaN, rows: [[5, 'y', 2.5, 'tsv batch', false]], options: opts }]);
+      got.length = 0;
+      for await (const b of a.scan({ db: 'public', table })) for (let r = 0; r < b.length; r++) got.push(b.columns.map((c) => c.values[r]));
+      expect(bits(got[0]![2])).toBe('7ff0000000000002');
+      expect(Number.isNaN(got[1]![2])).toBe(true);
+      expect(got.map((r) => [r[0], r[1], r[3], r[4]])).toEqual([[1n, "it's", 'a\tb\\c\nd', true], [2n, 'x', null, false], [3n, 'x', "q'", null], [4n, null, '', true], [5n, 'y', 'tsv batch', false]]);
+      expect(got.slice(2).map((r) => r[2])).toEqual([1.5, Infinity, 2.5]);
+    }
+  });
 });

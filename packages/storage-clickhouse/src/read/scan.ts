@@ -4,6 +4,7 @@ import type { ChHttp } from '../client/ch-http.js';
 import { checkable } from './predicate-sql.js';
 import type { TableEntry } from '../catalog/catalog.js';
 import { decoderFor } from './decode-value.js';
+import { nanFromBits } from '../write/nan-bits.js';
 import { readSource, scanOrder } from './source.js';
 
 /**
@@ -35,17 +36,22 @@ export function scanTable(http: ChHttp, e: TableEntry, req: ScanRequest, nowMs: 
       },
     };
   }
-  const sql = `SELECT ${cols.map((c) => s.ref(c.name)).join(', ')} FROM ${s.from}${s.where === '1' ? '' : ` WHERE ${s.where}`} ORDER BY ${scanOrder(e, s, req.descending ?? false)}${lim}`;
+  // A float64 column also reads a NaN's bits (0 for other values): text formats write every NaN as `nan`.
+  const bits = cols.flatMap((c, j) => (c.type === 'float64' ? [j] : []));
+  const select = [...cols.map((c) => s.ref(c.name)), ...bits.map((j) => `if(isNaN(${s.ref(cols[j]!.name)}), reinterpretAsUInt64(reinterpretAsString(${s.ref(cols[j]!.name)})), 0)`)];
+  const sql = `SELECT ${select.join(', ')} FROM ${s.from}${s.where === '1' ? '' : ` WHERE ${s.where}`} ORDER BY ${scanOrder(e, s, req.descending ?? false)}${lim}`;
   const decoders = cols.map((c) => decoderFor(c.type));
+  const width = cols.length;
   return {
     async *[Symbol.asyncIterator]() {
       if (limit === 0) return;
       const abort = new AbortController();
-      let arrays: Value[][] = cols.map(() => []);
+      let arrays: Value[][] = cols.map(() => boxedArray());
       let n = 0;
       const flush = (): ColumnBatch => {
         const b = { length: n, columns: cols.map((c, j) => ({ name: c.name, type: c.type, values: arrays[j]! })) };
-        arrays = cols.map(() => []);
+        // Boxed arrays: a packed double array would rewrite NaN payloads (Prometheus staleness markers).
+        arrays = cols.map(() => boxedArray());
         n = 0;
         return b;
       };
@@ -53,6 +59,10 @@ export function scanTable(http: ChHttp, e: TableEntry, req: ScanRequest, nowMs: 
         for await (const rows of http.stream(sql, abort.signal)) {
           for (const row of rows) {
             for (let j = 0; j < decoders.length; j++) arrays[j]!.push(decoders[j]!(row[j]!));
+            for (let k = 0; k < bits.length; k++) {
+              const f = row[width + k]!;
+              if (f !== '0' && f !== '\\N') arrays[bits[k]!]![n] = nanFromBits(f);
+            }
             if (++n === batchSize) yield flush();
           }
         }
@@ -62,4 +72,11 @@ export function scanTable(http: ChHttp, e: TableEntry, req: ScanRequest, nowMs: 
       }
     },
   };
+}
+
+/** An empty growable array whose elements stay boxed (pushing a NaN keeps its bits). */
+function boxedArray(): Value[] {
+  const a: Value[] = [null];
+  a.pop();
+  return a;
 }

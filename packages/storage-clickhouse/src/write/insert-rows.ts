@@ -5,6 +5,7 @@ import type { TableEntry } from '../catalog/catalog.js';
 import { SEQ, SERIES } from '../catalog/physical.js';
 import { ident } from '../sql/quote.js';
 import { encodeValue } from './encode-value.js';
+import { isPayloadNaN, nanExpression } from './nan-bits.js';
 import type { TableWrite } from './plan-write.js';
 
 const RETRIES = 3;
@@ -21,6 +22,8 @@ export async function insertRows(http: ChHttp, tw: TableWrite, seqBase: bigint, 
   const cols = e.columns;
   const lines: string[] = [];
   const hashes = new Map<string, string>();
+  // Rows holding a NaN with a payload, by line: their fields as Values expressions (see nan-bits.ts).
+  const special = new Map<number, Map<number, string>>();
   let seq = seqBase;
   for (const { state, rows } of tw.parts) {
     // Rows were prepared against the table as it was for their request: tag and field slots of that state.
@@ -37,6 +40,11 @@ export async function insertRows(http: ChHttp, tw: TableWrite, seqBase: bigint, 
         const column = src[j];
         const v = c.kind === 'time' ? rows.ts[r]! : column ? (column[r] ?? null) : null;
         if (c.kind === 'tag' && v !== null) tagKey.push(c.name, encodeValue(c.def.type, v));
+        if (c.def.type === 'float64' && isPayloadNaN(v)) {
+          const m = special.get(lines.length) ?? new Map<number, string>();
+          m.set(j, nanExpression(v));
+          special.set(lines.length, m);
+        }
         out.push(encodeValue(c.def.type, v));
       }
       const k = tagKey.join('\t');
@@ -49,8 +57,9 @@ export async function insertRows(http: ChHttp, tw: TableWrite, seqBase: bigint, 
   const n = lines.length;
   if (n === 0) return;
   const table = `${ident(e.chDb)}.${ident(e.chTable)}`;
-  const sql = `INSERT INTO ${table} (${[...cols.map((c) => ident(c.name)), SEQ, SERIES].join(', ')}) FORMAT TabSeparated`;
-  const body = lines.join('\n') + '\n';
+  const names = [...cols.map((c) => ident(c.name)), SEQ, SERIES].join(', ');
+  const sql = special.size === 0 ? `INSERT INTO ${table} (${names}) FORMAT TabSeparated` : `INSERT INTO ${table} (${names}) VALUES`;
+  const body = special.size === 0 ? lines.join('\n') + '\n' : valuesBody(lines, special, cols.map((c) => c.def.type));
   for (let attempt = 1; ; attempt++) {
     try {
       await http.insert(sql, body, settings);
@@ -73,4 +82,27 @@ export async function insertRows(http: ChHttp, tw: TableWrite, seqBase: bigint, 
 async function countBatch(http: ChHttp, table: string, base: bigint, n: number): Promise<number> {
   const [[c]] = (await http.rows(`SELECT count() FROM ${table} WHERE ${SEQ} >= ${base} AND ${SEQ} < ${base + BigInt(n)}`)) as [[string]];
   return Number(c);
+}
+
+/**
+ * The TabSeparated lines as a Values body: `\\N` → NULL, text types quoted (the TabSeparated escapes are
+ * valid inside a quoted literal; a quote is escaped), numbers as they are, and the payload NaNs as
+ * expressions (ClickHouse evaluates a row with an expression through its SQL parser; only those rows).
+ */
+function valuesBody(lines: readonly string[], special: ReadonlyMap<number, ReadonlyMap<number, string>>, types: readonly string[]): string {
+  const quoted = (t: string | undefined) => t === 'string' || t === 'json' || t === 'binary' || t === undefined;
+  return lines
+    .map((line, i) => {
+      const fields = line.split('\t');
+      const m = special.get(i);
+      const vals = fields.map((f, j) => {
+        const x = m?.get(j);
+        if (x !== undefined) return x;
+        if (f === '\\N') return 'NULL';
+        // The last two fields are __seq and __series (numbers).
+        return j < types.length && quoted(types[j]) ? `'${f.replace(/'/g, "\\'")}'` : f;
+      });
+      return `(${vals.join(', ')})`;
+    })
+    .join(',\n');
 }
