@@ -38,10 +38,13 @@ describe('DDL for one node and for clusters (the ZooKeeper cases are checked her
     ]);
     expect(sent.every(([, node]) => node === undefined)).toBe(true);
     sent.length = 0;
-    await ddl.alter('s_public', 'cpu_x', ['ADD COLUMN `dc` Nullable(String)']);
+    // The Replicated local table is altered ON CLUSTER; 18.16 refuses that for the Distributed table on a
+    // replicated shard (code 371), so it is created again AS the local table on every node.
+    await ddl.alter('s_public', 'cpu_x', ['ADD COLUMN `dc` Nullable(String)'], '__series');
     expect(sent.map(([s]) => s)).toEqual([
       'ALTER TABLE `s_public`.`cpu_x_local` ON CLUSTER `prod` ADD COLUMN `dc` Nullable(String)',
-      'ALTER TABLE `s_public`.`cpu_x` ON CLUSTER `prod` ADD COLUMN `dc` Nullable(String)',
+      'DROP TABLE IF EXISTS `s_public`.`cpu_x` ON CLUSTER `prod`',
+      'CREATE TABLE IF NOT EXISTS `s_public`.`cpu_x` ON CLUSTER `prod` AS `s_public`.`cpu_x_local` ENGINE = Distributed(`prod`, `s_public`, `cpu_x_local`, __series)',
     ]);
   });
 
