@@ -3,6 +3,7 @@ import { readBlock, skipBlock, writeBlock } from './block.js';
 import { ByteReader } from './byte-reader.js';
 import { ByteWriter } from './byte-writer.js';
 import { columnStats, type SlotStats } from './chunk-stats.js';
+import { decodeBoxed, decodeCodes, decodeFloatPlanes } from './chunk-decode.js';
 import { decodeValue, encodeValue, skipValue } from './value-codec.js';
 
 /**
@@ -139,12 +140,6 @@ export type TypedSlot =
   | { readonly kind: 'dict'; readonly codes: Int32Array; readonly dict: readonly string[]; readonly valid: Uint8Array }
   | { readonly kind: 'boxed'; readonly values: Value[] };
 
-/** Set bits per byte value. */
-const POPCOUNT = Uint8Array.from({ length: 256 }, (_, b) => {
-  let c = 0;
-  for (let x = b; x; x >>= 1) c += x & 1;
-  return c;
-});
 
 /** A chunk read lazily: the header at once, the time, series and field columns on demand. */
 export class ChunkView {
@@ -220,34 +215,13 @@ export class ChunkView {
     const n = this.count;
     const bitmapLen = (n + 7) >> 3;
     const valid = body.subarray(0, bitmapLen);
-    const present = (i: number) => (valid[i >> 3]! & (1 << (i & 7))) !== 0;
     const r = new ByteReader().reset(body, bitmapLen);
-    if (type === 'float64') {
-      let m = 0;
-      for (let b = 0; b < bitmapLen; b++) m += POPCOUNT[valid[b]!]!;
-      const dense = new Uint8Array(m * 8);
-      for (let k = 0; k < 8; k++) {
-        const plane = bitmapLen + k * m;
-        for (let i = 0, o = k; i < m; i++, o += 8) dense[o] = body[plane + i]!;
-      }
-      const f = new Float64Array(dense.buffer);
-      let values = f;
-      if (m !== n) {
-        values = new Float64Array(n);
-        for (let i = 0, j = 0; i < n; i++) if ((valid[i >> 3]! & (1 << (i & 7))) !== 0) values[i] = f[j++]!;
-      }
-      t = { kind: 'f64', values, valid };
-    } else if (type === 'string' && r.u8() === 1) {
+    if (type === 'float64') t = { kind: 'f64', values: decodeFloatPlanes(body, bitmapLen, n), valid };
+    else if (type === 'string' && r.u8() === 1) {
       const dict: string[] = new Array(r.varint());
       for (let k = 0; k < dict.length; k++) dict[k] = r.string();
-      const codes = new Int32Array(n);
-      for (let i = 0; i < n; i++) codes[i] = present(i) ? r.varint() : -1;
-      t = { kind: 'dict', codes, dict, valid };
-    } else {
-      const values: Value[] = new Array(n);
-      for (let i = 0; i < n; i++) values[i] = present(i) ? decodeValue(r, type) : null;
-      t = { kind: 'boxed', values };
-    }
+      t = { kind: 'dict', codes: decodeCodes(r, valid, n), dict, valid };
+    } else t = { kind: 'boxed', values: decodeBoxed(r, type, valid, n) };
     this.typedCache.set(slot, t);
     return t;
   }
