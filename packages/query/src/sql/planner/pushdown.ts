@@ -6,6 +6,7 @@ import { unify } from '../expr/coerce.js';
 import type { EvalContext } from '../expr/relation.js';
 import { isNumericType, isTimestampType, nsPer, type SqlValue } from '../types/sql-value.js';
 import { conjuncts } from '../expr/walk.js';
+import { fulltextPredicates } from './fulltext-pushdown.js';
 
 const MIRROR: Record<string, PredicateOp> = { '=': '=', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
 
@@ -41,6 +42,8 @@ function storedValue(col: ColumnDef, k: Compiled, ctx: EvalContext): SqlValue | 
 }
 
 function toPredicate(e: Expr, table: TableInfo, qualifier: string, ctx: EvalContext): Predicate[] | undefined {
+  const fulltext = fulltextPredicates(e, table, qualifier, ctx);
+  if (fulltext) return fulltext;
   switch (e.kind) {
     case 'binary': {
       const op = MIRROR[e.op];
