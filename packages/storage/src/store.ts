@@ -75,6 +75,11 @@ export interface WriteResult {
 
 /**
  * `contains`: a string column's value contains the (string) operand (SQL `LIKE '%text%'`).
+ * `word`: a string column's value holds the operand (one word: letters, digits, `_`) as a whole word,
+ * case-insensitively (the value lowercased; no letter, digit or `_` on either side): a term of
+ * `matches(col, 'a AND b')`. A remote store maps it to a regex (ClickHouse
+ * `match(col, '(?i)(^|[^\\pL\\pN_])word($|[^\\pL\\pN_])')`).
+ * `term`: the operand occurs case-sensitively with no letter or digit on either side (`matches_term`, `@@`).
  * `regex` / `not_regex`: the value, as text, fully matches (does not match) the RE2 pattern in the
  * operand, anchored at both ends (PromQL's `=~` / `!~`); a missing value tests as the empty string, as
  * a missing label does in PromQL. Patterns run in linear time (RE2 semantics, no backreferences); a
@@ -83,7 +88,7 @@ export interface WriteResult {
  * `matches(col, query)`: words, phrases, AND/OR/+/-). Optional: a planner sends it only to a store whose
  * `pushdownMatches` is true (a store that can run the query natively, e.g. ClickHouse); others never see it.
  */
-export type PredicateOp = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not_in' | 'is_null' | 'is_not_null' | 'contains' | 'regex' | 'not_regex' | 'matches';
+export type PredicateOp = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not_in' | 'is_null' | 'is_not_null' | 'contains' | 'word' | 'term' | 'regex' | 'not_regex' | 'matches';
 
 /** A column predicate the store applies exactly; several predicates are AND-ed. */
 export interface Predicate {

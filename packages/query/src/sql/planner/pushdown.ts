@@ -6,6 +6,7 @@ import { unify } from '../expr/coerce.js';
 import type { EvalContext } from '../expr/relation.js';
 import { isNumericType, isTimestampType, nsPer, type SqlValue } from '../types/sql-value.js';
 import { conjuncts } from '../expr/walk.js';
+import { fulltextPredicates } from './fulltext-pushdown.js';
 import { parseFulltextQuery } from '../expr/fulltext.js';
 
 const MIRROR: Record<string, PredicateOp> = { '=': '=', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
@@ -47,6 +48,12 @@ export interface PushdownOptions {
 }
 
 function toPredicate(e: Expr, table: TableInfo, qualifier: string, ctx: EvalContext, o: PushdownOptions = {}): Predicate[] | undefined {
+  // A store that runs whole full-text queries gets `matches` as one predicate (below); otherwise the
+  // forms every store handles (single words AND-ed, `matches_term`, `@@`) become `word`/`term` predicates.
+  if (!(o.matches && e.kind === 'function' && e.name === 'matches')) {
+    const fulltext = fulltextPredicates(e, table, qualifier, ctx);
+    if (fulltext) return fulltext;
+  }
   switch (e.kind) {
     case 'function': {
       // `matches(col, 'query')` on a string column, for a store that runs full-text queries itself.
