@@ -7,14 +7,12 @@ const SEP = '[^\\p{L}\\p{N}_]';
 /**
  * `matches(col, query)` as one ClickHouse condition with the engine's semantics: case-insensitive
  * whole words, phrases as words in sequence, `+`/`-`/AND/OR as in `fulltext.ts` of @sluice/query.
- * Each term is an RE2 `match()` over `lowerUTF8(col)` (18.16 ignores `(?i)` in its literal
- * prefilter, so the text is lowercased instead); ClickHouse runs the literal word as a substring
- * prefilter before RE2. A NULL text matches nothing.
+ * Each term is an RE2 `match()` whose words sit in a `(?i:...)` group (18.16 ignores a leading `(?i)`:
+ * it runs the pattern's literal part as a case-sensitive prefilter). A NULL text matches nothing.
  */
 export function fulltextSql(ref: string, query: string): string {
-  const lower = `lowerUTF8(${ref})`;
   const node = (n: FulltextNode): string => {
-    if (n.kind === 'term') return `match(${lower}, ${str(`(?:^|${SEP})${n.words.join(`${SEP}+`)}(?:${SEP}|$)`)})`;
+    if (n.kind === 'term') return `match(${ref}, ${str(`(?:^|${SEP})(?i:${n.words.join(`${SEP}+`)})(?:${SEP}|$)`)})`;
     const must = n.clauses.filter((c) => c.occur === 'must').map((c) => node(c.node));
     const not = n.clauses.filter((c) => c.occur === 'must_not').map((c) => `NOT ${node(c.node)}`);
     const should = n.clauses.filter((c) => c.occur === 'should').map((c) => node(c.node));
