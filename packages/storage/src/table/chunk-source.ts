@@ -1,5 +1,6 @@
 import type { Value } from '@sluice/pipeline-core';
 import { ChunkView } from '../codec/chunk-codec.js';
+import { bloomMayHave } from '../codec/token-bloom.js';
 import type { TableState } from '../catalog/table-state.js';
 import type { StoreContext } from '../context.js';
 import { CHUNK_SPAN_NS, chunkKey, chunkKeySeq, chunkKeyTime } from '../keys/chunk-key.js';
@@ -170,6 +171,12 @@ function chunkLoader(ctx: StoreContext, t: TableState, preds: CompiledPredicates
     // Bounds as offsets from the chunk's first time (exact within a chunk's one-minute span).
     const loD = preds.lo === undefined || preds.lo <= view.minTs ? -1 : Number(preds.lo - view.minTs);
     const hiD = preds.hi === undefined || preds.hi > view.maxTs ? Infinity : Number(preds.hi - view.minTs);
+    // The chunk's full-text filters rule out words no value of it holds, before any column is decoded.
+    for (const f of preds.fieldTests) {
+      if (f.text?.op !== 'word') continue;
+      const bloom = view.tokenBloom(f.slot);
+      if (bloom !== undefined && !bloomMayHave(bloom, f.text.operand)) return undefined;
+    }
     const series = preds.tagTests.length > 0 ? view.series() : undefined;
     const fieldCols = preds.fieldTests.map((f) => {
       const dflt = t.fields[f.slot]!.default ?? null;
