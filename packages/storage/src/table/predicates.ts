@@ -71,6 +71,8 @@ function compileTest(col: ColumnDef, p: Predicate): ValueTest {
       const test = textTest(p.op, textOperand(p));
       return (v) => typeof v === 'string' && test(v);
     }
+    case 'matches':
+      throw new InvalidRequestError(`predicate '${p.column} matches' is not supported by this store (it does not set pushdownMatches)`);
     case 'regex':
     case 'not_regex': {
       if (typeof p.value !== 'string') throw new InvalidRequestError(`predicate '${p.column} ${p.op}' needs a string pattern`);
