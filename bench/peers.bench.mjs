@@ -177,6 +177,8 @@ try {
 
   const iso = (ms) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
   const queries = [
+    // Context, not a target: each system's floor for a query over HTTP (in-process for DuckDB).
+    { name: 'round trip (SELECT 1)', sluice: 'SELECT 1', ch: 'SELECT 1', duck: 'SELECT 1' },
     { name: 'count(*)', sluice: 'SELECT count(*) FROM logs', ch: 'SELECT count() FROM logs', duck: 'SELECT count(*) FROM logs' },
     {
       name: "LIKE '%timeout%' + count",

@@ -52,7 +52,7 @@ describe('chunk codec', () => {
   });
 });
 
-describe('containsMask', () => {
+describe('textMask (contains)', () => {
   it('finds substrings in plain and dictionary string slots like String.includes', () => {
     const n = 300;
     const plain: Value[] = Array.from({ length: n }, (_, i) => (i % 11 === 0 ? null : `GET /x${i} took ${i}ms${i % 13 === 0 ? ' upstream timeout' : ''}${i % 7 === 0 ? ' é日timeout' : ''}`));
@@ -63,11 +63,11 @@ describe('containsMask', () => {
     const v = new ChunkView(w.take());
     for (const needle of ['timeout', 'é日t', 'x1', 'ms', '', 'nothing here', 'out t']) {
       for (const [slot, col] of [[0, plain], [1, dict]] as const) {
-        const mask = v.containsMask(slot, Buffer.from(needle))!;
+        const mask = v.textMask(slot, 'contains', needle)!;
         expect([...mask].map(Boolean)).toEqual(col.map((x) => x !== null && (x as string).includes(needle)));
       }
     }
-    expect(v.containsMask(2, Buffer.from('x'))).toBeUndefined();
+    expect(v.textMask(2, 'contains', 'x')).toBeUndefined();
   });
 });
 

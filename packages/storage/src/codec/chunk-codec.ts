@@ -5,6 +5,7 @@ import { ByteWriter } from './byte-writer.js';
 import { columnStats, type SlotStats } from './chunk-stats.js';
 import { decodeBoxed, decodeCodes, decodeFloatPlanes } from './chunk-decode.js';
 import { textMask, textTest, type TextOp } from './text-search.js';
+import { readTokenBlooms, type TokenBloom } from './token-bloom.js';
 import { decodeValue, encodeValue, skipValue } from './value-codec.js';
 
 /**
@@ -158,6 +159,7 @@ export class ChunkView {
   private seriesCache: Uint32Array | undefined;
   private readonly typedCache = new Map<number, TypedSlot>();
   private readonly textCache = new Map<number, { body: Buffer; text: string }>();
+  private blooms: Map<number, TokenBloom> | undefined;
 
   constructor(private readonly buf: Buffer) {
     this.tableId = buf.readUInt32LE(0);
@@ -290,6 +292,13 @@ export class ChunkView {
     const mask = new Uint8Array(n);
     for (let i = 0; i < n; i++) if (codes[i]! >= 0) mask[i] = hits[codes[i]!]!;
     return mask;
+  }
+
+  /** The full-text filter of a stored slot (codec/token-bloom.ts), when the chunk was written with one. */
+  tokenBloom(slot: number): TokenBloom | undefined {
+    if (slot >= this.slots) return undefined;
+    this.blooms ??= readTokenBlooms(this.buf, this.blockStart(2 + this.slots));
+    return this.blooms.get(slot);
   }
 
   /** Offset of block b (0 time, 1 series, 2 + slot). */

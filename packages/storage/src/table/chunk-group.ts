@@ -111,6 +111,16 @@ function accumulate(slice: ChunkSlice, t: TableState, fn: AggregateRequest['aggr
   const typed = src.kind === 'field' && t.fieldTypes[src.slot] === 'float64' ? chunk.view.typed(src.slot, 'float64') : undefined;
   if (typed?.kind === 'f64') {
     const { values, valid } = typed;
+    if (n === chunk.view.count && (fn === 'avg' || fn === 'sum' || fn === 'count')) {
+      // The whole chunk (rows 0..n-1): no row indirection.
+      for (let i = 0; i < n; i++) {
+        if ((valid[i >> 3]! & (1 << (i & 7))) === 0) continue;
+        const g = gids[i]!;
+        counts[g]!++;
+        sums[g]! += values[i]!;
+      }
+      return;
+    }
     for (let k = 0; k < n; k++) {
       const i = rows[k]!;
       if ((valid[i >> 3]! & (1 << (i & 7))) === 0) continue;
@@ -167,7 +177,7 @@ class KeyPart {
   readonly values: Value[] = [];
   private readonly ids = new Map<unknown, number>();
   /** Series id → part (tag keys); series ids are dense per table. */
-  private readonly bySeries: number[] = [];
+  private bySeries = new Int32Array(64).fill(-1);
   private readonly step: bigint | undefined;
   readonly isBucket: boolean;
 
@@ -245,8 +255,13 @@ class KeyPart {
       const series = chunk.series();
       for (let k = 0; k < n; k++) {
         const sid = series[rows[k]!]!;
-        let p = this.bySeries[sid];
-        if (p === undefined) this.bySeries[sid] = p = this.partOf(chunk.seriesTags(sid)[src.slot] ?? null);
+        if (sid >= this.bySeries.length) {
+          const grown = new Int32Array(Math.max(sid + 1, this.bySeries.length * 2)).fill(-1);
+          grown.set(this.bySeries);
+          this.bySeries = grown;
+        }
+        let p = this.bySeries[sid]!;
+        if (p < 0) this.bySeries[sid] = p = this.partOf(chunk.seriesTags(sid)[src.slot] ?? null);
         out[k] = p;
       }
       return out;

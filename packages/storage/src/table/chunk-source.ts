@@ -1,5 +1,6 @@
 import type { Value } from '@sluice/pipeline-core';
 import { ChunkView } from '../codec/chunk-codec.js';
+import { bloomMayHave } from '../codec/token-bloom.js';
 import type { TableState } from '../catalog/table-state.js';
 import type { StoreContext } from '../context.js';
 import { CHUNK_SPAN_NS, chunkKey, chunkKeySeq, chunkKeyTime } from '../keys/chunk-key.js';
@@ -170,15 +171,33 @@ function chunkLoader(ctx: StoreContext, t: TableState, preds: CompiledPredicates
     // Bounds as offsets from the chunk's first time (exact within a chunk's one-minute span).
     const loD = preds.lo === undefined || preds.lo <= view.minTs ? -1 : Number(preds.lo - view.minTs);
     const hiD = preds.hi === undefined || preds.hi > view.maxTs ? Infinity : Number(preds.hi - view.minTs);
+    // The chunk's full-text filters rule out words no value of it holds, before any column is decoded.
+    for (const f of preds.fieldTests) {
+      if (f.text?.op !== 'word') continue;
+      const bloom = view.tokenBloom(f.slot);
+      if (bloom !== undefined && !bloomMayHave(bloom, f.text.operand)) return undefined;
+    }
     const series = preds.tagTests.length > 0 ? view.series() : undefined;
     const fieldCols = preds.fieldTests.map((f) => {
       const dflt = t.fields[f.slot]!.default ?? null;
       // A text test runs on the chunk's bytes; its result reads as a boolean "value".
       const mask = f.text !== undefined && view.hasSlot(f.slot) ? view.textMask(f.slot, f.text.op, f.text.operand) : undefined;
-      if (mask) return { test: (v: Value) => v === 1, values: mask as unknown as Value[], dflt };
-      return { test: f.test, values: view.field(f.slot, t.fieldTypes[f.slot]!), dflt };
+      if (mask) return { test: (v: Value) => v === 1, values: mask as unknown as Value[], dflt, mask };
+      return { test: f.test, values: view.field(f.slot, t.fieldTypes[f.slot]!), dflt, mask: undefined };
     });
     if (!deltas && !series && fieldCols.length === 0) return new LoadedChunk(view, seq, t, allRows(view.count), seriesTags);
+    if (!deltas && !series && fieldCols.every((f) => f.mask !== undefined)) {
+      // Only text tests: the rows are where every mask is set, no per-row call.
+      const masks = fieldCols.map((f) => f.mask!);
+      const rows: number[] = [];
+      const first = masks[0]!;
+      outer: for (let i = 0; i < view.count; i++) {
+        if (first[i] === 0) continue;
+        for (let m = 1; m < masks.length; m++) if (masks[m]![i] === 0) continue outer;
+        rows.push(i);
+      }
+      return rows.length === 0 ? undefined : new LoadedChunk(view, seq, t, rows, seriesTags);
+    }
     const rows: number[] = [];
     for (let i = 0; i < view.count; i++) {
       if (deltas) {

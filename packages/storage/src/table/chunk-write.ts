@@ -2,6 +2,8 @@ import type { Value } from '@sluice/pipeline-core';
 import { ByteWriter } from '../codec/byte-writer.js';
 import { encodeChunk } from '../codec/chunk-codec.js';
 import { encodeChunkMeta } from '../codec/chunk-stats.js';
+import { writeTokenBlooms } from '../codec/token-bloom.js';
+import { fulltextSlots } from './fulltext-slots.js';
 import type { TableState } from '../catalog/table-state.js';
 import type { StoreContext } from '../context.js';
 import { CHUNK_SPAN_NS, chunkKey } from '../keys/chunk-key.js';
@@ -75,6 +77,7 @@ function permute(col: readonly Value[], order: readonly number[]): Value[] {
 export function txStoreChunk(ctx: StoreContext, t: TableState, c: ChunkInput, seq: number): void {
   writer.reset();
   const stats = encodeChunk(writer, t.fieldTypes, { tableId: t.record.id, ts: c.ts, series: c.series, fields: c.fields });
+  writeTokenBlooms(writer, fulltextSlots(t), c.fields);
   const min = c.ts[0]!;
   const max = c.ts[c.ts.length - 1]!;
   ctx.env.chunks.putSync(chunkKey(t.storageId, min, seq), writer.buf.subarray(0, writer.pos));

@@ -1,0 +1,143 @@
+import type { Value } from '@sluice/pipeline-core';
+import { ByteReader } from './byte-reader.js';
+import type { ByteWriter } from './byte-writer.js';
+
+/**
+ * The full-text index of a chunk: per string column declared `FULLTEXT INDEX` (the transform's
+ * `index: fulltext`), a bloom filter of the lowercased words of the chunk's values. A scan with a `word`
+ * predicate (a `matches()` term) skips a chunk whose filter lacks the word, without decompressing the
+ * column. No false negatives: a word the `word` test finds in a value is a maximal run of word units of
+ * the lowercased value, which is exactly what is hashed here (see `wordUnit`).
+ *
+ * Stored as an optional block after a chunk's field blocks (older readers ignore it):
+ *   u8 kind (1) | varint filters | per filter: varint slot | varint bits | u8 hashes | bits / 8 bytes
+ */
+const KIND_TOKEN_BLOOM = 1;
+const BITS_PER_TOKEN = 8;
+const HASHES = 5;
+const WORD = /[\p{L}\p{N}_]/u;
+
+/** A UTF-16 unit that belongs to a word: ASCII letters, digits, `_`; above ASCII, BMP letters and digits (a surrogate half never). */
+function wordUnit(c: number): boolean {
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+  return c < 0xd800 || c > 0xdfff ? WORD.test(String.fromCharCode(c)) : false;
+}
+
+/** FNV-1a over the UTF-16 units [from, to) of `s`. */
+function hashUnits(s: string, from: number, to: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** Adds the hashes of the words of `text` (lowercased) to `out`. */
+function addWords(text: string, out: Set<number>): void {
+  // ASCII text is lowercased while hashing; other text through toLowerCase first.
+  let h = 0x811c9dc5;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c >= 128) return addWordsSlow(text, out);
+    if (c >= 65 && c <= 90) c |= 0x20;
+    if ((c >= 48 && c <= 57) || (c >= 97 && c <= 122) || c === 95) {
+      if (!inWord) h = 0x811c9dc5;
+      inWord = true;
+      h = Math.imul(h ^ c, 0x01000193);
+    } else if (inWord) {
+      out.add(h >>> 0);
+      inWord = false;
+    }
+  }
+  if (inWord) out.add(h >>> 0);
+}
+
+function addWordsSlow(text: string, out: Set<number>): void {
+  const s = text.toLowerCase();
+  let start = -1;
+  for (let i = 0; i <= s.length; i++) {
+    const w = i < s.length && wordUnit(s.charCodeAt(i));
+    if (w && start < 0) start = i;
+    else if (!w && start >= 0) {
+      out.add(hashUnits(s, start, i));
+      start = -1;
+    }
+  }
+}
+
+function setBits(bits: Uint8Array, h: number): void {
+  const n = bits.length * 8;
+  const h2 = (Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) | 1) >>> 0;
+  for (let k = 0; k < HASHES; k++) {
+    const b = (h + k * h2) % n;
+    bits[b >> 3]! |= 1 << (b & 7);
+  }
+}
+
+function hasBits(bits: Uint8Array, hashes: number, h: number): boolean {
+  const n = bits.length * 8;
+  const h2 = (Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) | 1) >>> 0;
+  for (let k = 0; k < hashes; k++) {
+    const b = (h + k * h2) % n;
+    if ((bits[b >> 3]! & (1 << (b & 7))) === 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Appends the full-text index block of a chunk being written: a filter per slot in `slots` (string
+ * columns with a full-text index) over that slot's values. Writes nothing when there is no such slot.
+ */
+export function writeTokenBlooms(w: ByteWriter, slots: readonly number[], fields: readonly (readonly Value[])[]): void {
+  const filters: { slot: number; bits: Uint8Array }[] = [];
+  for (const slot of slots) {
+    const col = fields[slot];
+    if (col === undefined) continue;
+    const hashes = new Set<number>();
+    for (const v of col) if (typeof v === 'string') addWords(v, hashes);
+    const bits = new Uint8Array(Math.max(8, Math.ceil((hashes.size * BITS_PER_TOKEN) / 8)));
+    for (const h of hashes) setBits(bits, h);
+    filters.push({ slot, bits });
+  }
+  if (filters.length === 0) return;
+  w.u8(KIND_TOKEN_BLOOM);
+  w.varint(filters.length);
+  for (const f of filters) {
+    w.varint(f.slot);
+    w.varint(f.bits.length * 8);
+    w.u8(HASHES);
+    w.ensure(f.bits.length);
+    w.buf.set(f.bits, w.pos);
+    w.pos += f.bits.length;
+  }
+}
+
+/** A chunk's filter of one column: `hashes` bit positions per word. */
+export interface TokenBloom {
+  readonly bits: Uint8Array;
+  readonly hashes: number;
+}
+
+/** The filters of an index block (`buf` from `at` to its end), by slot. */
+export function readTokenBlooms(buf: Uint8Array, at: number): Map<number, TokenBloom> {
+  const out = new Map<number, TokenBloom>();
+  if (at >= buf.length || buf[at] !== KIND_TOKEN_BLOOM) return out;
+  const r = new ByteReader().reset(buf, at + 1);
+  const count = r.varint();
+  for (let k = 0; k < count; k++) {
+    const slot = r.varint();
+    const bytes = r.varint() >> 3;
+    const hashes = r.u8();
+    out.set(slot, { bits: buf.subarray(r.pos, r.pos + bytes), hashes });
+    r.skip(bytes);
+  }
+  return out;
+}
+
+/**
+ * Whether a filter may hold `word` (lowercase, as the `word` predicate has it): false proves that no value
+ * of the chunk has it. Words with units the tokenizer splits on (astral characters) are never ruled out.
+ */
+export function bloomMayHave(bloom: TokenBloom, word: string): boolean {
+  for (let i = 0; i < word.length; i++) if (!wordUnit(word.charCodeAt(i))) return true;
+  return hasBits(bloom.bits, bloom.hashes, hashUnits(word, 0, word.length));
+}
