@@ -72,6 +72,16 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
         await s.dropTable('public', 'events', { ifExists: true });
       });
 
+      it('keeps a column\'s sqlType (a SQL type refining the storage type) through create and ALTER ADD COLUMN', async () => {
+        const s = await fresh();
+        const cols = [...def.columns, { name: 'emb', type: 'binary' as const, semantic: 'field' as const, nullable: true, sqlType: 'VECTOR(3)' }];
+        await s.createTable('public', { ...def, columns: cols });
+        expect(s.getTable('public', 'events')?.columns.find((c) => c.name === 'emb')?.sqlType).toBe('VECTOR(3)');
+        expect(s.getTable('public', 'events')?.columns.find((c) => c.name === 'code')?.sqlType).toBeUndefined();
+        await s.alterTable('public', 'events', { kind: 'add_column', column: { name: 'doc', type: 'json', semantic: 'field', nullable: true, sqlType: 'JSON2' } });
+        expect(s.getTable('public', 'events')?.columns.find((c) => c.name === 'doc')?.sqlType).toBe('JSON2');
+      });
+
       it('rejects bad definitions with a message naming the problem', async () => {
         const s = await fresh();
         await expect(s.createTable('public', { ...def, timeIndex: 'app' })).rejects.toThrow(/time index column 'app' must have a timestamp type/);

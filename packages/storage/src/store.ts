@@ -9,6 +9,11 @@ export interface ColumnDef extends ColumnSchema {
   readonly nullable: boolean;
   /** Default for rows that do not carry the column (SQL `DEFAULT`). */
   readonly default?: Value;
+  /**
+   * The SQL type when it refines the storage `type` (`VECTOR(3)` kept as binary, `JSON2` as json):
+   * opaque text the store keeps with the column and returns; absent for plain types.
+   */
+  readonly sqlType?: string;
 }
 
 export interface TableDef {
