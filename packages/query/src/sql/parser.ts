@@ -173,6 +173,15 @@ export class SqlParser extends QueryGrammar {
             });
           },
         },
+        {
+          // INVERTED INDEX, SKIPPING INDEX [WITH (...)], VECTOR INDEX [WITH (...)]
+          GATE: () => /^(inverted|skipping|vector)$/i.test(this.LA(1).image) && this.LA(2).tokenType === T.Index,
+          ALT: () => {
+            this.SUBRULE2(this.identifier, { LABEL: 'indexKind' });
+            this.CONSUME3(T.Index);
+            this.OPTION3(() => this.SUBRULE2(this.withOptions, { LABEL: 'indexOptions' }));
+          },
+        },
       ]),
     );
   });

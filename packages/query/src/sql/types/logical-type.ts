@@ -1,0 +1,75 @@
+import { COLUMN_TYPE_DISPLAY, type ColumnType, type Value } from '@sluice/pipeline-core';
+import type { ColumnDef } from '@sluice/storage';
+import { SqlInvalidArgumentError } from '../errors.js';
+import { castValue } from './cast.js';
+import type { SqlType, SqlValue } from './sql-value.js';
+import { bytesToVector, parseVectorText, vectorToBytes } from './vector.js';
+
+/**
+ * SQL types that refine a storage type (kept in `ColumnDef.sqlType`): `VECTOR(n)` is Binary holding n
+ * little-endian Float32 (as GreptimeDB stores it), `JSON2` is Json. One place knows each: its
+ * spelling, its display name (DESC TABLE, result headers) and how a value is cast into a column of it.
+ */
+interface LogicalType {
+  readonly storage: ColumnType;
+  /** GreptimeDB's display name (`Vector(3)`). */
+  readonly display: string;
+  /** The SQL spelling (SHOW CREATE TABLE). */
+  readonly sql: string;
+  castIn(v: SqlValue, from: SqlType, timezone?: string): Value;
+}
+
+function vectorType(dim: number): LogicalType {
+  return {
+    storage: 'binary',
+    display: `Vector(${dim})`,
+    sql: `VECTOR(${dim})`,
+    castIn: (v) => {
+      const vec = v instanceof Uint8Array ? bytesToVector(v, 'VECTOR') : typeof v === 'string' ? parseVectorText(v, `VECTOR(${dim})`) : undefined;
+      if (vec === undefined) throw new SqlInvalidArgumentError(`cannot cast ${typeof v} to VECTOR(${dim}): expected text like '[1.0, 2.0]'`);
+      if (vec.length !== dim) throw new SqlInvalidArgumentError(`the vector has ${vec.length} elements, the column is VECTOR(${dim})`);
+      return v instanceof Uint8Array ? v : vectorToBytes(vec);
+    },
+  };
+}
+
+const JSON2: LogicalType = {
+  storage: 'json',
+  display: 'Json2',
+  sql: 'JSON2',
+  castIn: (v, from, tz) => castValue(v, from, 'json', tz) as Value,
+};
+
+/** The logical type named by a type name (`vector`, `json2`), or undefined for a plain column type. */
+export function logicalTypeOf(words: readonly string[], precision?: number): { type: ColumnType; sqlType: string } | undefined {
+  const name = words.join(' ').toLowerCase();
+  if (name === 'vector') {
+    if (precision === undefined || !Number.isInteger(precision) || precision <= 0) throw new SqlInvalidArgumentError('VECTOR needs a dimension: VECTOR(n) with n > 0');
+    return { type: 'binary', sqlType: `VECTOR(${precision})` };
+  }
+  if (name === 'json2') return { type: 'json', sqlType: 'JSON2' };
+  return undefined;
+}
+
+function lookup(sqlType: string): LogicalType | undefined {
+  const m = /^VECTOR\((\d+)\)$/.exec(sqlType);
+  if (m) return vectorType(Number(m[1]));
+  return sqlType === 'JSON2' ? JSON2 : undefined;
+}
+
+/** A value cast into a column, honouring its SQL type. */
+export function castToColumn(v: SqlValue, from: SqlType, c: Pick<ColumnDef, 'type' | 'sqlType'>, timezone?: string): Value {
+  const l = c.sqlType === undefined ? undefined : lookup(c.sqlType);
+  if (l) return l.castIn(v, from, timezone);
+  return castValue(v, from, c.type, timezone) as Value;
+}
+
+/** The column's type as DESC TABLE and result headers show it. */
+export function displayTypeOf(c: Pick<ColumnDef, 'type' | 'sqlType'>): string {
+  return (c.sqlType !== undefined ? lookup(c.sqlType)?.display : undefined) ?? COLUMN_TYPE_DISPLAY[c.type];
+}
+
+/** The column's SQL type for SHOW CREATE TABLE, or undefined for a plain type. */
+export function sqlSpellingOf(c: Pick<ColumnDef, 'sqlType'>): string | undefined {
+  return c.sqlType !== undefined ? lookup(c.sqlType)?.sql : undefined;
+}
