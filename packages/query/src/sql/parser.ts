@@ -131,7 +131,10 @@ export class SqlParser extends QueryGrammar {
   columnDef = this.RULE('columnDef', () => {
     this.SUBRULE(this.identifier, { LABEL: 'name' });
     this.SUBRULE(this.typeName);
-    this.MANY(() =>
+    this.MANY({
+      // `FIRST` / `AFTER x` (ALTER TABLE ADD COLUMN) end the column; other words may start `VECTOR INDEX` etc.
+      GATE: () => !/^(first|after)$/i.test(this.LA(1).image),
+      DEF: () =>
       this.OR([
         { ALT: () => this.CONSUME(T.Null) },
         {
@@ -183,7 +186,7 @@ export class SqlParser extends QueryGrammar {
           },
         },
       ]),
-    );
+    });
   });
 
   withOptions = this.RULE('withOptions', () => {
