@@ -3,6 +3,7 @@ import { SqlExecutionError, SqlInvalidArgumentError, SqlPlanError } from '../err
 import { compareValues } from '../types/compare.js';
 import { addMonths, Interval, isIntType, isNumericType, isTimestampType, nsPer, floorDiv, type SqlType, type SqlValue } from '../types/sql-value.js';
 import { constant, mapRows, type Compiled } from './compiled.js';
+import { DAY_NS } from '../types/date.js';
 import { castTo, unify } from './coerce.js';
 import { compileFulltext } from './fulltext.js';
 import { compileMatchTerm } from './match-term.js';
@@ -93,7 +94,7 @@ function comparison(op: string, l: Compiled, r: Compiled): Compiled {
   return mapRows('boolean', [l, r], (a, b) => test(compareValues(a, b)));
 }
 
-function arithmetic(op: '+' | '-' | '*' | '/' | '%', l: Compiled, r: Compiled): Compiled {
+export function arithmetic(op: '+' | '-' | '*' | '/' | '%', l: Compiled, r: Compiled): Compiled {
   const lt = l.type;
   const rt = r.type;
   if (lt === 'null' || rt === 'null') return constant(null, lt === 'null' ? rt : lt);
@@ -106,6 +107,15 @@ function arithmetic(op: '+' | '-' | '*' | '/' | '%', l: Compiled, r: Compiled): 
     const unit = nsPer(rt);
     return mapRows(rt, [l, r], (iv, t) => shift(t as bigint, unit, iv as Interval, 1));
   }
+  // Dates (days): moved by an interval (the result truncated to its day), or subtracted (days, Int64).
+  if (lt === 'date' && rt === 'interval' && (op === '+' || op === '-')) {
+    return mapRows('date', [l, r], (d, iv) => Number(floorDiv(shift(BigInt(d as number) * DAY_NS, 1n, iv as Interval, op === '+' ? 1 : -1), DAY_NS)));
+  }
+  if (lt === 'interval' && rt === 'date' && op === '+') {
+    return mapRows('date', [l, r], (iv, d) => Number(floorDiv(shift(BigInt(d as number) * DAY_NS, 1n, iv as Interval, 1), DAY_NS)));
+  }
+  if (lt === 'date' && rt === 'date' && op === '-') return mapRows('int64', [l, r], (a, b) => (a as number) - (b as number));
+  if (lt === 'date' && rt === 'string' && op === '-') return arithmetic(op, l, castTo(r, 'date'));
   if (isTimestampType(lt) && isTimestampType(rt) && op === '-') {
     return mapRows('interval', [l, r], (a, b) => new Interval((a as bigint) * nsPer(lt) - (b as bigint) * nsPer(rt)));
   }

@@ -189,8 +189,8 @@ function castTo(e: Expr, tn: CstNode): Expr {
     const { months, ns } = intervalOf(e.value, at);
     return { kind: 'interval', ns, ...(months !== 0 ? { months } : {}), text: e.value, fromText: true };
   }
-  const { type, typeText } = typeOf(tn);
-  return { kind: 'cast', operand: e, type, typeText };
+  const { type, typeText, sqlType } = typeOf(tn);
+  return { kind: 'cast', operand: e, type: sqlType === 'DATE' ? 'date' : type, typeText };
 }
 
 export function typeOf(n: CstNode): { type: import('@sluice/pipeline-core').ColumnType; typeText: string; sqlType?: string } {

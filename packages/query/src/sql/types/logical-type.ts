@@ -7,7 +7,8 @@ import { bytesToVector, parseVectorText, vectorToBytes } from './vector.js';
 
 /**
  * SQL types that refine a storage type (kept in `ColumnDef.sqlType`): `VECTOR(n)` is Binary holding n
- * little-endian Float32 (as GreptimeDB stores it), `JSON2` is Json. One place knows each: its
+ * little-endian Float32 (as GreptimeDB stores it), `JSON2` is Json, `DATE` is Int32 days since 1970-01-01
+ * (evaluated as the engine's `date` type). One place knows each: its
  * spelling, its display name (DESC TABLE, result headers) and how a value is cast into a column of it.
  */
 interface LogicalType {
@@ -33,6 +34,13 @@ function vectorType(dim: number): LogicalType {
   };
 }
 
+const DATE: LogicalType = {
+  storage: 'int32',
+  display: 'Date',
+  sql: 'DATE',
+  castIn: (v, from, tz) => castValue(v, from, 'date', tz) as Value,
+};
+
 const JSON2: LogicalType = {
   storage: 'json',
   display: 'Json2',
@@ -48,13 +56,14 @@ export function logicalTypeOf(words: readonly string[], precision?: number): { t
     return { type: 'binary', sqlType: `VECTOR(${precision})` };
   }
   if (name === 'json2') return { type: 'json', sqlType: 'JSON2' };
+  if (name === 'date') return { type: 'int32', sqlType: 'DATE' };
   return undefined;
 }
 
 function lookup(sqlType: string): LogicalType | undefined {
   const m = /^VECTOR\((\d+)\)$/.exec(sqlType);
   if (m) return vectorType(Number(m[1]));
-  return sqlType === 'JSON2' ? JSON2 : undefined;
+  return sqlType === 'JSON2' ? JSON2 : sqlType === 'DATE' ? DATE : undefined;
 }
 
 /** A value cast into a column, honouring its SQL type. */
@@ -72,4 +81,9 @@ export function displayTypeOf(c: Pick<ColumnDef, 'type' | 'sqlType'>): string {
 /** The column's SQL type for SHOW CREATE TABLE, or undefined for a plain type. */
 export function sqlSpellingOf(c: Pick<ColumnDef, 'sqlType'>): string | undefined {
   return c.sqlType !== undefined ? lookup(c.sqlType)?.sql : undefined;
+}
+
+/** The type expressions see for a stored column: `date` for DATE columns, else the storage type. */
+export function engineTypeOf(c: Pick<ColumnDef, 'type' | 'sqlType'>): SqlType {
+  return c.sqlType === 'DATE' ? 'date' : c.type;
 }

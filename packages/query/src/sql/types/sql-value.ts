@@ -46,15 +46,21 @@ export function addMonths(ns: bigint, months: number): bigint {
 /** A value during evaluation: a stored Value (timestamps as bigint in the column's unit) or an interval. */
 export type SqlValue = Value | Interval;
 
-/** The static type of an expression: a column type, untyped NULL, or an interval. */
-export type SqlType = ColumnType | 'null' | 'interval';
+/**
+ * A type a value can be cast to: a column type or DATE (days since 1970-01-01 as an integer; stored in
+ * an Int32 column whose `sqlType` is DATE).
+ */
+export type CastTarget = ColumnType | 'date';
+
+/** The static type of an expression: a cast target, untyped NULL, or an interval. */
+export type SqlType = CastTarget | 'null' | 'interval';
 
 export function isNumericType(t: SqlType): boolean {
-  return t !== 'null' && t !== 'interval' && (isIntegerType(t) || isFloatType(t));
+  return t !== 'null' && t !== 'interval' && t !== 'date' && (isIntegerType(t) || isFloatType(t));
 }
 
 export function isIntType(t: SqlType): boolean {
-  return t !== 'null' && t !== 'interval' && isIntegerType(t);
+  return t !== 'null' && t !== 'interval' && t !== 'date' && isIntegerType(t);
 }
 
 export function isTimestampType(t: SqlType): t is 'timestamp_s' | 'timestamp_ms' | 'timestamp_us' | 'timestamp_ns' {
