@@ -39,6 +39,20 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
         await s.dropDatabase('metrics', { ifExists: true });
       });
 
+      it('keeps database options through create and alterDatabase (stores that keep them)', async () => {
+        const s = await fresh();
+        if (!s.alterDatabase || !s.databaseOptions) return;
+        await s.createDatabase('opts', { options: { ttl: '1h' } });
+        expect(s.databaseOptions('opts')).toEqual({ ttl: '1h' });
+        await s.alterDatabase('opts', { set: { 'compaction.type': 'twcs', ttl: '2h' } });
+        expect(s.databaseOptions('opts')).toEqual({ ttl: '2h', 'compaction.type': 'twcs' });
+        await s.alterDatabase('opts', { unset: ['ttl'] });
+        expect(s.databaseOptions('opts')).toEqual({ 'compaction.type': 'twcs' });
+        expect(s.databaseOptions('public')).toEqual({});
+        expect(s.databaseOptions('nope')).toBeUndefined();
+        await expect(s.alterDatabase('nope', { set: { ttl: '1h' } })).rejects.toMatchObject({ code: StatusCode.DatabaseNotFound });
+      });
+
       it('rejects writes to a missing database', async () => {
         const s = await fresh();
         await expect(s.write([{ db: 'nope', table: 't', schema: LOG_SCHEMA, rows: rows(1) }])).rejects.toMatchObject({ code: StatusCode.DatabaseNotFound });
