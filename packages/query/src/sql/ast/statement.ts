@@ -19,7 +19,7 @@ export interface ColumnDefAst {
 }
 
 export interface SelectStatement { readonly kind: 'select'; readonly query: Query }
-export interface CreateDatabaseStatement { readonly kind: 'create_database'; readonly name: string; readonly ifNotExists: boolean }
+export interface CreateDatabaseStatement { readonly kind: 'create_database'; readonly name: string; readonly ifNotExists: boolean; readonly options?: Readonly<Record<string, string>> }
 export interface CreateTableStatement {
   readonly kind: 'create_table';
   readonly table: TableName;

@@ -57,7 +57,10 @@ export function toStatement(n: CstNode, sql = ''): Statement {
 
 function create(c: Children): Statement {
   if (has(c, 'Database') || has(c, 'Schema')) {
-    return { kind: 'create_database', name: identifierText(node(c, 'dbName')!), ifNotExists: has(c, 'ifNotExists') };
+    const withNode = node(c, 'withOptions');
+    const options: Record<string, string> = {};
+    for (const p of withNode ? nodes(withNode.children as Children, 'optionPair') : []) options[optionKey(p.children as Children).key] = String(optionValue(p.children as Children));
+    return { kind: 'create_database', name: identifierText(node(c, 'dbName')!), ifNotExists: has(c, 'ifNotExists'), ...(Object.keys(options).length ? { options } : {}) };
   }
   const columns: ColumnDefAst[] = [];
   let timeIndex: string | undefined;
