@@ -5,6 +5,7 @@ import type { ExecContext } from '../../exec/exec-context.js';
 import { batchBytes } from '../../exec/bytes.js';
 import { QueryBudgetError } from '../../exec/errors.js';
 import { formatDate } from '../types/date.js';
+import { Decimal, decimalDisplay, isDecimalType } from '../types/decimal.js';
 import { Interval, type SqlType, type SqlValue } from '../types/sql-value.js';
 
 function resultColumn(f: Field): ResultColumn {
@@ -12,11 +13,12 @@ function resultColumn(f: Field): ResultColumn {
   if (t === 'null') return { name: f.name, type: 'null', dataType: 'Null' };
   if (t === 'interval') return { name: f.name, type: 'string', dataType: 'Interval(MonthDayNano)' };
   if (t === 'date') return { name: f.name, type: 'string', dataType: 'Date' };
+  if (isDecimalType(t)) return { name: f.name, type: 'string', dataType: decimalDisplay(t) };
   return { name: f.name, type: t, dataType: COLUMN_TYPE_DISPLAY[t] };
 }
 
 function outValue(v: SqlValue): Value {
-  return v instanceof Interval ? v.toString() : v;
+  return v instanceof Interval || v instanceof Decimal ? v.toString() : v;
 }
 
 /**

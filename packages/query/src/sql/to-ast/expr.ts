@@ -3,6 +3,7 @@ import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 import type { BinaryOp, Expr, FrameBound, LiteralValue } from '../ast/expr.js';
 import { SqlSyntaxError } from '../errors.js';
 import { logicalTypeOf } from '../types/logical-type.js';
+import { decimalType } from '../types/decimal.js';
 import { columnTypeOf } from '../types/type-names.js';
 import { parseIntervalText } from '../types/interval-text.js';
 import { type Children, firstToken, has, identifierText, node, nodes, operatorTokens, posOf, stringValue, token, tokens } from './cst.js';
@@ -190,7 +191,8 @@ function castTo(e: Expr, tn: CstNode): Expr {
     return { kind: 'interval', ns, ...(months !== 0 ? { months } : {}), text: e.value, fromText: true };
   }
   const { type, typeText, sqlType } = typeOf(tn);
-  return { kind: 'cast', operand: e, type: sqlType === 'DATE' ? 'date' : type, typeText };
+  const dec = sqlType !== undefined ? /^DECIMAL\((\d+),(\d+)\)$/.exec(sqlType) : null;
+  return { kind: 'cast', operand: e, type: sqlType === 'DATE' ? 'date' : dec ? decimalType(Number(dec[1]), Number(dec[2])) : type, typeText };
 }
 
 export function typeOf(n: CstNode): { type: import('@sluice/pipeline-core').ColumnType; typeText: string; sqlType?: string } {
@@ -201,8 +203,9 @@ export function typeOf(n: CstNode): { type: import('@sluice/pipeline-core').Colu
   }
   const words = nodes(c, 'words').map(identifierText);
   const p = token(c, 'precision');
-  const typeText = words.join(' ').toUpperCase() + (p ? `(${p.image})` : '');
-  const logical = logicalTypeOf(words, p ? Number(p.image) : undefined);
+  const typeText = words.join(' ').toUpperCase() + (p ? `(${p.image}${token(c, 'scale') ? `, ${token(c, 'scale')!.image}` : ''})` : '');
+  const sc = token(c, 'scale');
+  const logical = logicalTypeOf(words, p ? Number(p.image) : undefined, sc ? Number(sc.image) : undefined);
   if (logical) return { ...logical, typeText };
   const type = columnTypeOf(words, p ? Number(p.image) : undefined);
   if (type === undefined) {

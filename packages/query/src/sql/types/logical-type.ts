@@ -3,6 +3,7 @@ import type { ColumnDef } from '@sluice/storage';
 import { SqlInvalidArgumentError } from '../errors.js';
 import { castValue } from './cast.js';
 import type { SqlType, SqlValue } from './sql-value.js';
+import { Decimal, decimalType, MAX_DECIMAL_PRECISION } from './decimal.js';
 import { bytesToVector, parseVectorText, vectorToBytes } from './vector.js';
 
 /**
@@ -49,8 +50,16 @@ const JSON2: LogicalType = {
 };
 
 /** The logical type named by a type name (`vector`, `json2`), or undefined for a plain column type. */
-export function logicalTypeOf(words: readonly string[], precision?: number): { type: ColumnType; sqlType: string } | undefined {
+export function logicalTypeOf(words: readonly string[], precision?: number, scale?: number): { type: ColumnType; sqlType: string } | undefined {
   const name = words.join(' ').toLowerCase();
+  if (name === 'decimal' || name === 'numeric') {
+    // DataFusion's defaults: DECIMAL is DECIMAL(38, 10), DECIMAL(p) is DECIMAL(p, 0).
+    const p = precision ?? 38;
+    const sc = scale ?? (precision === undefined ? 10 : 0);
+    if (!Number.isInteger(p) || p < 1 || p > MAX_DECIMAL_PRECISION) throw new SqlInvalidArgumentError(`Decimal(precision = ${p}, scale = ${sc}): precision must be between 1 and ${MAX_DECIMAL_PRECISION}`);
+    if (!Number.isInteger(sc) || sc < 0 || sc > p) throw new SqlInvalidArgumentError(`Decimal(precision = ${p}, scale = ${sc}): scale must be between 0 and the precision`);
+    return { type: 'string', sqlType: `DECIMAL(${p},${sc})` };
+  }
   if (name === 'vector') {
     if (precision === undefined || !Number.isInteger(precision) || precision <= 0) throw new SqlInvalidArgumentError('VECTOR needs a dimension: VECTOR(n) with n > 0');
     return { type: 'binary', sqlType: `VECTOR(${precision})` };
@@ -60,7 +69,19 @@ export function logicalTypeOf(words: readonly string[], precision?: number): { t
   return undefined;
 }
 
+function decimalLogical(precision: number, scale: number): LogicalType {
+  const t = decimalType(precision, scale);
+  return {
+    storage: 'string',
+    display: `Decimal(${precision}, ${scale})`,
+    sql: `DECIMAL(${precision}, ${scale})`,
+    castIn: (v, from) => (castValue(v, from, t) as Decimal).toString(),
+  };
+}
+
 function lookup(sqlType: string): LogicalType | undefined {
+  const d = /^DECIMAL\((\d+),(\d+)\)$/.exec(sqlType);
+  if (d) return decimalLogical(Number(d[1]), Number(d[2]));
   const m = /^VECTOR\((\d+)\)$/.exec(sqlType);
   if (m) return vectorType(Number(m[1]));
   return sqlType === 'JSON2' ? JSON2 : sqlType === 'DATE' ? DATE : undefined;
@@ -85,5 +106,8 @@ export function sqlSpellingOf(c: Pick<ColumnDef, 'sqlType'>): string | undefined
 
 /** The type expressions see for a stored column: `date` for DATE columns, else the storage type. */
 export function engineTypeOf(c: Pick<ColumnDef, 'type' | 'sqlType'>): SqlType {
-  return c.sqlType === 'DATE' ? 'date' : c.type;
+  if (c.sqlType === undefined) return c.type;
+  if (c.sqlType === 'DATE') return 'date';
+  const d = /^DECIMAL\((\d+),(\d+)\)$/.exec(c.sqlType);
+  return d ? decimalType(Number(d[1]), Number(d[2])) : c.type;
 }
