@@ -4,6 +4,7 @@ import { compareValues } from '../types/compare.js';
 import { addMonths, Interval, isIntType, isNumericType, isTimestampType, nsPer, floorDiv, type SqlType, type SqlValue } from '../types/sql-value.js';
 import { constant, mapRows, type Compiled } from './compiled.js';
 import { DAY_NS } from '../types/date.js';
+import { decimalArithmetic } from './decimal-arith.js';
 import { castTo, unify } from './coerce.js';
 import { compileFulltext } from './fulltext.js';
 import { compileMatchTerm } from './match-term.js';
@@ -135,6 +136,8 @@ export function arithmetic(op: '+' | '-' | '*' | '/' | '%', l: Compiled, r: Comp
       return new Interval(BigInt(Math.round(op === '*' ? ns * Number(b) : ns / Number(b))), months);
     });
   }
+  const exact = decimalArithmetic(op, l, r);
+  if (exact) return exact;
   const ln = lt === 'string' ? castTo(l, 'float64') : l;
   const rn = rt === 'string' ? castTo(r, 'float64') : r;
   if (!isNumericType(ln.type) || !isNumericType(rn.type)) {

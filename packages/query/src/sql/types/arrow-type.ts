@@ -1,3 +1,4 @@
+import { decimalDisplay, isDecimalType } from './decimal.js';
 import type { SqlType } from './sql-value.js';
 
 const NAMES: Record<string, string> = {
@@ -10,5 +11,6 @@ const NAMES: Record<string, string> = {
 
 /** The Arrow data type name of a SQL type as DataFusion prints it (`arrow_typeof`, error messages). */
 export function arrowTypeName(t: SqlType): string {
+  if (isDecimalType(t)) return decimalDisplay(t);
   return NAMES[t] ?? String(t);
 }
