@@ -95,9 +95,9 @@ class LmdbStoreImpl implements LmdbStore {
     return this.catalog.listDbs();
   }
 
-  async createDatabase(name: string, opts?: { ifNotExists?: boolean }): Promise<void> {
+  async createDatabase(name: string, opts?: { ifNotExists?: boolean; options?: Readonly<Record<string, string>> }): Promise<void> {
     checkName('database', name);
-    const rec = { createdAt: this.ctx.now() };
+    const rec = { createdAt: this.ctx.now(), ...(opts?.options && Object.keys(opts.options).length ? { options: { ...opts.options } } : {}) };
     const created = await this.tx(() => {
       if (this.catalog.txDb(name)) {
         if (opts?.ifNotExists) return false;
@@ -107,6 +107,24 @@ class LmdbStoreImpl implements LmdbStore {
       return true;
     });
     if (created) this.catalog.applyDb(name, rec);
+  }
+
+  databaseOptions(name: string): Readonly<Record<string, string>> | undefined {
+    const rec = this.catalog.db(name);
+    return rec ? (rec.options ?? {}) : undefined;
+  }
+
+  async alterDatabase(name: string, change: { readonly set?: Readonly<Record<string, string>>; readonly unset?: readonly string[] }): Promise<void> {
+    const rec = await this.tx(() => {
+      const cur = this.catalog.txDb(name);
+      if (!cur) throw new DatabaseNotFoundError(name);
+      const options: Record<string, string> = { ...(cur.options ?? {}), ...(change.set ?? {}) };
+      for (const k of change.unset ?? []) delete options[k];
+      const next = { createdAt: cur.createdAt, ...(Object.keys(options).length ? { options } : {}) };
+      this.catalog.txPutDb(name, next);
+      return next;
+    });
+    this.catalog.applyDb(name, rec);
   }
 
   async dropDatabase(name: string, opts?: { ifExists?: boolean }): Promise<void> {

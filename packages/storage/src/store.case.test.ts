@@ -39,6 +39,20 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
         await s.dropDatabase('metrics', { ifExists: true });
       });
 
+      it('keeps database options through create and alterDatabase (stores that keep them)', async () => {
+        const s = await fresh();
+        if (!s.alterDatabase || !s.databaseOptions) return;
+        await s.createDatabase('opts', { options: { ttl: '1h' } });
+        expect(s.databaseOptions('opts')).toEqual({ ttl: '1h' });
+        await s.alterDatabase('opts', { set: { 'compaction.type': 'twcs', ttl: '2h' } });
+        expect(s.databaseOptions('opts')).toEqual({ ttl: '2h', 'compaction.type': 'twcs' });
+        await s.alterDatabase('opts', { unset: ['ttl'] });
+        expect(s.databaseOptions('opts')).toEqual({ 'compaction.type': 'twcs' });
+        expect(s.databaseOptions('public')).toEqual({});
+        expect(s.databaseOptions('nope')).toBeUndefined();
+        await expect(s.alterDatabase('nope', { set: { ttl: '1h' } })).rejects.toMatchObject({ code: StatusCode.DatabaseNotFound });
+      });
+
       it('rejects writes to a missing database', async () => {
         const s = await fresh();
         await expect(s.write([{ db: 'nope', table: 't', schema: LOG_SCHEMA, rows: rows(1) }])).rejects.toMatchObject({ code: StatusCode.DatabaseNotFound });
@@ -70,6 +84,16 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
         expect(s.getTable('public', 'events')).toBeUndefined();
         await expect(s.dropTable('public', 'events')).rejects.toMatchObject({ name: 'TableNotFoundError', code: StatusCode.TableNotFound });
         await s.dropTable('public', 'events', { ifExists: true });
+      });
+
+      it('keeps a column\'s sqlType (a SQL type refining the storage type) through create and ALTER ADD COLUMN', async () => {
+        const s = await fresh();
+        const cols = [...def.columns, { name: 'emb', type: 'binary' as const, semantic: 'field' as const, nullable: true, sqlType: 'VECTOR(3)' }];
+        await s.createTable('public', { ...def, columns: cols });
+        expect(s.getTable('public', 'events')?.columns.find((c) => c.name === 'emb')?.sqlType).toBe('VECTOR(3)');
+        expect(s.getTable('public', 'events')?.columns.find((c) => c.name === 'code')?.sqlType).toBeUndefined();
+        await s.alterTable('public', 'events', { kind: 'add_column', column: { name: 'doc', type: 'json', semantic: 'field', nullable: true, sqlType: 'JSON2' } });
+        expect(s.getTable('public', 'events')?.columns.find((c) => c.name === 'doc')?.sqlType).toBe('JSON2');
       });
 
       it('rejects bad definitions with a message naming the problem', async () => {

@@ -9,6 +9,11 @@ export interface ColumnDef extends ColumnSchema {
   readonly nullable: boolean;
   /** Default for rows that do not carry the column (SQL `DEFAULT`). */
   readonly default?: Value;
+  /**
+   * The SQL type when it refines the storage `type` (`VECTOR(3)` kept as binary, `JSON2` as json):
+   * opaque text the store keeps with the column and returns; absent for plain types.
+   */
+  readonly sqlType?: string;
 }
 
 export interface TableDef {
@@ -224,8 +229,13 @@ export interface StoreStats {
 
 export interface Store {
   listDatabases(): string[];
-  createDatabase(name: string, opts?: { ifNotExists?: boolean }): Promise<void>;
+  /** `options`: database options as text (`ttl`, `compaction.type`, ...), kept verbatim; the SQL layer validates them. */
+  createDatabase(name: string, opts?: { ifNotExists?: boolean; options?: Readonly<Record<string, string>> }): Promise<void>;
   dropDatabase(name: string, opts?: { ifExists?: boolean }): Promise<void>;
+  /** The options of a database (empty when none; undefined when it does not exist). Optional: a store without it keeps none. */
+  databaseOptions?(name: string): Readonly<Record<string, string>> | undefined;
+  /** Sets then unsets database options (ALTER DATABASE). Optional, with databaseOptions. */
+  alterDatabase?(name: string, change: { readonly set?: Readonly<Record<string, string>>; readonly unset?: readonly string[] }): Promise<void>;
 
   listTables(db: string): TableInfo[];
   getTable(db: string, table: string): TableInfo | undefined;

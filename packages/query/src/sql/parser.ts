@@ -131,7 +131,10 @@ export class SqlParser extends QueryGrammar {
   columnDef = this.RULE('columnDef', () => {
     this.SUBRULE(this.identifier, { LABEL: 'name' });
     this.SUBRULE(this.typeName);
-    this.MANY(() =>
+    this.MANY({
+      // `FIRST` / `AFTER x` (ALTER TABLE ADD COLUMN) end the column; other words may start `VECTOR INDEX` etc.
+      GATE: () => !/^(first|after)$/i.test(this.LA(1).image),
+      DEF: () =>
       this.OR([
         { ALT: () => this.CONSUME(T.Null) },
         {
@@ -173,8 +176,17 @@ export class SqlParser extends QueryGrammar {
             });
           },
         },
+        {
+          // INVERTED INDEX, SKIPPING INDEX [WITH (...)], VECTOR INDEX [WITH (...)]
+          GATE: () => /^(inverted|skipping|vector)$/i.test(this.LA(1).image) && this.LA(2).tokenType === T.Index,
+          ALT: () => {
+            this.SUBRULE2(this.identifier, { LABEL: 'indexKind' });
+            this.CONSUME3(T.Index);
+            this.OPTION3(() => this.SUBRULE2(this.withOptions, { LABEL: 'indexOptions' }));
+          },
+        },
       ]),
-    );
+    });
   });
 
   withOptions = this.RULE('withOptions', () => {

@@ -2,8 +2,10 @@ import type { StoreEnv } from '../env.js';
 import { compileTable, tableKey, type TableState } from './table-state.js';
 import type { TableRecord } from './table-record.js';
 
-interface DbRecord {
+export interface DbRecord {
   readonly createdAt: number;
+  /** Database options as text (ALTER DATABASE / CREATE DATABASE ... WITH). */
+  readonly options?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -29,6 +31,10 @@ export class Catalog {
   // ---- committed view (cache) ----
   hasDb(db: string): boolean {
     return this.dbs.has(db);
+  }
+
+  db(db: string): DbRecord | undefined {
+    return this.dbs.get(db);
   }
 
   listDbs(): string[] {

@@ -27,6 +27,8 @@ export interface ColumnRecord {
   /** Options of a fulltext/skipping index, as text (absent: the index's defaults). */
   readonly indexOptions?: Readonly<Record<string, string>>;
   readonly default?: JsonValue;
+  /** ColumnDef.sqlType (a SQL type refining `type`), verbatim. */
+  readonly sqlType?: string;
   /**
    * Position of a field column's values in stored rows. Absent on records that never dropped or moved a
    * column: then the slot is the field's ordinal in `columns`.
@@ -45,6 +47,7 @@ export function columnToRecord(c: ColumnDef): ColumnRecord {
     ...(c.index !== undefined ? { index: c.index } : {}),
     ...(c.index !== undefined && c.indexOptions !== undefined ? { indexOptions: { ...c.indexOptions } } : {}),
     ...(c.default !== undefined ? { default: valueToJson(c.default) } : {}),
+    ...(c.sqlType !== undefined ? { sqlType: c.sqlType } : {}),
   };
 }
 
@@ -57,6 +60,7 @@ export function columnFromRecord(c: ColumnRecord): ColumnDef {
     ...(c.index !== undefined ? { index: c.index } : {}),
     ...(c.index !== undefined && c.indexOptions !== undefined ? { indexOptions: c.indexOptions } : {}),
     ...(c.default !== undefined ? { default: valueFromJson(c.default) } : {}),
+    ...(c.sqlType !== undefined ? { sqlType: c.sqlType } : {}),
   };
 }
 

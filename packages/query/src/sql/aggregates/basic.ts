@@ -1,6 +1,7 @@
+import { Decimal, decimalParts, decimalType, divRound, MAX_DECIMAL_PRECISION } from '../types/decimal.js';
 import { isIntType, isNumericType, type SqlType, type SqlValue } from '../types/sql-value.js';
 import { compareValues } from '../types/compare.js';
-import { aggError, type AggregateFunction } from './aggregate.js';
+import { aggError, type AggregateFunction, type BoundAggregate } from './aggregate.js';
 
 function numeric(fn: string, t: SqlType): void {
   if (!isNumericType(t) && t !== 'null') throw aggError(fn, `argument must be numeric, got ${t}`);
@@ -65,10 +66,41 @@ function floatSums(finish: (sum: number, n: number) => SqlValue) {
   };
 }
 
+/** Exact sum (or average) of decimals: DataFusion's sum is Decimal128(p + 10, s), avg Decimal128(p + 4, s + 4) (p capped at 38). */
+function decimalSum(precision: number, scale: number, average: boolean): BoundAggregate {
+  const s = Math.min(scale, MAX_DECIMAL_PRECISION);
+  return {
+    type: decimalType(precision, s),
+    create: () => {
+      let total = 0n;
+      let inScale = 0;
+      let n = 0;
+      return {
+        add: (v) => {
+          if (v === null) return;
+          const d = v as Decimal;
+          inScale = d.scale;
+          total += d.unscaled;
+          n++;
+        },
+        result: () => {
+          if (n === 0) return null;
+          const sum = new Decimal(total, inScale);
+          if (!average) return sum.rescale(s);
+          const shift = s - inScale;
+          return new Decimal(divRound(total * 10n ** BigInt(shift), BigInt(n)), s);
+        },
+      };
+    },
+  };
+}
+
 const sum: AggregateFunction = {
   name: 'sum', signature: 'sum(x)', minArgs: 1, maxArgs: 1,
   bind: (t) => {
     numeric('sum', t);
+    const dec = decimalParts(t);
+    if (dec) return decimalSum(dec.precision + 10, dec.scale, false);
     if (isIntType(t)) {
       return {
         type: 'int64',
@@ -106,6 +138,8 @@ const avg: AggregateFunction = {
   name: 'avg', signature: 'avg(x)', minArgs: 1, maxArgs: 1,
   bind: (t) => {
     numeric('avg', t);
+    const dec = decimalParts(t);
+    if (dec) return decimalSum(dec.precision + 4, dec.scale + 4, true);
     return {
       type: 'float64',
       create: () => {

@@ -4,10 +4,11 @@ import { COLLECT_AGGREGATES } from './collect.js';
 import { STATISTICS_AGGREGATES } from './statistics.js';
 import { BITWISE_AGGREGATES } from './bitwise.js';
 import { REGRESSION_AGGREGATES } from './regression.js';
+import { VECTOR_AGGREGATES } from './vector.js';
 
 /** Every aggregate function by lowercase name. */
 export const AGGREGATE_FUNCTIONS: ReadonlyMap<string, AggregateFunction> = new Map(
-  [...BASIC_AGGREGATES, ...STATISTICS_AGGREGATES, ...COLLECT_AGGREGATES, ...BITWISE_AGGREGATES, ...REGRESSION_AGGREGATES].map((f) => [f.name, f]),
+  [...BASIC_AGGREGATES, ...STATISTICS_AGGREGATES, ...COLLECT_AGGREGATES, ...BITWISE_AGGREGATES, ...REGRESSION_AGGREGATES, ...VECTOR_AGGREGATES].map((f) => [f.name, f]),
 );
 
 export function isAggregateName(name: string): boolean {

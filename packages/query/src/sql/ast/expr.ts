@@ -1,6 +1,6 @@
 import type { ColumnType } from '@sluice/pipeline-core';
 import type { OrderKey, Query } from './query.js';
-import type { SqlType, SqlValue } from '../types/sql-value.js';
+import type { CastTarget, SqlType, SqlValue } from '../types/sql-value.js';
 
 /** Where a node starts in the SQL text (1-based). */
 export interface Pos {
@@ -66,7 +66,7 @@ export interface CaseExpr {
   readonly whens: readonly { readonly when: Expr; readonly then: Expr }[];
   readonly otherwise?: Expr;
 }
-export interface CastExpr { readonly kind: 'cast'; readonly operand: Expr; readonly type: ColumnType; readonly typeText: string }
+export interface CastExpr { readonly kind: 'cast'; readonly operand: Expr; readonly type: CastTarget; readonly typeText: string }
 export interface InSubqueryExpr { readonly kind: 'in_subquery'; readonly operand: Expr; readonly query: Query; readonly negated: boolean; readonly pos: Pos }
 /** A value computed during planning (the result of an uncorrelated subquery), with its type. */
 export interface ValueExpr { readonly kind: 'value'; readonly value: SqlValue; readonly type: SqlType }

@@ -7,15 +7,19 @@ export interface TableName { readonly db?: string; readonly name: string; readon
 export interface ColumnDefAst {
   readonly name: string;
   readonly type: ColumnType;
+  /** A SQL type refining `type` (types/logical-type.ts): `VECTOR(3)`, `JSON2`. */
+  readonly sqlType?: string;
   readonly nullable: boolean;
   readonly default?: Expr;
   readonly timeIndex: boolean;
   readonly primaryKey: boolean;
   readonly fulltext: boolean;
+  /** `INVERTED INDEX`, `SKIPPING INDEX WITH (...)`, `VECTOR INDEX WITH (...)` (options as text). */
+  readonly index?: { readonly kind: 'inverted' | 'skipping' | 'vector'; readonly options: Readonly<Record<string, string>> };
 }
 
 export interface SelectStatement { readonly kind: 'select'; readonly query: Query }
-export interface CreateDatabaseStatement { readonly kind: 'create_database'; readonly name: string; readonly ifNotExists: boolean }
+export interface CreateDatabaseStatement { readonly kind: 'create_database'; readonly name: string; readonly ifNotExists: boolean; readonly options?: Readonly<Record<string, string>> }
 export interface CreateTableStatement {
   readonly kind: 'create_table';
   readonly table: TableName;

@@ -3,6 +3,8 @@ import { SqlExecutionError, SqlInvalidArgumentError, SqlPlanError } from '../err
 import { compareValues } from '../types/compare.js';
 import { addMonths, Interval, isIntType, isNumericType, isTimestampType, nsPer, floorDiv, type SqlType, type SqlValue } from '../types/sql-value.js';
 import { constant, mapRows, type Compiled } from './compiled.js';
+import { DAY_NS } from '../types/date.js';
+import { decimalArithmetic } from './decimal-arith.js';
 import { castTo, unify } from './coerce.js';
 import { compileFulltext } from './fulltext.js';
 import { compileMatchTerm } from './match-term.js';
@@ -93,7 +95,7 @@ function comparison(op: string, l: Compiled, r: Compiled): Compiled {
   return mapRows('boolean', [l, r], (a, b) => test(compareValues(a, b)));
 }
 
-function arithmetic(op: '+' | '-' | '*' | '/' | '%', l: Compiled, r: Compiled): Compiled {
+export function arithmetic(op: '+' | '-' | '*' | '/' | '%', l: Compiled, r: Compiled): Compiled {
   const lt = l.type;
   const rt = r.type;
   if (lt === 'null' || rt === 'null') return constant(null, lt === 'null' ? rt : lt);
@@ -106,6 +108,15 @@ function arithmetic(op: '+' | '-' | '*' | '/' | '%', l: Compiled, r: Compiled): 
     const unit = nsPer(rt);
     return mapRows(rt, [l, r], (iv, t) => shift(t as bigint, unit, iv as Interval, 1));
   }
+  // Dates (days): moved by an interval (the result truncated to its day), or subtracted (days, Int64).
+  if (lt === 'date' && rt === 'interval' && (op === '+' || op === '-')) {
+    return mapRows('date', [l, r], (d, iv) => Number(floorDiv(shift(BigInt(d as number) * DAY_NS, 1n, iv as Interval, op === '+' ? 1 : -1), DAY_NS)));
+  }
+  if (lt === 'interval' && rt === 'date' && op === '+') {
+    return mapRows('date', [l, r], (iv, d) => Number(floorDiv(shift(BigInt(d as number) * DAY_NS, 1n, iv as Interval, 1), DAY_NS)));
+  }
+  if (lt === 'date' && rt === 'date' && op === '-') return mapRows('int64', [l, r], (a, b) => (a as number) - (b as number));
+  if (lt === 'date' && rt === 'string' && op === '-') return arithmetic(op, l, castTo(r, 'date'));
   if (isTimestampType(lt) && isTimestampType(rt) && op === '-') {
     return mapRows('interval', [l, r], (a, b) => new Interval((a as bigint) * nsPer(lt) - (b as bigint) * nsPer(rt)));
   }
@@ -125,6 +136,8 @@ function arithmetic(op: '+' | '-' | '*' | '/' | '%', l: Compiled, r: Compiled): 
       return new Interval(BigInt(Math.round(op === '*' ? ns * Number(b) : ns / Number(b))), months);
     });
   }
+  const exact = decimalArithmetic(op, l, r);
+  if (exact) return exact;
   const ln = lt === 'string' ? castTo(l, 'float64') : l;
   const rn = rt === 'string' ? castTo(r, 'float64') : r;
   if (!isNumericType(ln.type) || !isNumericType(rn.type)) {

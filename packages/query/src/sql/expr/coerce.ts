@@ -1,10 +1,9 @@
-import type { ColumnType } from '@sluice/pipeline-core';
 import { castValue } from '../types/cast.js';
-import { isNumericType, isTimestampType, nsPer, type SqlType, type SqlValue } from '../types/sql-value.js';
+import { isNumericType, isTimestampType, nsPer, type CastTarget, type SqlType, type SqlValue } from '../types/sql-value.js';
 import { constant, mapRows, type Compiled } from './compiled.js';
 
 /** A compiled cast (folds constants, so a bad literal fails at plan time). */
-export function castTo(c: Compiled, to: ColumnType, timezone?: string): Compiled {
+export function castTo(c: Compiled, to: CastTarget, timezone?: string): Compiled {
   if (c.type === to) return c;
   return mapRows(to, [c], (v: SqlValue) => castValue(v, c.type, to, timezone));
 }
@@ -24,6 +23,8 @@ export function unify(l: Compiled, r: Compiled, timezone?: string): [Compiled, C
   }
   if (isTimestampType(lt) && (rt === 'string' || isNumericType(rt))) return [l, castTo(r, lt, timezone)];
   if (isTimestampType(rt) && (lt === 'string' || isNumericType(lt))) return [castTo(l, rt, timezone), r];
+  if (lt === 'date' && (rt === 'string' || isTimestampType(rt))) return [l, castTo(r, 'date', timezone)];
+  if (rt === 'date' && (lt === 'string' || isTimestampType(lt))) return [castTo(l, 'date', timezone), r];
   if (isNumericType(lt) && rt === 'string') return [l, castTo(r, 'float64')];
   if (isNumericType(rt) && lt === 'string') return [castTo(l, 'float64'), r];
   if (lt === 'boolean' && rt === 'string') return [l, castTo(r, 'boolean')];

@@ -9,6 +9,8 @@ import { requireTimestampText } from '../types/timestamp-text.js';
 import { compileBinary } from './binary.js';
 import { constant, mapRows, type Compiled } from './compiled.js';
 import { castTo, unify } from './coerce.js';
+import { negateDecimal } from './decimal-arith.js';
+import { Decimal } from '../types/decimal.js';
 import { likeMatcher } from './like.js';
 import { exprText } from './print.js';
 import type { Batch } from './relation.js';
@@ -38,7 +40,7 @@ const COMPILERS: Compilers = {
     }
     if (x.type === 'interval') return mapRows('interval', [x], (v) => new Interval(-(v as Interval).ns, -(v as Interval).months));
     if (!isNumericType(x.type) && x.type !== 'null') throw new SqlPlanError(`cannot negate a ${x.type}`);
-    return mapRows(x.type === 'null' ? 'null' : x.type, [x], (v) => (typeof v === 'bigint' ? -v : -(v as number)));
+    return mapRows(x.type === 'null' ? 'null' : x.type, [x], (v) => (typeof v === 'bigint' ? -v : v instanceof Decimal ? negateDecimal(v) : -(v as number)));
   },
   binary: (e, s) => compileBinary(e, s, compileExpr),
   between: (e, s) => {

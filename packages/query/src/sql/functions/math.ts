@@ -2,6 +2,8 @@ import { isIntType, type SqlValue } from '../types/sql-value.js';
 import { mapRows } from '../expr/compiled.js';
 import { castTo } from '../expr/coerce.js';
 import { expectNumeric, type ScalarFunction } from './function.js';
+import { checkPrecision, Decimal, decimalParts, decimalType, divRound } from '../types/decimal.js';
+import { roundDecimal } from '../expr/decimal-arith.js';
 
 function unaryFloat(name: string, f: (x: number) => number): ScalarFunction {
   return {
@@ -20,6 +22,15 @@ function keepType(name: string, f: (x: number) => number): ScalarFunction {
     bind: ([x]) => {
       expectNumeric(name, x!.type);
       if (isIntType(x!.type)) return mapRows('int64', [x!], (v) => (typeof v === 'bigint' ? (name === 'abs' && v < 0n ? -v : v) : f(v as number)));
+      const dec = decimalParts(x!.type);
+      if (dec) {
+        return mapRows(x!.type, [x!], (v) => {
+          const d = v as Decimal;
+          if (name === 'abs') return d.unscaled < 0n ? new Decimal(-d.unscaled, d.scale) : d;
+          if (name === 'ceil' || name === 'floor') return checkPrecision(roundDecimal(d, name), dec.precision);
+          return f(Number(v));
+        });
+      }
       return mapRows('float64', [x!], (v) => f(Number(v)));
     },
   };
@@ -30,6 +41,18 @@ const round: ScalarFunction = {
   bind: ([x, d]) => {
     expectNumeric('round', x!.type);
     if (d) expectNumeric('round', d.type, 'digits');
+    const dec = decimalParts(x!.type);
+    if (dec && (!d || (d.constant && d.constant.value !== null))) {
+      // A decimal rounds half away from zero to `digits` places (default 0), exactly.
+      const digits = d ? Number(d.constant!.value) : 0;
+      const scale = Math.max(0, Math.min(dec.scale, digits));
+      return mapRows(decimalType(dec.precision, scale), [x!], (v) => {
+        const x0 = (v as Decimal).rescale(scale);
+        if (digits >= 0) return x0;
+        const k = 10n ** BigInt(-digits);
+        return new Decimal(divRound(x0.unscaled, k) * k, 0);
+      });
+    }
     const args = d ? [castTo(x!, 'float64'), d] : [castTo(x!, 'float64')];
     return mapRows('float64', args, (v: SqlValue, digits?: SqlValue) => {
       const k = 10 ** Number(digits ?? 0);

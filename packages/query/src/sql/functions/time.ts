@@ -10,6 +10,7 @@ const NS = { second: 1_000_000_000n, minute: 60_000_000_000n, hour: 3_600_000_00
 /** A timestamp argument: timestamp columns as they are, strings parsed (in the session time zone). */
 function tsArg(fn: string, c: Compiled, ctx: EvalContext): Compiled {
   if (c.type === 'string') return castTo(c, 'timestamp_ns', ctx.timezone);
+  if (c.type === 'date') return castTo(c, 'timestamp_s');
   expectTimestamp(fn, c.type);
   return c;
 }
@@ -102,9 +103,12 @@ const datePart: ScalarFunction = {
     const field = PART_FIELDS.find((x) => x === (alias[raw] ?? raw));
     if (!field) throw argError('date_part', `unsupported field '${raw}' (use ${PART_FIELDS.join(', ')})`);
     const ts = tsArg('date_part', ts0!, ctx);
-    if (ts.type === 'null') return constant(null, 'float64');
+    // Int32 like DataFusion (the second and sub-second fields truncated to whole units); epoch is Float64.
+    const type = field === 'epoch' ? 'float64' : 'int32';
+    if (ts.type === 'null') return constant(null, type);
     const per = nsPer(ts.type);
-    return mapRows('float64', [ts], (v) => part((v as bigint) * per, field, ctx.timezone));
+    if (type === 'float64') return mapRows(type, [ts], (v) => part((v as bigint) * per, field, ctx.timezone));
+    return mapRows(type, [ts], (v) => Math.trunc(part((v as bigint) * per, field, ctx.timezone)));
   },
 };
 

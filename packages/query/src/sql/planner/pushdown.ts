@@ -1,3 +1,4 @@
+import { engineTypeOf } from '../types/logical-type.js';
 import type { ColumnDef, Predicate, PredicateOp, TableInfo } from '@sluice/storage';
 import type { Expr } from '../ast/expr.js';
 import { compileExpr } from '../expr/compile.js';
@@ -30,7 +31,7 @@ function constantOf(e: Expr, ctx: EvalContext): Compiled | undefined {
 
 /** The constant in the column's stored form (numbers, strings, booleans, timestamps in the column's unit). */
 function storedValue(col: ColumnDef, k: Compiled, ctx: EvalContext): SqlValue | undefined {
-  const colC: Compiled = { type: col.type, eval: () => [] };
+  const colC: Compiled = { type: engineTypeOf(col), eval: () => [] };
   const [, r] = unify(colC, k, ctx.timezone);
   if (!r.constant) return undefined;
   const v = r.constant.value;

@@ -1,3 +1,4 @@
+import { engineTypeOf } from '../types/logical-type.js';
 import type { TableInfo } from '@sluice/storage';
 import type { Expr } from '../ast/expr.js';
 import type { FromSource } from '../ast/query.js';
@@ -30,7 +31,7 @@ export function resolveTable(env: QueryEnv, db: string | undefined, name: string
 }
 
 export function scanFields(t: TableInfo, qualifier: string): Field[] {
-  return t.columns.map((c) => ({ name: c.name, qualifier, type: c.type }));
+  return t.columns.map((c) => ({ name: c.name, qualifier, type: engineTypeOf(c) }));
 }
 
 /** Opens a source as a relation with every column (used for joins and as the fallback). */

@@ -5,7 +5,7 @@ import { SqlInvalidArgumentError, SqlUnsupportedError } from '../errors.js';
 import { walkExpr } from '../expr/walk.js';
 import { compileExpr } from '../expr/compile.js';
 import type { EvalContext } from '../expr/relation.js';
-import { castValue } from '../types/cast.js';
+import { castToColumn } from '../types/logical-type.js';
 import { Interval } from '../types/sql-value.js';
 
 /** A column definition from SQL, with its DEFAULT folded to a constant of the column's type. */
@@ -24,14 +24,17 @@ export function toColumnDef(c: ColumnDefAst, semantic: ColumnDef['semantic'], ct
       k = undefined;
     }
     if (!k?.constant || k.constant.value instanceof Interval) throw new SqlInvalidArgumentError(`column '${c.name}': DEFAULT must be a constant of type ${COLUMN_TYPE_DISPLAY[c.type]}`);
-    dflt = castValue(k.constant.value, k.type, c.type, ctx.timezone) as Value;
+    dflt = castToColumn(k.constant.value, k.type, c, ctx.timezone);
   }
   return {
     name: c.name,
     type: c.type,
+    ...(c.sqlType !== undefined ? { sqlType: c.sqlType } : {}),
     semantic,
     nullable: semantic === 'timestamp' ? false : c.nullable,
     ...(c.fulltext ? { index: 'fulltext' as const } : {}),
+    // A VECTOR INDEX is accepted and not built: distance functions scan (see docs/sql.md).
+    ...(c.index && c.index.kind !== 'vector' && !c.fulltext ? { index: c.index.kind, ...(Object.keys(c.index.options).length ? { indexOptions: c.index.options } : {}) } : {}),
     ...(dflt !== undefined ? { default: dflt } : {}),
   };
 }

@@ -4,6 +4,7 @@ import type { CreateTableStatement } from '../ast/statement.js';
 import { SqlInvalidArgumentError } from '../errors.js';
 import { isTimestampType } from '../types/sql-value.js';
 import { toColumnDef } from './column-def.js';
+import { withDatabaseOptions } from './database-options.js';
 import { affected, type Executor } from './session.js';
 
 export const executeCreateTable: Executor<CreateTableStatement> = async (stmt, s) => {
@@ -44,6 +45,7 @@ export const executeCreateTable: Executor<CreateTableStatement> = async (stmt, s
       throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: physical table '${onPhysical}' not found (create it with ENGINE = metric WITH ('physical_metric_table' = ''))`);
     }
   }
-  await s.store.createTable(db, { name, columns, timeIndex, primaryKey, options: stmt.options }, { ifNotExists: stmt.ifNotExists });
+  const options = withDatabaseOptions(stmt.options, s.store.databaseOptions?.(db));
+  await s.store.createTable(db, { name, columns, timeIndex, primaryKey, options }, { ifNotExists: stmt.ifNotExists });
   return affected(0);
 };

@@ -1,7 +1,8 @@
-import { COLUMN_TYPE_DISPLAY, stringifyExact, toPlain, type Value } from '@sluice/pipeline-core';
+import { stringifyExact, toPlain, type Value } from '@sluice/pipeline-core';
 import type { ColumnDef, TableInfo } from '@sluice/storage';
 import type { DescribeStatement } from '../ast/statement.js';
 import { resolveTable } from '../planner/source.js';
+import { displayTypeOf } from '../types/logical-type.js';
 import { records } from './records.js';
 import { queryEnv, type Executor } from './session.js';
 
@@ -25,6 +26,6 @@ export const executeDescribe: Executor<DescribeStatement> = async (stmt, s) => {
   const t = resolveTable(queryEnv(s), stmt.table.db, stmt.table.name);
   return records(
     ['Column', 'Type', 'Key', 'Null', 'Default', 'Semantic Type'].map((name) => ({ name, type: 'string' as const })),
-    t.columns.map((c) => [c.name, COLUMN_TYPE_DISPLAY[c.type], keyOf(t, c), c.nullable ? 'YES' : 'NO', defaultText(c), semanticOf(t, c)]),
+    t.columns.map((c) => [c.name, displayTypeOf(c), keyOf(t, c), c.nullable ? 'YES' : 'NO', defaultText(c), semanticOf(t, c)]),
   );
 };

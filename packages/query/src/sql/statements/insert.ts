@@ -6,7 +6,7 @@ import type { Compiled } from '../expr/compiled.js';
 import { collectBatches } from '../expr/relation.js';
 import { runQuery } from '../planner/plan-query.js';
 import { resolveTable } from '../planner/source.js';
-import { castValue } from '../types/cast.js';
+import { castToColumn } from '../types/logical-type.js';
 import { Interval, type SqlType, type SqlValue } from '../types/sql-value.js';
 import { affected, queryEnv, type Executor } from './session.js';
 
@@ -65,7 +65,7 @@ export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
       }
       if (v instanceof Interval) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: column '${c.name}' cannot take an interval`);
       try {
-        return castValue(v, types[j]!, c.type, s.ctx.timezone) as Value;
+        return castToColumn(v, types[j]!, c, s.ctx.timezone);
       } catch (e) {
         throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: row ${r + 1}, column '${c.name}': ${(e as Error).message}`);
       }

@@ -4,17 +4,21 @@ import type { Field, Relation } from '../expr/relation.js';
 import type { ExecContext } from '../../exec/exec-context.js';
 import { batchBytes } from '../../exec/bytes.js';
 import { QueryBudgetError } from '../../exec/errors.js';
+import { formatDate } from '../types/date.js';
+import { Decimal, decimalDisplay, isDecimalType } from '../types/decimal.js';
 import { Interval, type SqlType, type SqlValue } from '../types/sql-value.js';
 
 function resultColumn(f: Field): ResultColumn {
   const t: SqlType = f.type;
   if (t === 'null') return { name: f.name, type: 'null', dataType: 'Null' };
   if (t === 'interval') return { name: f.name, type: 'string', dataType: 'Interval(MonthDayNano)' };
+  if (t === 'date') return { name: f.name, type: 'string', dataType: 'Date' };
+  if (isDecimalType(t)) return { name: f.name, type: 'string', dataType: decimalDisplay(t) };
   return { name: f.name, type: t, dataType: COLUMN_TYPE_DISPLAY[t] };
 }
 
 function outValue(v: SqlValue): Value {
-  return v instanceof Interval ? v.toString() : v;
+  return v instanceof Interval || v instanceof Decimal ? v.toString() : v;
 }
 
 /**
@@ -35,7 +39,7 @@ export async function toRecords(rel: Relation, exec?: ExecContext): Promise<Stat
       exec.hold(n, 'result');
       await exec.checkpoint();
     }
-    for (let i = 0; i < b.length; i++) rows.push(b.columns.map((c) => outValue(c[i]!)));
+    for (let i = 0; i < b.length; i++) rows.push(b.columns.map((c, j) => (types[j] === 'date' && c[i] !== null ? formatDate(Number(c[i])) : outValue(c[i]!))));
   }
   return { kind: 'records', columns: rel.fields.map(resultColumn), rows };
 }

@@ -3,6 +3,7 @@ import type { ColumnDef, TableDef } from '@sluice/storage';
 import type { ShowCreateTableStatement } from '../ast/statement.js';
 import { resolveTable } from '../planner/source.js';
 import { sqlTypeName } from '../types/type-names.js';
+import { sqlSpellingOf } from '../types/logical-type.js';
 import { defaultText } from './describe.js';
 import { records } from './records.js';
 import { queryEnv, type Executor } from './session.js';
@@ -74,7 +75,7 @@ export function createTableOptions(o: TableOptions, includeComment = true): Reco
 export function createTableText(t: Pick<TableDef, 'name' | 'columns' | 'timeIndex' | 'primaryKey' | 'options'>, style: CreateTableStyle = SHOW_STYLE): string {
   const q = (name: string) => `${style.quote}${name.split(style.quote).join(style.quote + style.quote)}${style.quote}`;
   const lines = t.columns.map((c) => {
-    let line = `  ${q(c.name)} ${sqlTypeName(c.type)}${c.nullable ? ' NULL' : ' NOT NULL'}`;
+    let line = `  ${q(c.name)} ${sqlSpellingOf(c) ?? sqlTypeName(c.type)}${c.nullable ? ' NULL' : ' NOT NULL'}`;
     if (c.default !== undefined && c.default !== null) line += ` DEFAULT ${typeof c.default === 'string' ? `'${c.default.replace(/'/g, "''")}'` : defaultText(c)}`;
     return line + indexClause(c);
   });

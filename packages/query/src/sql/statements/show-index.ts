@@ -1,3 +1,4 @@
+import { createDatabaseText } from './database-options.js';
 import type { Value } from '@sluice/pipeline-core';
 import type { ShowCreateDatabaseStatement, ShowIndexStatement } from '../ast/statement.js';
 import { BUILTIN_DATABASES } from '../catalog/builtin-tables.js';
@@ -30,8 +31,8 @@ export const executeShowIndex: Executor<ShowIndexStatement> = async (stmt, s) =>
   return records(INDEX_COLUMNS.map((name) => ({ name, type: name === 'Non_unique' || name === 'Seq_in_index' ? ('int64' as const) : ('string' as const) })), rows);
 };
 
-/** `SHOW CREATE DATABASE db`: the statement that recreates it (Sluice keeps no database options). */
+/** `SHOW CREATE DATABASE db`: the statement that recreates it, with its options. */
 export const executeShowCreateDatabase: Executor<ShowCreateDatabaseStatement> = async (stmt, s) => {
   if (!BUILTIN_DATABASES.includes(stmt.db) && !s.store.listDatabases().includes(stmt.db)) throw new DatabaseNotFoundError(stmt.db);
-  return records([{ name: 'Database', type: 'string' }, { name: 'Create Database', type: 'string' }], [[stmt.db, `CREATE DATABASE IF NOT EXISTS ${stmt.db}`]]);
+  return records([{ name: 'Database', type: 'string' }, { name: 'Create Database', type: 'string' }], [[stmt.db, createDatabaseText(stmt.db, s.store.databaseOptions?.(stmt.db) ?? {})]]);
 };

@@ -2,6 +2,8 @@ import type { CstNode, IToken } from 'chevrotain';
 import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 import type { BinaryOp, Expr, FrameBound, LiteralValue } from '../ast/expr.js';
 import { SqlSyntaxError } from '../errors.js';
+import { logicalTypeOf } from '../types/logical-type.js';
+import { decimalType } from '../types/decimal.js';
 import { columnTypeOf } from '../types/type-names.js';
 import { parseIntervalText } from '../types/interval-text.js';
 import { type Children, firstToken, has, identifierText, node, nodes, operatorTokens, posOf, stringValue, token, tokens } from './cst.js';
@@ -188,10 +190,12 @@ function castTo(e: Expr, tn: CstNode): Expr {
     const { months, ns } = intervalOf(e.value, at);
     return { kind: 'interval', ns, ...(months !== 0 ? { months } : {}), text: e.value, fromText: true };
   }
-  return { kind: 'cast', operand: e, ...typeOf(tn) };
+  const { type, typeText, sqlType } = typeOf(tn);
+  const dec = sqlType !== undefined ? /^DECIMAL\((\d+),(\d+)\)$/.exec(sqlType) : null;
+  return { kind: 'cast', operand: e, type: sqlType === 'DATE' ? 'date' : dec ? decimalType(Number(dec[1]), Number(dec[2])) : type, typeText };
 }
 
-export function typeOf(n: CstNode): { type: import('@sluice/pipeline-core').ColumnType; typeText: string } {
+export function typeOf(n: CstNode): { type: import('@sluice/pipeline-core').ColumnType; typeText: string; sqlType?: string } {
   const c = n.children as Children;
   if (has(c, 'intervalType')) {
     const t = firstToken(n);
@@ -199,8 +203,11 @@ export function typeOf(n: CstNode): { type: import('@sluice/pipeline-core').Colu
   }
   const words = nodes(c, 'words').map(identifierText);
   const p = token(c, 'precision');
+  const typeText = words.join(' ').toUpperCase() + (p ? `(${p.image}${token(c, 'scale') ? `, ${token(c, 'scale')!.image}` : ''})` : '');
+  const sc = token(c, 'scale');
+  const logical = logicalTypeOf(words, p ? Number(p.image) : undefined, sc ? Number(sc.image) : undefined);
+  if (logical) return { ...logical, typeText };
   const type = columnTypeOf(words, p ? Number(p.image) : undefined);
-  const typeText = words.join(' ').toUpperCase() + (p ? `(${p.image})` : '');
   if (type === undefined) {
     const t = firstToken(n);
     throw new SqlSyntaxError(t.startLine ?? 1, t.startColumn ?? 1, `unknown data type '${typeText}'`);

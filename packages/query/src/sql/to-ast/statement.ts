@@ -57,7 +57,10 @@ export function toStatement(n: CstNode, sql = ''): Statement {
 
 function create(c: Children): Statement {
   if (has(c, 'Database') || has(c, 'Schema')) {
-    return { kind: 'create_database', name: identifierText(node(c, 'dbName')!), ifNotExists: has(c, 'ifNotExists') };
+    const withNode = node(c, 'withOptions');
+    const options: Record<string, string> = {};
+    for (const p of withNode ? nodes(withNode.children as Children, 'optionPair') : []) options[optionKey(p.children as Children).key] = String(optionValue(p.children as Children));
+    return { kind: 'create_database', name: identifierText(node(c, 'dbName')!), ifNotExists: has(c, 'ifNotExists'), ...(Object.keys(options).length ? { options } : {}) };
   }
   const columns: ColumnDefAst[] = [];
   let timeIndex: string | undefined;
@@ -99,15 +102,32 @@ function create(c: Children): Statement {
 export function columnDef(n: CstNode): ColumnDefAst {
   const c = n.children as Children;
   const def = node(c, 'default');
+  const t = typeOf(node(c, 'typeName')!);
   return {
     name: identifierText(node(c, 'name')!),
-    type: typeOf(node(c, 'typeName')!).type,
+    type: t.type,
+    ...(t.sqlType !== undefined ? { sqlType: t.sqlType } : {}),
     nullable: !has(c, 'notNull') && !has(c, 'Time'),
     ...(def ? { default: toExpr(def) } : {}),
     timeIndex: has(c, 'Time'),
     primaryKey: has(c, 'Primary'),
     fulltext: has(c, 'Fulltext'),
+    ...columnIndex(c),
   };
+}
+
+/** `INVERTED INDEX`, `SKIPPING INDEX WITH (...)`, `VECTOR INDEX WITH (...)` on a column definition. */
+function columnIndex(c: Children): Pick<ColumnDefAst, 'index'> {
+  const k = node(c, 'indexKind');
+  if (!k) return {};
+  const kind = identifierText(k).toLowerCase() as 'inverted' | 'skipping' | 'vector';
+  const withNode = node(c, 'indexOptions');
+  const options: Record<string, string> = {};
+  for (const p of withNode ? nodes(withNode.children as Children, 'optionPair') : []) {
+    const pc = p.children as Children;
+    options[optionKey(pc).key.toLowerCase()] = String(optionValue(pc));
+  }
+  return { index: { kind, options } };
 }
 
 function optionKey(c: Children): { key: string; at: IToken } {

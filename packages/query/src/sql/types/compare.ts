@@ -1,8 +1,15 @@
 import { stringifyExact, toPlain, type Value } from '@sluice/pipeline-core';
 import { Interval, type SqlValue } from './sql-value.js';
+import { compareDecimals, Decimal } from './decimal.js';
 
 /** Orders two non-null values of comparable kinds (numbers and bigints mix; timestamps are bigints). */
 export function compareValues(a: SqlValue, b: SqlValue): number {
+  if (a instanceof Decimal || b instanceof Decimal) {
+    if (a instanceof Decimal && b instanceof Decimal) return compareDecimals(a, b);
+    const x = Number(a);
+    const y = Number(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
   const ta = typeof a;
   const tb = typeof b;
   if ((ta === 'number' || ta === 'bigint') && (tb === 'number' || tb === 'bigint')) {
@@ -51,6 +58,7 @@ export function keyOf(v: SqlValue): string {
     case 'boolean':
       return v ? 'T' : 'F';
     default:
+      if (v instanceof Decimal) return `n${v.scale > 0 ? v.toString().replace(/0+$/, '').replace(/\.$/, '') : v.toString()}`;
       return `o${textOf(v)}`;
   }
 }

@@ -1,4 +1,5 @@
 import { isFloatType, isIntegerType, type ColumnType, type Value } from '@sluice/pipeline-core';
+import { Decimal, decimalType, isDecimalType, type DecimalType } from './decimal.js';
 
 /**
  * A SQL INTERVAL: calendar months (a month is not a fixed length) plus an exact part in nanoseconds
@@ -43,18 +44,25 @@ export function addMonths(ns: bigint, months: number): bigint {
   return BigInt(t) * 1_000_000n + rem;
 }
 
-/** A value during evaluation: a stored Value (timestamps as bigint in the column's unit) or an interval. */
-export type SqlValue = Value | Interval;
+/** A value during evaluation: a stored Value (timestamps as bigint in the column's unit), an interval or a decimal. */
+export type SqlValue = Value | Interval | Decimal;
 
-/** The static type of an expression: a column type, untyped NULL, or an interval. */
-export type SqlType = ColumnType | 'null' | 'interval';
+/**
+ * A type a value can be cast to: a column type or DATE (days since 1970-01-01 as an integer; stored in
+ * an Int32 column whose `sqlType` is DATE).
+ */
+export type CastTarget = ColumnType | 'date' | DecimalType;
 
+/** The static type of an expression: a cast target, untyped NULL, or an interval. */
+export type SqlType = CastTarget | 'null' | 'interval';
+
+/** Integers, floats and decimals. */
 export function isNumericType(t: SqlType): boolean {
-  return t !== 'null' && t !== 'interval' && (isIntegerType(t) || isFloatType(t));
+  return t !== 'null' && t !== 'interval' && t !== 'date' && (isDecimalType(t) || isIntegerType(t as ColumnType) || isFloatType(t as ColumnType));
 }
 
 export function isIntType(t: SqlType): boolean {
-  return t !== 'null' && t !== 'interval' && isIntegerType(t);
+  return t !== 'null' && t !== 'interval' && t !== 'date' && !isDecimalType(t) && isIntegerType(t);
 }
 
 export function isTimestampType(t: SqlType): t is 'timestamp_s' | 'timestamp_ms' | 'timestamp_us' | 'timestamp_ns' {
@@ -72,6 +80,7 @@ export function nsPer(t: SqlType): bigint {
 export function typeOfLiteral(v: SqlValue): SqlType {
   if (v === null) return 'null';
   if (v instanceof Interval) return 'interval';
+  if (v instanceof Decimal) return decimalType(Math.max(1, v.unscaled.toString().replace('-', '').length, v.scale + 1), v.scale);
   switch (typeof v) {
     case 'number':
       return Number.isInteger(v) ? 'int64' : 'float64';
