@@ -13,7 +13,7 @@ export function promqlToRecords(r: PromqlResult): StatementOutput {
   const points: { metric: Readonly<Record<string, string>>; t: number; v: number | string }[] = [];
   switch (r.resultType) {
     case 'matrix':
-      for (const s of r.result) for (const [t, v] of s.values) points.push({ metric: s.metric, t, v });
+      for (const s of r.result) for (let i = 0; i < s.times.length; i++) points.push({ metric: s.metric, t: s.times[i]!, v: s.values[i]! });
       break;
     case 'vector':
       for (const s of r.result) points.push({ metric: s.metric, t: s.value[0], v: s.value[1] });

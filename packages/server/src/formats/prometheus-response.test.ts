@@ -19,7 +19,7 @@ describe('Prometheus API JSON', () => {
   it('writes scalars, strings and matrices', () => {
     expect(promResultJson({ resultType: 'scalar', result: [2500, 3] })).toBe('{"resultType":"scalar","result":[2.500,"3"]}');
     expect(promResultJson({ resultType: 'string', result: [0, 'a"b'] })).toBe('{"resultType":"string","result":[0,"a\\"b"]}');
-    expect(promResultJson({ resultType: 'matrix', result: [{ metric: {}, values: [[1000, 1], [2000, 2]] }] }))
+    expect(promResultJson({ resultType: 'matrix', result: [{ metric: {}, times: Float64Array.of(1000, 2000), values: Float64Array.of(1, 2) }] }))
       .toBe('{"resultType":"matrix","result":[{"metric":{},"values":[[1,"1"],[2,"2"]]}]}');
     expect(JSON.parse(promSuccess('[]'))).toEqual({ status: 'success', data: [] });
     expect(JSON.parse(promErrorBody('bad_data', 'x'))).toEqual({ status: 'error', errorType: 'bad_data', error: 'x' });

@@ -16,11 +16,32 @@ export function promTime(ms: number): string {
 const point = (t: number, v: number) => `[${promTime(t)},"${formatPromValue(v)}"]`;
 const metric = (m: Readonly<Record<string, string>>) => JSON.stringify(m);
 
+/** A matrix's points: the series of a range query share their step times, so each time is printed once. */
+function matrixJson(result: Extract<PromqlResult, { resultType: 'matrix' }>['result']): string {
+  const times = new Map<number, string>();
+  const parts: string[] = [];
+  for (let j = 0; j < result.length; j++) {
+    const s = result[j]!;
+    const pts: string[] = new Array<string>(s.times.length);
+    for (let i = 0; i < s.times.length; i++) {
+      const t = s.times[i]!;
+      let ts = times.get(t);
+      if (ts === undefined) {
+        ts = promTime(t);
+        if (times.size < 100_000) times.set(t, ts);
+      }
+      pts[i] = `[${ts},"${formatPromValue(s.values[i]!)}"]`;
+    }
+    parts.push(`{"metric":${metric(s.metric)},"values":[${pts.join(',')}]}`);
+  }
+  return `[${parts.join(',')}]`;
+}
+
 export function promResultJson(r: PromqlResult): string {
   let result: string;
   switch (r.resultType) {
     case 'matrix':
-      result = `[${r.result.map((s) => `{"metric":${metric(s.metric)},"values":[${s.values.map(([t, v]) => point(t, v)).join(',')}]}`).join(',')}]`;
+      result = matrixJson(r.result);
       break;
     case 'vector':
       result = `[${r.result.map((s) => `{"metric":${metric(s.metric)},"value":${point(s.value[0], s.value[1])}}`).join(',')}]`;
