@@ -45,6 +45,8 @@ async function rangeCall(impl: RangeImpl, args: readonly Value[], ctx: EvalConte
     w.vs = s.vs;
     let o: StepSeries | undefined;
     for (let i = 0; i < steps; i++) {
+      // A window function may cost much per step (quantile_over_time sorts its window): yield inside long series too.
+      if ((i & 255) === 255) await checkpoint(ctx);
       if (!cursor.at(i)) continue;
       w.lo = cursor.lo;
       w.hi = cursor.hi;
