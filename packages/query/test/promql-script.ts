@@ -162,6 +162,19 @@ export function parseScript(text: string): ScriptCommand[] {
   return out;
 }
 
+/**
+ * `[...tags, value, time]` as an array of boxed elements from its first store on. A row array that holds
+ * only numbers when the value goes in (V8's double elements, as `[...[], v, t]` builds it before the BigInt
+ * arrives) canonicalizes NaN payloads, and a StaleNaN would reach the store as a plain NaN.
+ */
+function boxedRow(tags: readonly string[], value: number, time: bigint): Value[] {
+  const row: Value[] = new Array<Value>(tags.length + 2);
+  row[tags.length + 1] = time;
+  for (let i = 0; i < tags.length; i++) row[i] = tags[i]!;
+  row[tags.length] = value;
+  return row;
+}
+
 /** Writes a load block: one store write per series (tags = its labels). */
 export async function loadSeries(store: Store, db: string, series: readonly LoadSeries[]): Promise<void> {
   for (const s of series) {
@@ -173,8 +186,7 @@ export async function loadSeries(store: Store, db: string, series: readonly Load
       { name: 'service_value', type: 'float64', semantic: 'field' },
       { name: 'service_timestamp', type: 'timestamp_ms', semantic: 'timestamp' },
     ];
-    // BigInt times keep the row a tagged array: an all-double array would canonicalize NaN payloads (StaleNaN).
-    const rows: Value[][] = s.samples.map(([t, v]) => [...tags.map((k) => s.labels[k]!), v === 'stale' ? STALE : v, BigInt(t)]);
+    const rows: Value[][] = s.samples.map(([t, v]) => boxedRow(tags.map((k) => s.labels[k]!), v === 'stale' ? STALE : v, BigInt(t)));
     await store.write([{ db, table: name, schema, rows }]);
   }
 }

@@ -7,10 +7,13 @@ export type PromqlResult =
   | { readonly resultType: 'scalar'; readonly result: readonly [number, number] }
   | { readonly resultType: 'string'; readonly result: readonly [number, string] };
 
+/** One series of a matrix, columnar: no object per point (a range query may return millions). */
 export interface PromqlSeries {
   readonly metric: Readonly<Record<string, string>>;
-  /** [ms, value] pairs, oldest first. */
-  readonly values: readonly (readonly [number, number])[];
+  /** Sample times (ms), oldest first. */
+  readonly times: Float64Array;
+  /** The value at each time (bit for bit: NaN payloads kept). */
+  readonly values: Float64Array;
 }
 
 export interface PromqlSample {

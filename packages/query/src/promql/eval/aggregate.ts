@@ -4,7 +4,7 @@ import { formatPromValue } from '../format-value.js';
 import { groupingKey, keepLabels, METRIC_NAME, removeLabels, setLabel, type Labels } from '../labels.js';
 import { LABEL_NAME_RE } from '../functions/label_replace.js';
 import { quantile } from '../functions/quantile.js';
-import type { EvalContext } from './context.js';
+import { checkpoint, type EvalContext } from './context.js';
 import type { Evaluate } from './evaluate.js';
 import { newStepSeries, type ScalarValue, type StepSeries, type StringValue, type VectorValue } from './values.js';
 
@@ -32,73 +32,151 @@ function assignGroups(series: readonly StepSeries[], e: Aggregate): Groups {
   return { of, labels };
 }
 
-/** sum, avg, min, max, count, group, stddev, stdvar: one accumulator per group and step, in input order. */
-function simpleAggregate(e: Aggregate, series: readonly StepSeries[], g: Groups, steps: number): StepSeries[] {
-  const out = g.labels.map((l) => newStepSeries(l, steps));
-  const count = g.labels.map(() => new Float64Array(steps));
-  const mean = g.labels.map(() => new Float64Array(steps));
-  series.forEach((s, si) => {
-    const gi = g.of[si]!;
-    const o = out[gi]!;
-    const val = o.values;
-    const cnt = count[gi]!;
-    const mn = mean[gi]!;
+/** One group's accumulators: per step its value, sample count and running mean (avg, stddev, stdvar). */
+interface Acc {
+  readonly out: StepSeries;
+  readonly count: Float64Array;
+  readonly mean: Float64Array;
+}
+
+/** Adds one input series into its group's accumulators; one loop per operator (no switch per sample). */
+type Fold = (acc: Acc, s: StepSeries, steps: number) => void;
+
+/** The first sample of a group at a step (every operator starts the same way but for its initial value). */
+function first(acc: Acc, i: number, v: number, init: number): void {
+  acc.out.has[i] = 1;
+  acc.count[i] = 1;
+  acc.mean[i] = v;
+  acc.out.values[i] = init;
+}
+
+const FOLDS: Record<'sum' | 'avg' | 'min' | 'max' | 'count' | 'group' | 'stddev' | 'stdvar', Fold> = {
+  sum: (acc, s, steps) => {
+    const val = acc.out.values;
+    const count = acc.count;
     for (let i = 0; i < steps; i++) {
       if (!s.has[i]) continue;
       const v = s.values[i]!;
-      if (cnt[i] === 0) {
-        o.has[i] = 1;
-        cnt[i] = 1;
-        mn[i] = v;
-        val[i] = e.op === 'stddev' || e.op === 'stdvar' ? 0 : e.op === 'group' ? 1 : v;
+      if (count[i] === 0) first(acc, i, v, v);
+      else {
+        count[i]!++;
+        val[i] += v;
+      }
+    }
+  },
+  avg: (acc, s, steps) => {
+    const { count, mean } = acc;
+    for (let i = 0; i < steps; i++) {
+      if (!s.has[i]) continue;
+      const v = s.values[i]!;
+      if (count[i] === 0) {
+        first(acc, i, v, v);
         continue;
       }
-      const c = ++cnt[i]!;
-      switch (e.op) {
-        case 'sum': val[i] += v; break;
-        case 'avg': {
-          const m = mn[i]!;
-          if (!Number.isFinite(m) && !Number.isNaN(m)) {
-            if (!Number.isFinite(v) && !Number.isNaN(v) && m > 0 === v > 0) break;
-            if (Number.isFinite(v)) break;
-          }
-          mn[i] = m + (v / c - m / c);
-          break;
-        }
-        case 'max': if (val[i]! < v || Number.isNaN(val[i]!)) val[i] = v; break;
-        case 'min': if (val[i]! > v || Number.isNaN(val[i]!)) val[i] = v; break;
-        case 'stddev':
-        case 'stdvar': {
-          const d = v - mn[i]!;
-          mn[i] = mn[i]! + d / c;
-          val[i] = val[i]! + d * (v - mn[i]!);
-          break;
-        }
-        default: break;
+      const c = ++count[i]!;
+      const m = mean[i]!;
+      if (!Number.isFinite(m) && !Number.isNaN(m)) {
+        if (!Number.isFinite(v) && !Number.isNaN(v) && m > 0 === v > 0) continue;
+        if (Number.isFinite(v)) continue;
+      }
+      mean[i] = m + (v / c - m / c);
+    }
+  },
+  max: (acc, s, steps) => {
+    const val = acc.out.values;
+    for (let i = 0; i < steps; i++) {
+      if (!s.has[i]) continue;
+      const v = s.values[i]!;
+      if (acc.count[i] === 0) first(acc, i, v, v);
+      else {
+        acc.count[i]!++;
+        if (val[i]! < v || Number.isNaN(val[i]!)) val[i] = v;
       }
     }
-  });
-  out.forEach((o, gi) => {
+  },
+  min: (acc, s, steps) => {
+    const val = acc.out.values;
+    for (let i = 0; i < steps; i++) {
+      if (!s.has[i]) continue;
+      const v = s.values[i]!;
+      if (acc.count[i] === 0) first(acc, i, v, v);
+      else {
+        acc.count[i]!++;
+        if (val[i]! > v || Number.isNaN(val[i]!)) val[i] = v;
+      }
+    }
+  },
+  count: (acc, s, steps) => countOrGroup(acc, s, steps),
+  group: (acc, s, steps) => countOrGroup(acc, s, steps),
+  stddev: (acc, s, steps) => variance(acc, s, steps),
+  stdvar: (acc, s, steps) => variance(acc, s, steps),
+};
+
+function countOrGroup(acc: Acc, s: StepSeries, steps: number): void {
+  for (let i = 0; i < steps; i++) {
+    if (!s.has[i]) continue;
+    if (acc.count[i] === 0) first(acc, i, 0, 1);
+    else acc.count[i]!++;
+  }
+}
+
+function variance(acc: Acc, s: StepSeries, steps: number): void {
+  const { count, mean } = acc;
+  const val = acc.out.values;
+  for (let i = 0; i < steps; i++) {
+    if (!s.has[i]) continue;
+    const v = s.values[i]!;
+    if (count[i] === 0) {
+      first(acc, i, v, 0);
+      continue;
+    }
+    const c = ++count[i]!;
+    const d = v - mean[i]!;
+    mean[i] = mean[i]! + d / c;
+    val[i] = val[i]! + d * (v - mean[i]!);
+  }
+}
+
+/**
+ * sum, avg, min, max, count, group, stddev, stdvar: one accumulator per group and step, inputs folded in
+ * input order (Prometheus's floating-point order); group ids come from assignGroups, once per series.
+ */
+async function simpleAggregate(e: Aggregate, series: readonly StepSeries[], g: Groups, ctx: EvalContext): Promise<StepSeries[]> {
+  const steps = ctx.steps;
+  const op = e.op as keyof typeof FOLDS;
+  const fold = FOLDS[op];
+  const accs: Acc[] = g.labels.map((l) => ({ out: newStepSeries(l, steps), count: new Float64Array(steps), mean: new Float64Array(steps) }));
+  for (let si = 0; si < series.length; si++) {
+    fold(accs[g.of[si]!]!, series[si]!, steps);
+    if ((si & 63) === 63) await checkpoint(ctx);
+  }
+  const out: StepSeries[] = [];
+  for (const { out: o, count, mean } of accs) {
+    let any = false;
     for (let i = 0; i < steps; i++) {
       if (!o.has[i]) continue;
-      const c = count[gi]![i]!;
-      if (e.op === 'avg') o.values[i] = mean[gi]![i]!;
-      else if (e.op === 'count') o.values[i] = c;
-      else if (e.op === 'stdvar') o.values[i] = o.values[i]! / c;
-      else if (e.op === 'stddev') o.values[i] = Math.sqrt(o.values[i]! / c);
+      any = true;
+      const c = count[i]!;
+      if (op === 'avg') o.values[i] = mean[i]!;
+      else if (op === 'count') o.values[i] = c;
+      else if (op === 'stdvar') o.values[i] = o.values[i]! / c;
+      else if (op === 'stddev') o.values[i] = Math.sqrt(o.values[i]! / c);
     }
-  });
-  return out.filter((o) => o.has.some((h) => h === 1));
+    if (any) out.push(o);
+  }
+  return out;
 }
 
 /** topk/bottomk: per step and group, the k largest (smallest) elements keep their own labels. */
-function topBottom(e: Aggregate, series: readonly StepSeries[], g: Groups, k: Float64Array, steps: number): StepSeries[] {
+async function topBottom(e: Aggregate, series: readonly StepSeries[], g: Groups, k: Float64Array, ctx: EvalContext): Promise<StepSeries[]> {
+  const steps = ctx.steps;
   const out = series.map((s) => newStepSeries(s.labels, steps));
   const order: number[] = [];
   const members: number[][] = g.labels.map(() => []);
   series.forEach((_, si) => members[g.of[si]!]!.push(si));
   const top = e.op === 'topk';
   for (let i = 0; i < steps; i++) {
+    if ((i & 15) === 15) await checkpoint(ctx);
     const kf = k[i]!;
     if (!(Math.abs(kf) < 2 ** 63)) throw new PromqlExecutionError(`Scalar value ${formatPromValue(kf)} overflows int64`);
     const n = Math.trunc(kf);
@@ -123,9 +201,11 @@ function topBottom(e: Aggregate, series: readonly StepSeries[], g: Groups, k: Fl
   return out.filter((o) => o.has.some((h) => h === 1));
 }
 
-function quantileAggregate(series: readonly StepSeries[], g: Groups, q: Float64Array, steps: number): StepSeries[] {
+async function quantileAggregate(series: readonly StepSeries[], g: Groups, q: Float64Array, ctx: EvalContext): Promise<StepSeries[]> {
+  const steps = ctx.steps;
   const out = g.labels.map((l) => newStepSeries(l, steps));
   for (let i = 0; i < steps; i++) {
+    if ((i & 15) === 15) await checkpoint(ctx);
     const vals: number[][] = g.labels.map(() => []);
     series.forEach((s, si) => {
       if (s.has[i]) vals[g.of[si]!]!.push(s.values[i]!);
@@ -139,12 +219,14 @@ function quantileAggregate(series: readonly StepSeries[], g: Groups, q: Float64A
   return out.filter((o) => o.has.some((h) => h === 1));
 }
 
-function countValues(e: Aggregate, series: readonly StepSeries[], label: string, steps: number): StepSeries[] {
+async function countValues(e: Aggregate, series: readonly StepSeries[], label: string, ctx: EvalContext): Promise<StepSeries[]> {
+  const steps = ctx.steps;
   if (!LABEL_NAME_RE.test(label)) throw new PromqlExecutionError(`invalid label name ${JSON.stringify(label)}`);
   const names = new Set(e.without ? e.grouping : [...e.grouping, label]);
   const dropNames = new Set([...e.grouping, METRIC_NAME]);
   const groups = new Map<string, StepSeries>();
   for (const s of series) {
+    await checkpoint(ctx);
     for (let i = 0; i < steps; i++) {
       if (!s.has[i]) continue;
       const ls = setLabel(s.labels, label, formatPromValue(s.values[i]!));
@@ -166,16 +248,16 @@ export async function evalAggregate(e: Aggregate, ctx: EvalContext, evaluate: Ev
   switch (e.op) {
     case 'topk':
     case 'bottomk':
-      out = topBottom(e, series, assignGroups(series, e), (param as ScalarValue).values, ctx.steps);
+      out = await topBottom(e, series, assignGroups(series, e), (param as ScalarValue).values, ctx);
       break;
     case 'quantile':
-      out = quantileAggregate(series, assignGroups(series, e), (param as ScalarValue).values, ctx.steps);
+      out = await quantileAggregate(series, assignGroups(series, e), (param as ScalarValue).values, ctx);
       break;
     case 'count_values':
-      out = countValues(e, series, (param as StringValue).value, ctx.steps);
+      out = await countValues(e, series, (param as StringValue).value, ctx);
       break;
     default:
-      out = simpleAggregate(e, series, assignGroups(series, e), ctx.steps);
+      out = await simpleAggregate(e, series, assignGroups(series, e), ctx);
   }
   ctx.budget.take(out.length * ctx.steps);
   return { type: 'vector', series: out };

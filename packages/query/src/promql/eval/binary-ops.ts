@@ -27,6 +27,33 @@ export function applyOp(op: BinaryOp, l: number, r: number): [number, boolean] {
   }
 }
 
+/** The arithmetic of an operator (undefined for comparisons): one function, chosen once per node, not a switch per sample. */
+export function arithmeticFn(op: BinaryOp): ((l: number, r: number) => number) | undefined {
+  switch (op) {
+    case '+': return (l, r) => l + r;
+    case '-': return (l, r) => l - r;
+    case '*': return (l, r) => l * r;
+    case '/': return (l, r) => l / r;
+    case '%': return (l, r) => l % r;
+    case '^': return goPow;
+    case 'atan2': return Math.atan2;
+    default: return undefined;
+  }
+}
+
+/** The test of a comparison operator (undefined for arithmetic). */
+export function comparisonFn(op: BinaryOp): ((l: number, r: number) => boolean) | undefined {
+  switch (op) {
+    case '==': return (l, r) => l === r;
+    case '!=': return (l, r) => l !== r;
+    case '>': return (l, r) => l > r;
+    case '<': return (l, r) => l < r;
+    case '>=': return (l, r) => l >= r;
+    case '<=': return (l, r) => l <= r;
+    default: return undefined;
+  }
+}
+
 const DROPS_NAME: ReadonlySet<BinaryOp> = new Set(['+', '-', '*', '/', '^', '%']);
 
 /** Arithmetic (not atan2, as in Prometheus 2) drops the metric name; comparisons keep it unless `bool`. */

@@ -5,7 +5,7 @@ import type { FunctionImpl, Window } from '../functions/function.js';
 import { checkpoint, stepTime, type EvalContext } from './context.js';
 import type { Evaluate } from './evaluate.js';
 import { mergeSameLabels } from './merge.js';
-import { evalVectorSelector, forEachWindow } from './selector.js';
+import { evalVectorSelector, WindowCursor } from './selector.js';
 import { newStepSeries, type MatrixValue, type ScalarValue, type StepSeries, type Value, type VectorValue } from './values.js';
 
 type RangeImpl = Extract<FunctionImpl, { kind: 'range' }>;
@@ -15,49 +15,69 @@ function unparen(e: Expr): Expr {
   return e.kind === 'paren' ? unparen(e.expr) : e;
 }
 
-function scalarsAt(args: readonly Value[], skip: number, i: number): number[] {
-  const out: number[] = [];
-  args.forEach((a, j) => {
-    if (j !== skip && a.type === 'scalar') out.push(a.values[i]!);
-  });
+/** Values of the scalar arguments (all but `skip`) at step i, into `out`. */
+function scalarsAt(args: readonly Value[], skip: number, i: number, out: number[]): number[] {
+  let k = 0;
+  for (let j = 0; j < args.length; j++) {
+    const a = args[j]!;
+    if (j !== skip && a.type === 'scalar') out[k++] = a.values[i]!;
+  }
+  out.length = k;
   return out;
 }
 
-/** A range function over every series; yields between series (a window function over many long series is the heavy part of PromQL). */
+/** The one window object a range function call sees, moved from step to step (nothing allocated per step). */
+type MovingWindow = { -readonly [K in keyof Window]: Window[K] };
+
+/** A range function over every series: one pass per series over its step windows; yields between series. */
 async function rangeCall(impl: RangeImpl, args: readonly Value[], ctx: EvalContext): Promise<VectorValue> {
   const mi = args.findIndex((a) => a.type === 'matrix');
   const m = args[mi] as MatrixValue;
   const out: StepSeries[] = [];
   const scalarArgs = args.some((a, j) => j !== mi && a.type === 'scalar');
-  const noScalars: number[] = [];
+  const fn = impl.fn;
+  const steps = ctx.steps;
+  const w: MovingWindow = { ts: EMPTY, vs: EMPTY, lo: 0, hi: 0, end: 0, rangeMs: m.rangeMs, t: 0, scalars: [] };
+  const scalars: number[] = [];
   for (const s of m.series) {
-    const o = newStepSeries(impl.keepName ? s.labels : dropMetricName(s.labels), ctx.steps);
-    let any = false;
-    forEachWindow(s, m, (i, lo, hi) => {
-      if (hi <= lo) return;
-      const w: Window = { ts: s.ts, vs: s.vs, lo, hi, end: m.windowEnds[i]!, rangeMs: m.rangeMs, t: stepTime(ctx, i), scalars: scalarArgs ? scalarsAt(args, mi, i) : noScalars };
-      const v = impl.fn(w);
-      if (v === undefined) return;
+    const cursor = new WindowCursor(s.ts, m);
+    w.ts = s.ts;
+    w.vs = s.vs;
+    let o: StepSeries | undefined;
+    for (let i = 0; i < steps; i++) {
+      // A window function may cost much per step (quantile_over_time sorts its window): yield inside long series too.
+      if ((i & 255) === 255) await checkpoint(ctx);
+      if (!cursor.at(i)) continue;
+      w.lo = cursor.lo;
+      w.hi = cursor.hi;
+      w.end = m.windowEnds[i]!;
+      w.t = ctx.startMs + i * ctx.stepMs;
+      if (scalarArgs) w.scalars = scalarsAt(args, mi, i, scalars);
+      const v = fn(w);
+      if (v === undefined) continue;
+      o ??= newStepSeries(impl.keepName ? s.labels : dropMetricName(s.labels), steps);
       o.values[i] = v;
       o.has[i] = 1;
-      any = true;
-    });
-    if (any) out.push(o);
+    }
+    if (o) out.push(o);
     await checkpoint(ctx);
   }
-  ctx.budget.take(out.length * ctx.steps);
-  return { type: 'vector', series: mergeSameLabels(out, ctx.steps) };
+  ctx.budget.take(out.length * steps);
+  return { type: 'vector', series: mergeSameLabels(out, steps) };
 }
+
+const EMPTY = new Float64Array(0);
 
 async function elementCall(impl: ElementImpl, args: readonly Value[], ctx: EvalContext): Promise<VectorValue> {
   const vec = args[0] as VectorValue;
   const out: StepSeries[] = [];
+  const scalars: number[] = [];
   for (const s of vec.series) {
     const o = newStepSeries(impl.keepName ? s.labels : dropMetricName(s.labels), ctx.steps);
     let any = false;
     for (let i = 0; i < ctx.steps; i++) {
       if (!s.has[i]) continue;
-      const v = impl.fn(s.values[i]!, scalarsAt(args, 0, i), stepTime(ctx, i));
+      const v = impl.fn(s.values[i]!, scalarsAt(args, 0, i, scalars), stepTime(ctx, i));
       if (v === undefined) continue;
       o.values[i] = v;
       o.has[i] = 1;
@@ -94,7 +114,7 @@ export async function evalCall(e: Call, ctx: EvalContext, evaluate: Evaluate): P
   switch (f.impl.kind) {
     case 'range': return rangeCall(f.impl, args, ctx);
     case 'elementwise': return elementCall(f.impl, args, ctx);
-    case 'custom': return f.impl.eval(args, e, ctx);
+    case 'custom': return await f.impl.eval(args, e, ctx);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { MatrixSelector, VectorSelector } from '../ast.js';
 import type { EvalContext } from './context.js';
 import { compareLabels } from '../labels.js';
-import { referenceTimes } from './context.js';
+import { checkpoint, referenceTimes } from './context.js';
 import { isStaleNaN, newStepSeries, type MatrixValue, type RawSeries, type StepSeries, type VectorValue } from './values.js';
 
 /** Series in label order, as Prometheus's storage returns them (aggregations see inputs in this order). */
@@ -29,22 +29,30 @@ export async function evalVectorSelector(e: VectorSelector, ctx: EvalContext, sa
   for (const s of raw) loaded += s.ts.length;
   ctx.budget.take(loaded);
   const out: StepSeries[] = [];
-  for (const s of raw) {
-    const ss = newStepSeries(s.labels, ctx.steps);
+  const steps = ctx.steps;
+  const lookback = ctx.lookbackMs;
+  for (let k = 0; k < raw.length; k++) {
+    const s = raw[k]!;
+    const ts = s.ts;
+    const vs = s.vs;
+    const n = ts.length;
+    let ss: StepSeries | undefined;
     let j = -1; // index of the last sample <= ref
-    let any = false;
-    for (let i = 0; i < ctx.steps; i++) {
+    for (let i = 0; i < steps; i++) {
       const ref = refs[i]!;
-      while (j + 1 < s.ts.length && s.ts[j + 1]! <= ref) j++;
+      // Steps only move forward unless `@` fixes the time (then every ref is the same).
+      if (j >= 0 && ts[j]! > ref) j = -1;
+      while (j + 1 < n && ts[j + 1]! <= ref) j++;
       if (j < 0) continue;
-      if (s.ts[j]! < ref - ctx.lookbackMs) continue;
-      const v = s.vs[j]!;
-      if (isStaleNaN(v)) continue;
-      ss.values[i] = sampleTimes ? s.ts[j]! / 1000 : v;
+      if (ts[j]! < ref - lookback) continue;
+      const v = vs[j]!;
+      if (v !== v && isStaleNaN(v)) continue;
+      ss ??= newStepSeries(s.labels, steps);
+      ss.values[i] = sampleTimes ? ts[j]! / 1000 : v;
       ss.has[i] = 1;
-      any = true;
     }
-    if (any) out.push(ss);
+    if (ss) out.push(ss);
+    if ((k & 63) === 63) await checkpoint(ctx);
   }
   ctx.budget.take(out.length * ctx.steps);
   return { type: 'vector', series: out };
@@ -83,23 +91,47 @@ export async function evalMatrixSelector(e: MatrixSelector, ctx: EvalContext): P
   return { type: 'matrix', series, rangeMs: e.rangeMs, windowEnds };
 }
 
-/** Calls `fn(lo, hi)` with the sample index range [lo, hi) of each step's window; windows move forward. */
-export function forEachWindow(s: RawSeries, m: MatrixValue, fn: (step: number, lo: number, hi: number) => void): void {
-  let lo = 0;
-  let hi = 0;
-  const n = s.ts.length;
-  let prevEnd = -Infinity;
-  for (let i = 0; i < m.windowEnds.length; i++) {
-    const end = m.windowEnds[i]!;
-    const start = end - m.rangeMs;
-    if (end < prevEnd) {
-      lo = 0;
-      hi = 0;
+/**
+ * Walks the step windows of one series in step order: after `at(i)`, samples [lo, hi) lie in step i's
+ * window [end - range, end]. Both bounds only move forward (a window function over a long series is
+ * two pointers, not a search per step), and nothing is allocated per step.
+ */
+export class WindowCursor {
+  lo = 0;
+  hi = 0;
+  private prevEnd = -Infinity;
+  constructor(
+    private readonly ts: Float64Array,
+    private readonly m: MatrixValue,
+  ) {}
+
+  /** Moves to step i's window; true when it holds a sample. */
+  at(i: number): boolean {
+    const ts = this.ts;
+    const n = ts.length;
+    const end = this.m.windowEnds[i]!;
+    const start = end - this.m.rangeMs;
+    if (end < this.prevEnd) {
+      this.lo = 0;
+      this.hi = 0;
     }
-    prevEnd = end;
-    while (lo < n && s.ts[lo]! < start) lo++;
+    this.prevEnd = end;
+    let lo = this.lo;
+    let hi = this.hi;
+    while (lo < n && ts[lo]! < start) lo++;
     if (hi < lo) hi = lo;
-    while (hi < n && s.ts[hi]! <= end) hi++;
-    fn(i, lo, hi);
+    while (hi < n && ts[hi]! <= end) hi++;
+    this.lo = lo;
+    this.hi = hi;
+    return hi > lo;
+  }
+}
+
+/** Calls `fn(step, lo, hi)` with the sample index range [lo, hi) of each step's window. */
+export function forEachWindow(s: RawSeries, m: MatrixValue, fn: (step: number, lo: number, hi: number) => void): void {
+  const w = new WindowCursor(s.ts, m);
+  for (let i = 0; i < m.windowEnds.length; i++) {
+    w.at(i);
+    fn(i, w.lo, w.hi);
   }
 }

@@ -1,6 +1,6 @@
 import type { Subquery } from '../ast.js';
 import { PromqlExecutionError } from '../errors.js';
-import { childContext, referenceTimes, type EvalContext } from './context.js';
+import { checkpoint, childContext, referenceTimes, type EvalContext } from './context.js';
 import type { Evaluate } from './evaluate.js';
 import type { MatrixValue, RawSeries } from './values.js';
 
@@ -26,7 +26,9 @@ export async function evalSubquery(e: Subquery, ctx: EvalContext, evaluate: Eval
   const series: RawSeries[] = [];
   const times = (i: number) => start + i * step;
   if (v.type === 'vector') {
-    for (const s of v.series) {
+    for (let j = 0; j < v.series.length; j++) {
+      const s = v.series[j]!;
+      if ((j & 63) === 63) await checkpoint(ctx);
       let n = 0;
       for (let i = 0; i < inner.steps; i++) n += s.has[i]!;
       const ts = new Float64Array(n);

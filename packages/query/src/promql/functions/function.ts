@@ -22,8 +22,8 @@ export type FunctionImpl =
   | { readonly kind: 'range'; readonly keepName?: boolean; readonly fn: (w: Window) => number | undefined }
   /** Element by element over the vector argument; `scalars` are the other arguments at this step, `t` the step time (ms). */
   | { readonly kind: 'elementwise'; readonly keepName?: boolean; readonly fn: (v: number, scalars: readonly number[], t: number) => number | undefined }
-  /** Anything else; arguments arrive evaluated. */
-  | { readonly kind: 'custom'; readonly eval: (args: readonly Value[], call: Call, ctx: EvalContext) => Value };
+  /** Anything else; arguments arrive evaluated. A long evaluation returns a promise and awaits `checkpoint(ctx)` between pieces of work. */
+  | { readonly kind: 'custom'; readonly eval: (args: readonly Value[], call: Call, ctx: EvalContext) => Value | Promise<Value> };
 
 /** One PromQL function: its signature (as Prometheus declares it) and its implementation. */
 export interface PromqlFunction {

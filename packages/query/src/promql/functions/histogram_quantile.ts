@@ -2,6 +2,7 @@ import { labelsKey, removeLabels, METRIC_NAME, getLabel, type Labels } from '../
 import { mergeSameLabels } from '../eval/merge.js';
 import { newStepSeries, type ScalarValue, type StepSeries, type VectorValue } from '../eval/values.js';
 import { defineFunction } from './function.js';
+import { checkpoint } from '../eval/context.js';
 
 interface Bucket {
   upperBound: number;
@@ -53,7 +54,7 @@ export const histogram_quantile = defineFunction({
   name: 'histogram_quantile', args: ['scalar', 'vector'], variadic: 0, returns: 'vector',
   impl: {
     kind: 'custom',
-    eval: (args, _call, ctx) => {
+    eval: async (args, _call, ctx) => {
       const q = (args[0] as ScalarValue).values;
       const v = args[1] as VectorValue;
       const groups = new Map<string, { labels: Labels; members: { bound: number; s: StepSeries }[] }>();
@@ -68,6 +69,7 @@ export const histogram_quantile = defineFunction({
       }
       const out: StepSeries[] = [];
       for (const g of groups.values()) {
+        await checkpoint(ctx);
         const r = newStepSeries(g.labels, ctx.steps);
         let any = false;
         for (let i = 0; i < ctx.steps; i++) {

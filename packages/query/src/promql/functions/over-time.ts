@@ -1,4 +1,4 @@
-import { defineFunction, kahanSumInc, type Window } from './function.js';
+import { defineFunction, type Window } from './function.js';
 import { quantile } from './quantile.js';
 
 const over = (name: string, fn: (w: Window) => number | undefined, keepName = false) =>
@@ -13,14 +13,23 @@ export const avg_over_time = over('avg_over_time', ({ vs, lo, hi }) => {
       if (!Number.isFinite(v) && !Number.isNaN(v) && mean > 0 === v > 0) continue;
       if (Number.isFinite(v)) continue;
     }
-    [mean, c] = kahanSumInc(v / count - mean / count, mean, c);
+    // kahanSumInc(v / count - mean / count, mean, c), inline (no pair allocated per sample)
+    const inc = v / count - mean / count;
+    const t = mean + inc;
+    c += Math.abs(mean) >= Math.abs(inc) ? mean - t + inc : inc - t + mean;
+    mean = t;
   }
   return !Number.isFinite(mean) && !Number.isNaN(mean) ? mean : mean + c;
 });
 
 export const sum_over_time = over('sum_over_time', ({ vs, lo, hi }) => {
   let sum = 0, c = 0;
-  for (let i = lo; i < hi; i++) [sum, c] = kahanSumInc(vs[i]!, sum, c);
+  for (let i = lo; i < hi; i++) {
+    const inc = vs[i]!;
+    const t = sum + inc;
+    c += Math.abs(sum) >= Math.abs(inc) ? sum - t + inc : inc - t + sum;
+    sum = t;
+  }
   return !Number.isFinite(sum) && !Number.isNaN(sum) ? sum : sum + c;
 });
 
@@ -44,8 +53,15 @@ function variance({ vs, lo, hi }: Window): number {
     const v = vs[i]!;
     count++;
     const delta = v - (mean + cMean);
-    [mean, cMean] = kahanSumInc(delta / count, mean, cMean);
-    [aux, cAux] = kahanSumInc(delta * (v - (mean + cMean)), aux, cAux);
+    // kahanSumInc(delta / count, mean, cMean) and kahanSumInc(delta * (v - (mean + cMean)), aux, cAux), inline
+    const inc = delta / count;
+    const t = mean + inc;
+    cMean += Math.abs(mean) >= Math.abs(inc) ? mean - t + inc : inc - t + mean;
+    mean = t;
+    const inc2 = delta * (v - (mean + cMean));
+    const t2 = aux + inc2;
+    cAux += Math.abs(aux) >= Math.abs(inc2) ? aux - t2 + inc2 : inc2 - t2 + aux;
+    aux = t2;
   }
   return (aux + cAux) / count;
 }

@@ -62,7 +62,7 @@ export function createPrometheusApiRoutes(deps: AppDeps, build: BuildInfo): Hono
     const t = parsePromTime('time', p.get('time'), Date.now());
     const query = p.get('query') ?? '';
     const res = await deps.query.executePromql({ query, startMs: t, endMs: t, stepMs: 1000, instant: true, db: promDb(c, p), lookbackMs: lookback(p), signal });
-    return promResultJson(res);
+    return await promResultJson(res);
   }, true);
 
   route('/query_range', async (c, p, signal) => {
@@ -73,7 +73,7 @@ export function createPrometheusApiRoutes(deps: AppDeps, build: BuildInfo): Hono
     if (step <= 0) throw new PromApiError('bad_data', 'invalid parameter "step": zero or negative query resolution step widths are not accepted. Try a positive integer');
     const query = p.get('query') ?? '';
     const res = await deps.query.executePromql({ query, startMs: start, endMs: end, stepMs: step, instant: false, db: promDb(c, p), lookbackMs: lookback(p), signal });
-    return promResultJson(res);
+    return await promResultJson(res);
   }, true);
 
   const meta = (c: Context, p: PromParams, signal: AbortSignal) => ({
