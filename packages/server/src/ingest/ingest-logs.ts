@@ -39,7 +39,8 @@ function processorOf(e: unknown): string {
 /** Parses the body and runs the pipeline, on a worker thread when the server has them (see run-bounded.ts). */
 async function runPipeline(deps: AppDeps, req: IngestRequest): Promise<{ tables: readonly RunTable[]; errors: readonly RunItemError[] }> {
   const { pipeline } = deps.pipelines.resolve(req.pipelineName, req.version, req.identity);
-  const source = deps.pipelineWorkers === undefined ? undefined : deps.pipelines.workerSource(req.pipelineName, req.version);
+  const found = deps.pipelineWorkers === undefined ? undefined : deps.pipelines.workerSource(req.pipelineName, req.version);
+  const source = found !== undefined && req.identity !== undefined ? { ...found, identity: req.identity } : found;
   const body = typeof req.body === 'string' ? { text: req.body, contentType: req.contentType } : { bytes: req.body, strictUtf8: req.strictUtf8 === true, contentType: req.contentType };
   return runPipelineBounded(deps, { pipeline, source, body, skipError: req.skipError, signal: req.signal, deadline: req.deadline });
 }
