@@ -169,6 +169,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     const pipelines = new PipelineService(store.pipelines, compiler);
     workers = startWorkers(opts, config, log);
     queryWorkers = startQueryWorkers(opts, config, poolBuffer, log);
+    // Serve once the query workers have opened the store (at most 15 s): a first query otherwise
+    // waits for them to load, seconds on a busy machine.
+    await queryWorkers?.ready();
     const dashboard = loadDashboardAssets(opts.dashboardDir ?? fileURLToPath(new URL('./dashboard/', import.meta.url)));
     const app = createApp({ store, query, pipelines, config, logging, metrics, tracing, ...(users ? { users } : {}), ...(workers ? { pipelineWorkers: workers } : {}), ...(queryWorkers ? { queryWorkers } : {}), ...(dashboard ? { dashboard } : {}) });
     server = await listen(app.fetch, host, port, config.http.addr);
