@@ -12,6 +12,10 @@
 //      identity pipeline (timeout 3 s, sliced on the main thread); /health p50/p99/max for each.
 // Prints throughput, p50/p99, errors, RSS over time and /health p50/p99 per phase.
 // Run: node bench/load.bench.mjs   (SLUICE_MAIN=<path to main.js> overrides the server; SLUICE_LOAD_SCALE=0.5 halves the phases)
+// Where the server's main thread is blocked: SLUICE_LOAD_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
+// runs the server under V8's profiler; SLUICE_LOAD_DEBUG=1 prints each phase's start on the monotonic
+// clock (`phase <name> @<us>`, the profile's own clock); `node bench/lib/busy-stretches.mjs <profile> <bench
+// stderr>` then lists the stretches the main thread was busy for longer than 50 ms in each phase, with stacks.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -50,7 +54,8 @@ const port = await freePort();
 const home = mkdtempSync(join(tmpdir(), 'sluice-load-'));
 const cfgFile = join(home, 'sluice.toml');
 writeFileSync(cfgFile, `[http]\naddr = "127.0.0.1:${port}"\n[storage]\ndata_home = "${join(home, 'data')}"\n[logging]\nlevel = "error"\n[ingest]\nworkers = 1\n`);
-const child = spawn(process.execPath, [MAIN, 'standalone', 'start', '-c', cfgFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+const nodeArgs = (process.env.SLUICE_LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const child = spawn(process.execPath, [...nodeArgs, MAIN, 'standalone', 'start', '-c', cfgFile], { stdio: ['ignore', 'ignore', 'inherit'] });
 const url = `http://127.0.0.1:${port}`;
 
 function rssMiB() {
@@ -160,6 +165,10 @@ function healthProbe(into) {
   };
 }
 
+/** With SLUICE_LOAD_DEBUG, marks a phase's start on the monotonic clock V8's CPU profiles use (us). */
+const phase = (name) => {
+  if (process.env.SLUICE_LOAD_DEBUG) console.error(`phase ${name} @${process.hrtime.bigint() / 1000n}`);
+};
 const newStats = () => ({ lat: [], ok: 0, errors: 0 });
 const sqlReq = (sql, timeout) => fetch(`${url}/v1/sql`, { method: 'POST', headers: timeout ? { 'x-service-timeout': timeout } : {}, body: new URLSearchParams({ sql }) });
 const BIG_NDJSON = Array.from({ length: 200_000 }, (_, i) => JSON.stringify({ i, level: 'info', message: `request ${i} served in ${i % 997} ms`, attrs: { a: i % 7, b: 'x' } })).join('\n');
@@ -207,11 +216,13 @@ try {
   await seedMetrics();
   // /health alone, no load: the floor of what the probe measures on this machine.
   const idle = [];
+  phase('idle');
   const stopIdle = healthProbe(idle);
   await new Promise((r) => setTimeout(r, 3000 * SCALE));
   await stopIdle();
 
   // The maximum of the mix: ingest and queries together, closed loop (3 ingests + 1 query in flight).
+  phase('calibrate');
   const { ingest: ingestMax, query: queryMax } = await maxRates({ ingest: 3, query: 1 }, CALIBRATE_MS);
   const ingestRate = 0.7 * ingestMax;
   const queryRate = 0.7 * queryMax;
@@ -224,6 +235,7 @@ try {
   const health = [];
   const rss = [];
   const rssTimer = setInterval(() => rss.push(rssMiB()), 1000);
+  phase('load');
   const stopIngest = openLoop('ingest', ingestRate, ingest);
   const stopQuery = openLoop('query', queryRate, query);
   const stopHealth = healthProbe(health);
@@ -235,7 +247,7 @@ try {
 
   const hostile = [];
   for (const [name, send] of HOSTILE) {
-    if (process.env.SLUICE_LOAD_DEBUG) console.error(`hostile: ${name}`);
+    phase(name);
     const h = [];
     const stopH = healthProbe(h);
     const end = performance.now() + HOSTILE_MS;
@@ -260,6 +272,7 @@ try {
     await stopH();
     hostile.push({ name, h, statuses, peak });
   }
+  phase('end');
   await stopIngest();
   await stopQuery();
   clearInterval(rssTimer);

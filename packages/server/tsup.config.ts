@@ -11,8 +11,8 @@ function git(cmd: string): string {
 }
 
 export default defineConfig({
-  // The worker lands beside the server's chunk as dist/pipeline-worker.js (startServer looks for it there).
-  entry: { index: 'src/index.ts', main: 'src/main.ts', 'pipeline-worker': 'src/workers/pipeline-worker.ts' },
+  // The workers land beside the server's chunk as dist/pipeline-worker.js and dist/query-worker.js (startServer looks for them there).
+  entry: { index: 'src/index.ts', main: 'src/main.ts', 'pipeline-worker': 'src/workers/pipeline-worker.ts', 'query-worker': 'src/workers/query-worker.ts' },
   format: ['esm'],
   dts: true,
   sourcemap: true,

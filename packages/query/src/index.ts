@@ -2,7 +2,7 @@ export type { QueryEngine, StatementOutput, ResultColumn, SqlContext } from './e
 export { createQueryEngine, type QueryEngineOptions } from './sql-engine.js';
 export { SqlSyntaxError, SqlPlanError, SqlInvalidArgumentError, SqlUnsupportedError, ColumnNotFoundError } from './sql/errors.js';
 export { createExecContext, type ExecContext, type ExecOptions } from './exec/exec-context.js';
-export { MemoryPool } from './exec/memory-pool.js';
+export { MemoryPool, sizeText } from './exec/memory-pool.js';
 export { DEFAULT_QUERY_LIMITS, type QueryLimits } from './exec/limits.js';
 export { QueryCancelledError, QueryBudgetError } from './exec/errors.js';
 export type { PromqlResult, PromqlRequest, PromqlMetadataRequest, PromqlSeries, PromqlSample, PromqlLimits } from './promql/result.js';

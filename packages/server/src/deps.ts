@@ -7,6 +7,7 @@ import type { PipelineService } from './pipelines/pipeline-service.js';
 import type { UserProvider } from './auth/user-provider.js';
 import type { TraceControl } from './tracing/trace-control.js';
 import type { PipelineWorkerPool } from './workers/worker-pool.js';
+import type { QueryWorkerPool } from './workers/query-pool.js';
 import type { DashboardAssets } from './dashboard/assets.js';
 
 /** What the HTTP layer needs: engine interfaces, never concrete singletons. */
@@ -22,6 +23,8 @@ export interface AppDeps {
   readonly users?: UserProvider;
   /** When present, request bodies are parsed and pipelines run on these worker threads. */
   readonly pipelineWorkers?: PipelineWorkerPool;
+  /** When present, read-only SQL runs on these worker threads (LMDB backend). */
+  readonly queryWorkers?: QueryWorkerPool;
   /** The built dashboard served at `/dashboard` (absent: the build left it out, `/dashboard` is 404). */
   readonly dashboard?: DashboardAssets;
 }

@@ -1,5 +1,6 @@
 import { openLmdbStore, type MaintenanceEvent, type Store } from '@sluice/storage';
 import { createQueryEngine, MemoryPool, type QueryEngine } from '@sluice/query';
+import { SharedMemoryPool } from './workers/shared-memory-pool.js';
 import { queryLimits } from './config/limits.js';
 import { parseByteSize } from './config/byte-size.js';
 import { openClickHouseStore } from '@sluice/storage-clickhouse';
@@ -25,6 +26,11 @@ export interface EngineOptions {
   readonly promql?: SluiceConfig['promql'];
   /** The whole config: `[query]` budgets for PromQL and the shared memory pool. */
   readonly config?: SluiceConfig;
+  /**
+   * The `[query] memory_pool_size` counters shared with the query workers (SharedMemoryPool.buffer);
+   * absent: the pool is this thread's alone.
+   */
+  readonly memoryPoolBuffer?: SharedArrayBuffer;
   /** `[storage]`: with backend = "clickhouse" the store is ClickHouse (`[storage.clickhouse]`), not LMDB under dataHome. */
   readonly storage?: Pick<SluiceConfig['storage'], 'backend' | 'clickhouse'>;
 }
@@ -55,10 +61,23 @@ export async function openEngines(dataHome: string, o: EngineOptions = {}): Prom
     ...(o.maintenanceIntervalMs !== undefined ? { ttlSweepIntervalMs: o.maintenanceIntervalMs } : {}),
     ...(o.onMaintenance ? { onMaintenance: o.onMaintenance } : {}),
   });
-  const promqlLimits = o.promql ? { defaultLookbackMs: parseDuration(o.promql.lookback_delta), maxSamples: o.promql.max_samples } : {};
-  const query = createQueryEngine(store, {
-    promqlLimits,
-    ...(o.config ? { queryLimits: queryLimits(o.config), memoryPool: new MemoryPool(parseByteSize(o.config.query.memory_pool_size)) } : {}),
-  });
+  const query = queryEngineFor(store, o.config, o.promql, o.memoryPoolBuffer === undefined ? undefined : { buffer: o.memoryPoolBuffer, slot: 0 });
   return { store, query, compiler: corePipelineCompiler() };
+}
+
+/**
+ * The SQL and PromQL engine over `store` with the config's budgets; `shared`: the memory pool's
+ * counters shared between threads and this thread's slot in them (0 on the main thread).
+ */
+export function queryEngineFor(
+  store: Store,
+  config: SluiceConfig | undefined,
+  promql: SluiceConfig['promql'] | undefined,
+  shared?: { buffer: SharedArrayBuffer; slot: number },
+): QueryEngine {
+  const promqlLimits = promql ? { defaultLookbackMs: parseDuration(promql.lookback_delta), maxSamples: promql.max_samples } : {};
+  if (config === undefined) return createQueryEngine(store, { promqlLimits });
+  const poolSize = parseByteSize(config.query.memory_pool_size);
+  const memoryPool = shared === undefined ? new MemoryPool(poolSize) : new SharedMemoryPool(poolSize, shared.buffer, shared.slot);
+  return createQueryEngine(store, { promqlLimits, queryLimits: queryLimits(config), memoryPool });
 }

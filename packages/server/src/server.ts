@@ -18,6 +18,8 @@ import { createTraceControl } from './tracing/trace-control.js';
 import { openEngines, type Engines } from './engines.js';
 import { checkConfig } from './config/load.js';
 import { PipelineWorkerPool } from './workers/worker-pool.js';
+import { QueryWorkerPool } from './workers/query-pool.js';
+import { SharedMemoryPool } from './workers/shared-memory-pool.js';
 import { parseByteSize } from './config/byte-size.js';
 import { acquireDataHomeLock, type DataHomeLock } from './lock/data-home-lock.js';
 import { loadDashboardAssets } from './dashboard/assets.js';
@@ -33,6 +35,10 @@ export interface StartServerOptions {
   readonly pipelineWorkers?: number;
   /** The worker script (default: `pipeline-worker.js` beside this module, as the build lays it out). */
   readonly pipelineWorkerScript?: URL | string;
+  /** Worker threads that run read-only SQL (default `[query] workers`; 0: on the main thread). */
+  readonly queryWorkers?: number;
+  /** The query worker script (default: `query-worker.js` beside this module). */
+  readonly queryWorkerScript?: URL | string;
   /** The built dashboard (default: `dashboard/` beside this module, where the build copies it). */
   readonly dashboardDir?: string;
   /** Engines to use instead of opening the embedded store under `storage.data_home`. */
@@ -81,6 +87,24 @@ function startWorkers(opts: StartServerOptions, config: SluiceConfig, log: { war
   return new PipelineWorkerPool(script, count, { heapMb, heapText: config.ingest.worker_heap });
 }
 
+/**
+ * The query worker pool: `queryWorkers` if given, else `[query] workers`, with the embedded LMDB
+ * store only (the ClickHouse backend runs queries on ClickHouse; engines passed in are the caller's).
+ * When the script is missing (running from sources) and workers were not asked for explicitly,
+ * queries run on the main thread, cooperatively, and a warning says so.
+ */
+function startQueryWorkers(opts: StartServerOptions, config: SluiceConfig, poolBuffer: SharedArrayBuffer, log: { warn(o: object, msg: string): void }): QueryWorkerPool | undefined {
+  const count = opts.queryWorkers ?? config.query.workers;
+  if (count <= 0 || opts.engines !== undefined || config.storage.backend === 'clickhouse') return undefined;
+  const script = opts.queryWorkerScript ?? new URL('./query-worker.js', import.meta.url);
+  if (opts.queryWorkers === undefined && opts.queryWorkerScript === undefined && !existsSync(fileURLToPath(script))) {
+    log.warn({ script: fileURLToPath(script) }, 'query worker script not found; queries run on the main thread');
+    return undefined;
+  }
+  const heapMb = Math.max(16, Math.floor(parseByteSize(config.query.worker_heap) / (1024 * 1024)));
+  return new QueryWorkerPool(script, count, { dataHome: config.storage.data_home, config, poolBuffer, heapMb, heapText: config.query.worker_heap });
+}
+
 /** How long a stop waits for open connections before closing them. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -113,6 +137,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   // ClickHouse backend the server keeps no data locally, so any number may run side by side.
   const lock: DataHomeLock | undefined = owned && config.storage.backend !== 'clickhouse' ? acquireDataHomeLock(config.storage.data_home, config.http.addr) : undefined;
   let engines: Engines;
+  const poolBuffer = SharedMemoryPool.buffer(Math.max(0, opts.queryWorkers ?? config.query.workers));
   try {
     const storageLog = logging.forTarget('storage');
     engines =
@@ -122,6 +147,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
         promql: config.promql,
         config,
         storage: config.storage,
+        memoryPoolBuffer: poolBuffer,
         onMaintenance: (e) => {
           if (e.phase === 'start') storageLog.debug('maintenance started');
           else if (e.phase === 'end') storageLog.debug({ expired_rows: e.expiredRows, merged_chunks: e.mergedChunks }, 'maintenance done');
@@ -136,16 +162,22 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const metrics = createServerMetrics(store);
   const tracing = createTraceControl(logging.forTarget('trace'));
   let workers: PipelineWorkerPool | undefined;
+  let queryWorkers: QueryWorkerPool | undefined;
   let server: ServerType;
   try {
     await store.createDatabase('public', { ifNotExists: true });
     const pipelines = new PipelineService(store.pipelines, compiler);
     workers = startWorkers(opts, config, log);
+    queryWorkers = startQueryWorkers(opts, config, poolBuffer, log);
+    // Serve once the query workers have opened the store (at most 15 s): a first query otherwise
+    // waits for them to load, seconds on a busy machine.
+    await queryWorkers?.ready();
     const dashboard = loadDashboardAssets(opts.dashboardDir ?? fileURLToPath(new URL('./dashboard/', import.meta.url)));
-    const app = createApp({ store, query, pipelines, config, logging, metrics, tracing, ...(users ? { users } : {}), ...(workers ? { pipelineWorkers: workers } : {}), ...(dashboard ? { dashboard } : {}) });
+    const app = createApp({ store, query, pipelines, config, logging, metrics, tracing, ...(users ? { users } : {}), ...(workers ? { pipelineWorkers: workers } : {}), ...(queryWorkers ? { queryWorkers } : {}), ...(dashboard ? { dashboard } : {}) });
     server = await listen(app.fetch, host, port, config.http.addr);
   } catch (e) {
     await workers?.close();
+    await queryWorkers?.close();
     if (owned) await store.close();
     lock?.release();
     throw e;
@@ -173,6 +205,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
           // Keep-alive clients that hold a connection open do not delay the stop for long.
           setTimeout(() => http.closeAllConnections?.(), SHUTDOWN_GRACE_MS).unref();
         });
+        // Query workers hold the store open on their threads: stop them before closing it.
+        await queryWorkers?.close();
         if (owned) await store.close();
         lock?.release();
         await workers?.close();

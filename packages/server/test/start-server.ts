@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../src/server.js';
 import type { PartialConfig } from '../src/config/schema.js';
+import { buildQueryWorker } from './build-cli.js';
 import { startLocalClickHouse, type LocalClickHouse } from '@sluice/storage-clickhouse';
 
 export interface TestServer {
@@ -50,7 +51,7 @@ async function backendConfig(): Promise<{ storage: PartialConfig['storage']; rel
 
 /** Starts the real server (real store, SQL engine and pipelines) on 127.0.0.1, port 0, in a temp data home. */
 export async function startTestServer(
-  opts: { dataHome?: string; config?: PartialConfig; configFile?: string; pipelineWorkers?: number; pipelineWorkerScript?: string; dashboardDir?: string } = {},
+  opts: { dataHome?: string; config?: PartialConfig; configFile?: string; pipelineWorkers?: number; pipelineWorkerScript?: string; queryWorkers?: number; dashboardDir?: string } = {},
 ): Promise<TestServer> {
   const dataHome = opts.dataHome ?? tempDataHome();
   const logs: string[] = [];
@@ -61,6 +62,10 @@ export async function startTestServer(
     storage: { ...(opts.config?.storage ?? backend.storage), data_home: dataHome },
     logging: { level: 'info', log_format: 'json', ...opts.config?.logging },
   };
+  // Read-only SQL on query worker threads, as released: asked for by the test, or for every suite with
+  // SLUICE_TEST_QUERY_WORKERS=<n> (`SLUICE_TEST_QUERY_WORKERS=2 npx vitest run test/sql.e2e.test.ts`).
+  const queryWorkers = opts.queryWorkers ?? Number(process.env.SLUICE_TEST_QUERY_WORKERS ?? 0);
+  const queryWorkerScript = queryWorkers > 0 ? await buildQueryWorker() : undefined;
   let server: RunningServer;
   try {
     server = await startServer({
@@ -68,6 +73,7 @@ export async function startTestServer(
       logStream: { write: (s: string) => logs.push(s) },
       ...(opts.configFile ? { configFile: opts.configFile } : {}),
       ...(opts.pipelineWorkers ? { pipelineWorkers: opts.pipelineWorkers, pipelineWorkerScript: opts.pipelineWorkerScript } : {}),
+      ...(queryWorkerScript !== undefined ? { queryWorkers, queryWorkerScript } : { queryWorkers: 0 }),
       ...(opts.dashboardDir ? { dashboardDir: opts.dashboardDir } : {}),
     });
   } catch (e) {

@@ -50,6 +50,11 @@ export interface LmdbStore extends Store {
   sweepExpired(): Promise<number>;
   /** Merges small chunks of append-mode tables now (the background sweep does the same); returns how many chunks were merged away. */
   compact(): Promise<number>;
+  /**
+   * Reads the catalog again from LMDB. For a store opened on a worker thread beside the one that
+   * writes (the server's query workers): its cached catalog would not see tables created since.
+   */
+  reloadCatalog(): void;
 }
 
 const SWEEP_CHUNK = 10_000;
@@ -87,6 +92,11 @@ class LmdbStoreImpl implements LmdbStore {
     await this.tx(() => {
       if (!this.catalog.txDb(DEFAULT_DB)) this.catalog.txPutDb(DEFAULT_DB, { createdAt: this.ctx.now() });
     });
+    this.catalog.load();
+  }
+
+  reloadCatalog(): void {
+    this.open();
     this.catalog.load();
   }
 

@@ -45,6 +45,8 @@ export const CONFIG_SPEC = {
     max_expr_depth: { kind: 'integer' },
     max_expr_terms: { kind: 'integer' },
     memory_pool_size: { kind: 'byte_size' },
+    workers: { kind: 'integer' },
+    worker_heap: { kind: 'byte_size' },
   },
   ingest: {
     workers: { kind: 'integer' },
@@ -110,6 +112,10 @@ export interface SluiceConfig {
     readonly max_expr_terms: number;
     /** Memory shared by all running queries (GreptimeDB's `query.memory_pool_size`); "0": no shared cap. */
     readonly memory_pool_size: string;
+    /** Worker threads that run read-only SQL (0: on the main thread, cooperatively); LMDB backend only. */
+    readonly workers: number;
+    /** Old-generation heap of each query worker: a query past it fails alone (RuntimeResourcesExhausted). */
+    readonly worker_heap: string;
   };
   /** Where pipelines run and what one ingest request may hold; see docs/limits.md. */
   readonly ingest: {
@@ -144,7 +150,7 @@ export const DEFAULT_CONFIG: SluiceConfig = {
     status_without_auth: true,
   },
   storage: { data_home: './sluice_data', maintenance_interval: '60s', backend: 'lmdb' },
-  query: { memory_limit: '512MiB', max_result_size: '64MiB', max_value_size: '16MiB', max_expr_depth: 128, max_expr_terms: 2000, memory_pool_size: '1GiB' },
+  query: { memory_limit: '512MiB', max_result_size: '64MiB', max_value_size: '16MiB', max_expr_depth: 128, max_expr_terms: 2000, memory_pool_size: '1GiB', workers: 2, worker_heap: '2GiB' },
   ingest: { workers: 2, worker_heap: '1GiB', max_line_length: '1MiB', max_items: 1_000_000, max_value_size: '16MiB', max_json_depth: 128, vrl_max_steps: 10_000_000 },
   logging: { level: 'info', log_format: 'text' },
   promql: { lookback_delta: '5m', max_samples: 50_000_000 },

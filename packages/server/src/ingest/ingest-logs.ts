@@ -1,9 +1,10 @@
 import { PipelineConfigError, SluiceError, StatusCode, type IdentityOptions, type TableOptions } from '@sluice/pipeline-core';
-import type { WriteRequest, WriteResult } from '@sluice/storage';
+import type { WriteResult } from '@sluice/storage';
 import type { AppDeps } from '../deps.js';
 import type { RunItemError, RunTable } from '../pipelines/compiler.js';
 import type { IngestContentType } from './parse-items.js';
 import { runPipelineBounded } from '../pipelines/run-bounded.js';
+import { tableWrites } from '../write/table-writes.js';
 
 export interface IngestRequest {
   readonly db: string;
@@ -39,7 +40,8 @@ function processorOf(e: unknown): string {
 /** Parses the body and runs the pipeline, on a worker thread when the server has them (see run-bounded.ts). */
 async function runPipeline(deps: AppDeps, req: IngestRequest): Promise<{ tables: readonly RunTable[]; errors: readonly RunItemError[] }> {
   const { pipeline } = deps.pipelines.resolve(req.pipelineName, req.version, req.identity);
-  const source = deps.pipelineWorkers === undefined ? undefined : deps.pipelines.workerSource(req.pipelineName, req.version);
+  const found = deps.pipelineWorkers === undefined ? undefined : deps.pipelines.workerSource(req.pipelineName, req.version);
+  const source = found !== undefined && req.identity !== undefined ? { ...found, identity: req.identity } : found;
   const body = typeof req.body === 'string' ? { text: req.body, contentType: req.contentType } : { bytes: req.body, strictUtf8: req.strictUtf8 === true, contentType: req.contentType };
   return runPipelineBounded(deps, { pipeline, source, body, skipError: req.skipError, signal: req.signal, deadline: req.deadline });
 }
@@ -79,15 +81,7 @@ export async function ingestLogs(deps: AppDeps, req: IngestRequest): Promise<Wri
   if (result.errors.length > 0) {
     deps.logging.forTarget('ingest').warn({ pipeline: req.pipelineName, skipped: result.errors.length, first: result.errors[0]!.message }, 'skipped failing items');
   }
-  const writes: WriteRequest[] = result.tables
-    .filter((t) => t.rows.length > 0)
-    .map((t) => ({
-      db: req.db,
-      table: req.table + t.suffix,
-      schema: t.schema,
-      rows: t.rows,
-      options: logTableOptions(req.hints, t.options),
-    }));
+  const writes = tableWrites(result.tables, req.db, req.table, (t) => logTableOptions(req.hints, t.options));
   if (writes.length === 0) return [];
   const written = await deps.store.write(writes);
   for (const w of written) deps.metrics.rowsIngested.inc({ db: w.db, table: w.table, pipeline: req.pipelineName }, w.affectedRows);

@@ -5,11 +5,15 @@ import type { CompiledPipeline, PipelineCompiler } from './compiler.js';
 export const RESERVED_PREFIX = 'service_';
 /** Most pipelines shipped to a worker with one dispatcher pipeline. */
 const MAX_DISPATCH_BUNDLE = 64;
+/** The worker task key of the built-in identity pipeline (no stored pipeline has a NUL in its name). */
+export const IDENTITY_TASK_KEY = '\u0000identity';
 
 /** A pipeline as a worker task carries it (see PipelineTask). */
 export interface WorkerSource {
   readonly key: string;
   readonly yaml: string;
+  /** The built-in identity pipeline's request parameters (with `key` IDENTITY_TASK_KEY). */
+  readonly identity?: IdentityOptions;
   readonly pipelines?: readonly { readonly name: string; readonly key: string; readonly yaml: string }[];
 }
 /** The longest pipeline name; checked on every lookup too, so an overlong key never reaches the store. */
@@ -126,7 +130,8 @@ export class PipelineService {
    * user-supplied pattern or program, and runs in slices with the deadline, see run-bounded.ts).
    */
   workerSource(name: string, version: string | undefined): WorkerSource | undefined {
-    if (name === this.compiler.identityName) return undefined;
+    // The identity pipeline runs on a worker too: parsing a big NDJSON body is the costly part.
+    if (name === this.compiler.identityName) return { key: IDENTITY_TASK_KEY, yaml: '' };
     const stored = this.get(name, version);
     const { pipeline } = this.resolve(name, version);
     const targets = this.dispatchBundle(pipeline);

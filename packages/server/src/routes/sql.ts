@@ -10,7 +10,8 @@ import { databaseParam } from '../params.js';
 import { tableOptionsFromHints } from '../write/hints.js';
 import type { AppDeps } from '../deps.js';
 import { queryLimits } from '../config/limits.js';
-import { requestSignal } from '../middleware/timeout.js';
+import { requestDeadline, requestSignal, TIMEOUT_HEADER } from '../middleware/timeout.js';
+import { mayOnlyRead } from '../workers/query-protocol.js';
 
 /** `sql`, `db` and `format` from the query string, else from a form body. */
 async function sqlParams(c: Context): Promise<Record<string, string | undefined>> {
@@ -47,11 +48,29 @@ export function createSqlRoutes(deps: AppDeps): Hono {
     if (permission !== undefined && permission !== 'rw') checkAccess(permission, isReadOnlySql(sql) ? 'read' : 'write');
     const timezone = c.req.header('x-service-timezone') ?? deps.config.default_timezone;
     const signal = requestSignal(c);
+    const db = databaseParam(p.db ?? c.req.header('x-service-db-name'));
+    // Read-only SQL runs on a query worker (the main thread only does HTTP); writes, and SQL the
+    // worker finds writes in, run here, where the store's writes and catalog live.
+    if (deps.queryWorkers !== undefined && mayOnlyRead(sql)) {
+      const deadline = requestDeadline(c);
+      const r = await deps.queryWorkers.run(
+        {
+          sql,
+          db,
+          format: format.name,
+          startedAt: performance.timeOrigin + (c.get('requestStart') ?? performance.now()),
+          ...(timezone ? { timezone } : {}),
+          ...(deadline !== undefined ? { deadline, timeoutText: c.req.header(TIMEOUT_HEADER)?.trim() || deps.config.http.timeout } : {}),
+        },
+        signal,
+      );
+      if (!r.write) return c.body(r.body, 200, { 'content-type': r.contentType, 'x-service-format': format.name, 'x-service-execution-time': String(r.elapsedMs) });
+    }
     let statements = 0;
     const refuse = SINGLE_OUTPUT_FORMATS.has(format.name);
     const run = () =>
       deps.query.executeSql(sql, {
-        db: databaseParam(p.db ?? c.req.header('x-service-db-name')),
+        db,
         limits,
         ...(signal ? { signal } : {}),
         ...(timezone ? { timezone } : {}),

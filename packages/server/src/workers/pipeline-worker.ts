@@ -2,7 +2,8 @@
 // and store writes. Compiled pipelines are cached per name and version, as on the main thread; a
 // dispatcher resolves the pipelines it routes to from the ones shipped with the task.
 import { parentPort } from 'node:worker_threads';
-import { identityPipeline, IDENTITY_PIPELINE_NAME, parsePipeline, type Pipeline } from '@sluice/pipeline-core';
+import { identityPipeline, IDENTITY_PIPELINE_NAME, parsePipeline, type IdentityOptions, type Pipeline } from '@sluice/pipeline-core';
+import { IDENTITY_TASK_KEY } from '../pipelines/pipeline-service.js';
 import { bodyText } from '../ingest/body-text.js';
 import { parseItemsWithin } from '../ingest/item-limits.js';
 import { decodeItems, packTables, toWireError, type BundledPipeline, type PipelineReply, type PipelineTask } from './protocol.js';
@@ -11,7 +12,8 @@ const cache = new Map<string, Pipeline>();
 /** The dispatch targets of the task running now (a worker runs one task at a time). */
 let bundle = new Map<string, BundledPipeline>();
 
-function compile(key: string, yaml: string): Pipeline {
+function compile(key: string, yaml: string, identity?: IdentityOptions): Pipeline {
+  if (key === IDENTITY_TASK_KEY) return identityPipeline(identity);
   if (key === '') return parsePipeline(yaml, { resolvePipeline });
   let p = cache.get(key);
   if (p === undefined) {
@@ -32,7 +34,7 @@ function handle(task: PipelineTask): { reply: PipelineReply; transfer: ArrayBuff
     bundle = new Map((task.pipelines ?? []).map((b) => [b.name, b]));
     const text = task.body ?? (task.bytes !== undefined ? bodyText(task.bytes, task.strictUtf8) : '');
     const items = task.items !== undefined ? decodeItems(task.items) : parseItemsWithin(text, task.contentType, task.limits);
-    const result = compile(task.key, task.yaml).run(items, {
+    const result = compile(task.key, task.yaml, task.identity).run(items, {
       skipError: task.skipError,
       maxValueSize: task.limits.maxValueSize,
       maxSteps: task.limits.vrlMaxSteps,

@@ -1,4 +1,4 @@
-import { SluiceError, Timestamp, timeUnitOf, type ColumnSchema, type Doc, type StatusCode, type TableOptions, type Value } from '@sluice/pipeline-core';
+import { SluiceError, Timestamp, timeUnitOf, type ColumnSchema, type Doc, type IdentityOptions, type StatusCode, type TableOptions, type Value } from '@sluice/pipeline-core';
 import type { IngestContentType } from '../ingest/parse-items.js';
 import type { IngestLimits } from '../config/limits.js';
 import type { RunItemError, RunTable } from '../pipelines/compiler.js';
@@ -14,6 +14,8 @@ export interface PipelineTask {
   /** `name\0version`, the worker's cache key ('' for inline YAML, compiled and not kept). */
   readonly key: string;
   readonly yaml: string;
+  /** With `key` IDENTITY_TASK_KEY: the built-in identity pipeline's request parameters. */
+  readonly identity?: IdentityOptions;
   /** The request body as text, or `bytes` (transferred, decoded on the worker). */
   readonly body?: string;
   readonly bytes?: Uint8Array;

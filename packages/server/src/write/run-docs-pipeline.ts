@@ -6,6 +6,7 @@ import { protocolTableOptions, type TableSemantics } from './semantic-options.js
 import type { Context } from 'hono';
 import { requestDeadline, requestSignal } from '../middleware/timeout.js';
 import { runPipelineBounded } from '../pipelines/run-bounded.js';
+import { tableWrites } from './table-writes.js';
 import type { WorkerSource } from '../pipelines/pipeline-service.js';
 
 export const PIPELINE_HEADER = 'x-service-pipeline-name';
@@ -51,13 +52,7 @@ export async function runDocsPipeline(
     const first = result.errors[0]!;
     throw new SluiceError(first.code, `${target.what} ${first.index}: ${first.message}`);
   }
-  return result.tables
-    .filter((t) => t.rows.length > 0)
-    .map((t) => ({
-      db: target.db,
-      table: target.table + t.suffix,
-      schema: t.schema,
-      rows: t.rows,
-      options: protocolTableOptions(target.semantics, { ...t.options, ...target.hints, extra: { ...t.options.extra, ...target.hints.extra } }),
-    }));
+  return tableWrites(result.tables, target.db, target.table, (t) =>
+    protocolTableOptions(target.semantics, { ...t.options, ...target.hints, extra: { ...t.options.extra, ...target.hints.extra } }),
+  );
 }

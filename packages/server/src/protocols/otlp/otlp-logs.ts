@@ -1,3 +1,4 @@
+import { walkScoped } from './otlp-walk.js';
 import { SluiceError, StatusCode, Timestamp, type ColumnSchema, type Doc, type Value } from '@sluice/pipeline-core';
 import { anyKind, anyToValue, attributesToMap, hexId } from './any-value.js';
 import { u64, type KeyValue, type LogsRequest } from './otlp-types.js';
@@ -58,49 +59,44 @@ const EXTRACT_TYPES = { string: 'string', int: 'int64', bool: 'boolean' } as con
 export function logsToRows(req: LogsRequest, extractKeys: readonly string[], now: bigint): LogRows {
   const extraTypes = new Map<string, ColumnSchema['type']>();
   const rows: Value[][] = [];
-  let index = 0;
-  for (const rl of req.resourceLogs ?? []) {
-    const resourceAttrs = rl.resource?.attributes;
-    const resourceMap = attributesToMap(resourceAttrs);
-    for (const sl of rl.scopeLogs ?? []) {
-      const scopeMap = attributesToMap(sl.scope?.attributes);
-      for (const r of sl.logRecords ?? []) {
-        const body = r.body === undefined || r.body === null ? null : anyKind(r.body) === 'string' ? r.body.stringValue! : JSON.stringify(anyToValue(r.body), (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
-        const row: Value[] = [
-          logTime(u64(r.timeUnixNano), u64(r.observedTimeUnixNano), now),
-          hexId(r.traceId) || null,
-          hexId(r.spanId) || null,
-          r.severityText || null,
-          r.severityNumber ?? 0,
-          body,
-          attributesToMap(r.attributes),
-          r.flags ?? 0,
-          sl.scope?.name || null,
-          sl.scope?.version || null,
-          scopeMap,
-          sl.schemaUrl || null,
-          resourceMap,
-          rl.schemaUrl || null,
-        ];
-        for (const key of extractKeys) {
-          const kv = findAttr([r.attributes, sl.scope?.attributes, resourceAttrs], key);
-          const kind = anyKind(kv?.value);
-          if (kv === undefined || kind === 'empty') {
-            row.push(null);
-            continue;
-          }
-          const type = EXTRACT_TYPES[kind as keyof typeof EXTRACT_TYPES];
-          if (type === undefined) throw new SluiceError(StatusCode.InvalidArguments, `log record ${index}: attribute '${key}' named in x-service-log-extract-keys is ${kind}; only string, integer and boolean attributes can be extracted`);
-          const seen = extraTypes.get(key);
-          if (seen !== undefined && seen !== type) throw new SluiceError(StatusCode.InvalidArguments, `log record ${index}: attribute '${key}' is ${kind} here but ${seen} in an earlier record`);
-          extraTypes.set(key, type);
-          row.push(anyToValue(kv.value));
+  walkScoped(req.resourceLogs, (rl) => rl.scopeLogs, (sl) => sl.logRecords, {
+    resource: (rl) => ({ rl, resourceMap: attributesToMap(rl.resource?.attributes) }),
+    scope: (sl) => ({ sl, scopeMap: attributesToMap(sl.scope?.attributes) }),
+    item: (r, { sl, scopeMap }, { rl, resourceMap }, index) => {
+      const body = r.body === undefined || r.body === null ? null : anyKind(r.body) === 'string' ? r.body.stringValue! : JSON.stringify(anyToValue(r.body), (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+      const row: Value[] = [
+        logTime(u64(r.timeUnixNano), u64(r.observedTimeUnixNano), now),
+        hexId(r.traceId) || null,
+        hexId(r.spanId) || null,
+        r.severityText || null,
+        r.severityNumber ?? 0,
+        body,
+        attributesToMap(r.attributes),
+        r.flags ?? 0,
+        sl.scope?.name || null,
+        sl.scope?.version || null,
+        scopeMap,
+        sl.schemaUrl || null,
+        resourceMap,
+        rl.schemaUrl || null,
+      ];
+      for (const key of extractKeys) {
+        const kv = findAttr([r.attributes, sl.scope?.attributes, rl.resource?.attributes], key);
+        const kind = anyKind(kv?.value);
+        if (kv === undefined || kind === 'empty') {
+          row.push(null);
+          continue;
         }
-        rows.push(row);
-        index++;
+        const type = EXTRACT_TYPES[kind as keyof typeof EXTRACT_TYPES];
+        if (type === undefined) throw new SluiceError(StatusCode.InvalidArguments, `log record ${index}: attribute '${key}' named in x-service-log-extract-keys is ${kind}; only string, integer and boolean attributes can be extracted`);
+        const seen = extraTypes.get(key);
+        if (seen !== undefined && seen !== type) throw new SluiceError(StatusCode.InvalidArguments, `log record ${index}: attribute '${key}' is ${kind} here but ${seen} in an earlier record`);
+        extraTypes.set(key, type);
+        row.push(anyToValue(kv.value));
       }
-    }
-  }
+      rows.push(row);
+    },
+  });
   const schema = [...LOG_COLUMNS, ...extractKeys.map((name): ColumnSchema => ({ name, type: extraTypes.get(name) ?? 'string', semantic: 'tag' }))];
   return { schema, rows };
 }

@@ -1,3 +1,4 @@
+import { walkScoped } from './otlp-walk.js';
 import { Timestamp, type ColumnSchema, type ColumnType, type Value, type ValueMap } from '@sluice/pipeline-core';
 import { anyKind, anyToValue, attributesToMap, hexId, type AnyKind } from './any-value.js';
 import { u64, type KeyValue, type TracesRequest } from './otlp-types.js';
@@ -43,56 +44,55 @@ export interface RejectedSpan {
 export function spansOf(req: TracesRequest): { spans: SpanRecord[]; rejected: RejectedSpan[] } {
   const spans: SpanRecord[] = [];
   const rejected: RejectedSpan[] = [];
-  let index = 0;
-  for (const rs of req.resourceSpans ?? []) {
-    const resourceAttributes = rs.resource?.attributes ?? [];
-    const serviceName = resourceAttributes.find((kv) => kv.key === 'service.name');
-    for (const ss of rs.scopeSpans ?? []) {
-      for (const s of ss.spans ?? []) {
-        const i = index++;
-        const traceId = hexId(s.traceId);
-        const spanId = hexId(s.spanId);
-        const start = u64(s.startTimeUnixNano);
-        const end = u64(s.endTimeUnixNano);
-        if (traceId.length !== 32) {
-          rejected.push({ index: i, reason: `span ${i}: trace_id must be 16 bytes, got ${traceId.length / 2}` });
-          continue;
-        }
-        if (spanId.length !== 16) {
-          rejected.push({ index: i, reason: `span ${i}: span_id must be 8 bytes, got ${spanId.length / 2}` });
-          continue;
-        }
-        if (end < start) {
-          rejected.push({ index: i, reason: `span ${i}: end_time_unix_nano is before start_time_unix_nano` });
-          continue;
-        }
-        spans.push({
-          index: i,
-          fixed: [
-            Timestamp.fromUnit(start, 'ns'),
-            Timestamp.fromUnit(end, 'ns'),
-            end - start,
-            hexId(s.parentSpanId) || null,
-            traceId,
-            spanId,
-            SPAN_KINDS[s.kind ?? 0] ?? `SPAN_KIND_${s.kind}`,
-            s.name ?? '',
-            STATUS_CODES[s.status?.code ?? 0] ?? `STATUS_CODE_${s.status?.code}`,
-            s.status?.message || null,
-            s.traceState || null,
-            ss.scope?.name || null,
-            ss.scope?.version || null,
-            serviceName === undefined ? null : String(anyToValue(serviceName.value)),
-          ],
-          spanAttributes: s.attributes ?? [],
-          resourceAttributes,
-          scopeAttributes: ss.scope?.attributes ?? [],
-          events: (s.events ?? []).map((e) => ({ name: e.name ?? '', time: u64(e.timeUnixNano).toString(), attributes: attributesToMap(e.attributes) })) as unknown as Value,
-          links: (s.links ?? []).map((l) => ({ trace_id: hexId(l.traceId), span_id: hexId(l.spanId), trace_state: l.traceState ?? '', attributes: attributesToMap(l.attributes) })) as unknown as Value,
-        });
+  walkScoped(req.resourceSpans, (rs) => rs.scopeSpans, (ss) => ss.spans, {
+    resource: (rs) => {
+      const resourceAttributes = rs.resource?.attributes ?? [];
+      return { resourceAttributes, serviceName: resourceAttributes.find((kv) => kv.key === 'service.name') };
+    },
+    scope: (ss) => ss,
+    item: (s, ss, { resourceAttributes, serviceName }, i) => {
+      const traceId = hexId(s.traceId);
+      const spanId = hexId(s.spanId);
+      const start = u64(s.startTimeUnixNano);
+      const end = u64(s.endTimeUnixNano);
+      if (traceId.length !== 32) {
+        rejected.push({ index: i, reason: `span ${i}: trace_id must be 16 bytes, got ${traceId.length / 2}` });
+        return;
       }
-    }
-  }
+      if (spanId.length !== 16) {
+        rejected.push({ index: i, reason: `span ${i}: span_id must be 8 bytes, got ${spanId.length / 2}` });
+        return;
+      }
+      if (end < start) {
+        rejected.push({ index: i, reason: `span ${i}: end_time_unix_nano is before start_time_unix_nano` });
+        return;
+      }
+      spans.push({
+        index: i,
+        fixed: [
+          Timestamp.fromUnit(start, 'ns'),
+          Timestamp.fromUnit(end, 'ns'),
+          end - start,
+          hexId(s.parentSpanId) || null,
+          traceId,
+          spanId,
+          SPAN_KINDS[s.kind ?? 0] ?? `SPAN_KIND_${s.kind}`,
+          s.name ?? '',
+          STATUS_CODES[s.status?.code ?? 0] ?? `STATUS_CODE_${s.status?.code}`,
+          s.status?.message || null,
+          s.traceState || null,
+          ss.scope?.name || null,
+          ss.scope?.version || null,
+          serviceName === undefined ? null : String(anyToValue(serviceName.value)),
+        ],
+        spanAttributes: s.attributes ?? [],
+        resourceAttributes,
+        scopeAttributes: ss.scope?.attributes ?? [],
+        events: (s.events ?? []).map((e) => ({ name: e.name ?? '', time: u64(e.timeUnixNano).toString(), attributes: attributesToMap(e.attributes) })) as unknown as Value,
+        links: (s.links ?? []).map((l) => ({ trace_id: hexId(l.traceId), span_id: hexId(l.spanId), trace_state: l.traceState ?? '', attributes: attributesToMap(l.attributes) })) as unknown as Value,
+      });
+    },
+  });
   return { spans, rejected };
 }
 
