@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sqlLexer } from './tokens.js';
-import { sqlParser } from './parser.js';
+import { SqlParser, sqlParser } from './parser.js';
 
 describe('grammar', () => {
   it('parses a select', () => {
@@ -9,5 +9,9 @@ describe('grammar', () => {
     sqlParser.input = lex.tokens;
     sqlParser.statements();
     expect(sqlParser.errors).toEqual([]);
+  });
+
+  it('passes chevrotain\'s grammar validations (the shared parser skips them to start faster)', () => {
+    expect(() => new SqlParser({ validate: true })).not.toThrow();
   });
 });

@@ -6,8 +6,8 @@ import { QueryGrammar } from './grammar/query-grammar.js';
  * rules of `grammar/`. The parser builds a CST that `to-ast/` turns into the AST.
  */
 export class SqlParser extends QueryGrammar {
-  constructor() {
-    super();
+  constructor(options: { readonly validate?: boolean } = {}) {
+    super(options);
     this.performSelfAnalysis();
   }
 

@@ -10,8 +10,13 @@ export abstract class ExpressionGrammar extends CstParser {
   declare query: ParserMethod<[], CstNode>;
   declare orderItem: ParserMethod<[], CstNode>;
 
-  constructor() {
-    super(T.allTokens, { maxLookahead: 3, recoveryEnabled: false, nodeLocationTracking: 'none' });
+  /**
+   * `validate`: run chevrotain's grammar checks (ambiguity, left recursion) while building the parser.
+   * They cost about a third of the parser's construction time, which every process and worker pays at
+   * import, so the shared parser skips them; parser.test.ts builds one with them on.
+   */
+  constructor(options: { readonly validate?: boolean } = {}) {
+    super(T.allTokens, { maxLookahead: 3, recoveryEnabled: false, nodeLocationTracking: 'none', skipValidations: !options.validate });
   }
 
   expression = this.RULE('expression', () => {
