@@ -18,6 +18,8 @@ import { txDeleteChunkRows, txRemoveChunks } from './table/chunk-delete.js';
 import { expiryBound, txDeleteRows, txRemoveRange } from './table/delete-rows.js';
 import { scanTable } from './table/scan.js';
 import { txWrite } from './table/write.js';
+import { txMigrateRows } from './table/rows-migrate.js';
+import { txCompactSeries } from './table/series-compact.js';
 import { changedSlots, txRewriteSlots } from './table/widen-column.js';
 import { compileTable } from './catalog/table-state.js';
 
@@ -48,13 +50,14 @@ export type MaintenanceEvent =
 export interface LmdbStore extends Store {
   /** Removes every expired row now (the background sweep does the same); returns how many. */
   sweepExpired(): Promise<number>;
-  /** Merges small chunks of append-mode tables now (the background sweep does the same); returns how many chunks were merged away. */
+  /** Merges small chunks now: append-mode tables' small chunks, and other tables' small or overlapping series chunks (the background sweep does the same); returns how many chunks were merged away. */
   compact(): Promise<number>;
 }
 
 const SWEEP_CHUNK = 10_000;
 const CLEAR_CHUNK = 50_000;
 const COMPACT_CHUNKS = 2_000;
+const MIGRATE_ROWS = 50_000;
 const DEFAULT_DB = 'public';
 
 class LmdbStoreImpl implements LmdbStore {
@@ -88,6 +91,8 @@ class LmdbStoreImpl implements LmdbStore {
       if (!this.catalog.txDb(DEFAULT_DB)) this.catalog.txPutDb(DEFAULT_DB, { createdAt: this.ctx.now() });
     });
     this.catalog.load();
+    // A data home written before series chunks: move its rows over, in bounded transactions.
+    while ((await this.tx(() => txMigrateRows(this.ctx, MIGRATE_ROWS))) > 0);
   }
 
   // ---- databases ----
@@ -249,7 +254,18 @@ class LmdbStoreImpl implements LmdbStore {
   async compact(): Promise<number> {
     let total = 0;
     for (const t of this.catalog.allTables()) {
-      if (!t.opts.appendMode) continue;
+      if (!t.opts.appendMode) {
+        let from: number | undefined;
+        do {
+          const step = await this.tx(() => {
+            const cur = this.catalog.table(t.record.db, t.record.name);
+            return cur && cur.record.id === t.record.id ? txCompactSeries(this.ctx, cur, from, COMPACT_CHUNKS) : { merged: 0, next: undefined };
+          });
+          total += step.merged;
+          from = step.next;
+        } while (from !== undefined);
+        continue;
+      }
       let from: Buffer | undefined;
       do {
         const step = await this.tx(() => {

@@ -1,0 +1,118 @@
+import type { Value } from '@sluice/pipeline-core';
+import { ByteWriter } from '../codec/byte-writer.js';
+import { encodeSeriesChunk } from '../codec/series-chunk-codec.js';
+import type { TableState } from '../catalog/table-state.js';
+import type { StoreContext } from '../context.js';
+import { seriesChunkKey } from '../keys/series-chunk-key.js';
+import type { PendingSeries } from '../series/series-index.js';
+import { valueColumn, type PreparedRows } from './prepare-rows.js';
+import { MAX_CHUNK_ROWS, seriesSpan } from './series-run.js';
+
+const writer = new ByteWriter(1 << 16);
+
+/** One chunk to store: a series, its first time and its rows (indices into the prepared columns). */
+export interface SeriesChunkInput {
+  readonly sid: number;
+  readonly min: bigint;
+  /** Times relative to `min`, strictly increasing. */
+  readonly offs: readonly number[];
+  /** fields[slot][row] (undefined: the row predates the column). */
+  readonly fields: readonly (readonly (Value | undefined)[])[];
+}
+
+/**
+ * Tables without append_mode: the write's rows grouped by series, each series' rows sorted by time and
+ * deduplicated (the later row of one time wins; with `last_non_null` it keeps the earlier rows' values
+ * where it has null), cut into chunks (at most a span and MAX_CHUNK_ROWS rows each) and stored with one
+ * put per chunk. Rows of earlier writes at the same times are not read: a read resolves them by seq.
+ */
+export function txPutSeriesChunks(ctx: StoreContext, t: TableState, rows: PreparedRows, pending: PendingSeries): void {
+  const n = rows.count;
+  if (n === 0) return;
+  // Series runs: consecutive rows of one series (remote write sends a series' samples together) resolve once.
+  const bySeries = new Map<number, number[]>();
+  const tags = valueColumn(t.tags.length);
+  let sid = -1;
+  let list: number[] | undefined;
+  for (let i = 0; i < n; i++) {
+    let same = sid >= 0;
+    for (let s = 0; s < tags.length; s++) {
+      const v = rows.tags[s]![i]!;
+      if (v !== tags[s]) {
+        tags[s] = v;
+        same = false;
+      }
+    }
+    if (!same) {
+      sid = ctx.series.txResolve(t, tags, pending);
+      list = bySeries.get(sid);
+      if (list === undefined) bySeries.set(sid, (list = []));
+    }
+    list!.push(i);
+  }
+  const chunks: SeriesChunkInput[] = [];
+  const nonNull = t.opts.mergeMode === 'last_non_null';
+  for (const [id, idx] of bySeries) cutSeries(t, id, dedupe(rows, idx, nonNull), rows.ts, rows.fields, chunks);
+  txStoreSeriesChunks(ctx, t, chunks);
+}
+
+/** Stores chunks under fresh sequence numbers (one counter update for all). */
+export function txStoreSeriesChunks(ctx: StoreContext, t: TableState, chunks: readonly SeriesChunkInput[]): void {
+  if (chunks.length === 0) return;
+  let seq = ctx.catalog.txNext('seq', chunks.length);
+  for (const c of chunks) txPutSeriesChunk(ctx, t, c, seq++);
+}
+
+export function txPutSeriesChunk(ctx: StoreContext, t: TableState, c: SeriesChunkInput, seq: number): void {
+  writer.reset();
+  encodeSeriesChunk(writer, t.fieldTypes, c.offs, c.offs.length, c.fields);
+  ctx.env.seriesChunks.putSync(seriesChunkKey(t.storageId, c.sid, c.min, seq), writer.buf.subarray(0, writer.pos));
+}
+
+/**
+ * One series' row indices in time order, one per time: the last row of each time, its null fields
+ * filled from earlier rows of that time when `nonNull`. Sorted input (the usual case) is not copied.
+ */
+function dedupe(rows: PreparedRows, idx: number[], nonNull: boolean): number[] {
+  const ts = rows.ts;
+  let sorted = true;
+  for (let k = 1; k < idx.length; k++) {
+    if (ts[idx[k]!]! <= ts[idx[k - 1]!]!) {
+      sorted = false;
+      break;
+    }
+  }
+  if (sorted) return idx;
+  // Stable by write order within one time.
+  const order = idx.slice().sort((a, b) => (ts[a]! < ts[b]! ? -1 : ts[a]! > ts[b]! ? 1 : a - b));
+  const out: number[] = [];
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k]!;
+    if (out.length > 0 && ts[out[out.length - 1]!] === ts[i]) {
+      const prev = out[out.length - 1]!;
+      if (nonNull) for (const col of rows.fields) if (col[i] === null) col[i] = col[prev]!;
+      out[out.length - 1] = i;
+    } else out.push(i);
+  }
+  return out;
+}
+
+/** Cuts one series' sorted, unique rows into chunks of at most a span and MAX_CHUNK_ROWS rows. */
+export function cutSeries(t: TableState, sid: number, idx: readonly number[], ts: readonly bigint[], fields: readonly (readonly (Value | undefined)[])[], out: SeriesChunkInput[]): void {
+  const span = seriesSpan(t);
+  let start = 0;
+  while (start < idx.length) {
+    const min = ts[idx[start]!]!;
+    let end = start + 1;
+    while (end < idx.length && end - start < MAX_CHUNK_ROWS && ts[idx[end]!]! - min < span) end++;
+    const offs: number[] = new Array(end - start);
+    for (let k = start; k < end; k++) offs[k - start] = Number(ts[idx[k]!]! - min);
+    const f = fields.map((col) => {
+      const c: (Value | undefined)[] = valueColumn(end - start);
+      for (let k = start; k < end; k++) c[k - start] = col[idx[k]!];
+      return c;
+    });
+    out.push({ sid, min, offs, fields: f });
+    start = end;
+  }
+}
