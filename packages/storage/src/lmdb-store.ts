@@ -18,6 +18,7 @@ import { txDeleteChunkRows, txRemoveChunks } from './table/chunk-delete.js';
 import { expiryBound, txDeleteRows, txRemoveRange } from './table/delete-rows.js';
 import { scanTable } from './table/scan.js';
 import { txWrite } from './table/write.js';
+import { preWrite } from './table/pre-write.js';
 import { txMigrateRows } from './table/rows-migrate.js';
 import { txCompactSeries } from './table/series-compact.js';
 import { changedSlots, txRewriteSlots } from './table/widen-column.js';
@@ -198,8 +199,11 @@ class LmdbStoreImpl implements LmdbStore {
   async write(requests: readonly WriteRequest[]): Promise<WriteResult[]> {
     if (!Array.isArray(requests)) throw new InvalidRequestError('write() takes an array of write requests');
     if (requests.length === 0) return [];
+    this.open();
+    // Validation and encoding run before the transaction, yielding to the event loop (pre-write.ts).
+    const pre = await preWrite(this.ctx, requests);
     const pending = new PendingSeries();
-    const outcome = await this.tx(() => txWrite(this.ctx, requests, pending), false);
+    const outcome = await this.tx(() => txWrite(this.ctx, requests, pending, pre), false);
     this.series.commit(pending);
     for (const rec of outcome.changed) this.catalog.applyTable(rec);
     if (outcome.durable) await this.flushed();

@@ -20,22 +20,29 @@ export interface SeriesChunkInput {
   readonly fields: readonly (readonly (Value | undefined)[])[];
 }
 
+/** A chunk encoded before its series id is known (a write encodes outside its transaction). */
+export interface EncodedSeriesChunk {
+  readonly tags: readonly Value[];
+  readonly min: bigint;
+  readonly bytes: Buffer;
+}
+
 /**
- * Tables without append_mode: the write's rows grouped by series, each series' rows sorted by time and
- * deduplicated (the later row of one time wins; with `last_non_null` it keeps the earlier rows' values
- * where it has null), cut into chunks (at most a span and MAX_CHUNK_ROWS rows each) and stored with one
- * put per chunk. Rows of earlier writes at the same times are not read: a read resolves them by seq.
+ * Tables without append_mode: the write's rows grouped by series (tag values), each series' rows sorted
+ * by time and deduplicated (the later row of one time wins; with `last_non_null` it keeps the earlier
+ * rows' values where it has null), cut into chunks (at most a span and MAX_CHUNK_ROWS rows each) and
+ * encoded, one series per step (the caller may yield between steps). Rows of earlier writes at the
+ * same times are not read: a read resolves them by seq.
  */
-export function txPutSeriesChunks(ctx: StoreContext, t: TableState, rows: PreparedRows, pending: PendingSeries): void {
+export function* encodeSeriesGroups(t: TableState, rows: PreparedRows): Generator<EncodedSeriesChunk[]> {
   const n = rows.count;
   if (n === 0) return;
-  // Series runs: consecutive rows of one series (remote write sends a series' samples together) resolve once.
-  const bySeries = new Map<number, number[]>();
+  // Consecutive rows of one series (remote write sends a series' samples together) are grouped once.
+  const groups = new Map<string, { tags: Value[]; idx: number[] }>();
   const tags = valueColumn(t.tags.length);
-  let sid = -1;
   let list: number[] | undefined;
   for (let i = 0; i < n; i++) {
-    let same = sid >= 0;
+    let same = list !== undefined;
     for (let s = 0; s < tags.length; s++) {
       const v = rows.tags[s]![i]!;
       if (v !== tags[s]) {
@@ -44,16 +51,55 @@ export function txPutSeriesChunks(ctx: StoreContext, t: TableState, rows: Prepar
       }
     }
     if (!same) {
-      sid = ctx.series.txResolve(t, tags, pending);
-      list = bySeries.get(sid);
-      if (list === undefined) bySeries.set(sid, (list = []));
+      const key = tagKey(tags);
+      let g = groups.get(key);
+      if (g === undefined) groups.set(key, (g = { tags: tags.slice(), idx: [] }));
+      list = g.idx;
     }
     list!.push(i);
   }
-  const chunks: SeriesChunkInput[] = [];
   const nonNull = t.opts.mergeMode === 'last_non_null';
-  for (const [id, idx] of bySeries) cutSeries(t, id, dedupe(rows, idx, nonNull), rows.ts, rows.fields, chunks);
-  txStoreSeriesChunks(ctx, t, chunks);
+  for (const g of groups.values()) {
+    const chunks: SeriesChunkInput[] = [];
+    cutSeries(t, 0, dedupe(rows, g.idx, nonNull), rows.ts, rows.fields, chunks);
+    yield chunks.map((c) => {
+      writer.reset();
+      encodeSeriesChunk(writer, t.fieldTypes, c.offs, c.offs.length, c.fields);
+      return { tags: g.tags, min: c.min, bytes: writer.take() };
+    });
+  }
+}
+
+/** A text key telling tag tuples apart (type and value of each tag). */
+function tagKey(tags: readonly Value[]): string {
+  let k = '';
+  for (const v of tags) {
+    const text = typeof v === 'string' ? v : v instanceof Uint8Array ? Buffer.from(v).toString('hex') : String(v);
+    k += `${typeof v}${text.length}:${text}`;
+  }
+  return k;
+}
+
+/** Inside the write transaction: resolves each encoded chunk's series and stores it (one counter update). */
+export function txPutEncodedSeriesChunks(ctx: StoreContext, t: TableState, chunks: readonly EncodedSeriesChunk[], pending: PendingSeries): void {
+  if (chunks.length === 0) return;
+  let seq = ctx.catalog.txNext('seq', chunks.length);
+  let lastTags: readonly Value[] | undefined;
+  let sid = -1;
+  for (const c of chunks) {
+    if (c.tags !== lastTags) {
+      sid = ctx.series.txResolve(t, c.tags, pending);
+      lastTags = c.tags;
+    }
+    ctx.env.seriesChunks.putSync(seriesChunkKey(t.storageId, sid, c.min, seq++), c.bytes);
+  }
+}
+
+/** The synchronous path (inside the transaction): encode and store. */
+export function txPutSeriesChunks(ctx: StoreContext, t: TableState, rows: PreparedRows, pending: PendingSeries): void {
+  const all: EncodedSeriesChunk[] = [];
+  for (const step of encodeSeriesGroups(t, rows)) all.push(...step);
+  txPutEncodedSeriesChunks(ctx, t, all, pending);
 }
 
 /** Stores chunks under fresh sequence numbers (one counter update for all). */

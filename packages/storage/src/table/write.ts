@@ -5,11 +5,12 @@ import { DatabaseNotFoundError, InvalidRequestError, TableNotFoundError } from '
 import { resolveOptions } from '../options/resolved-options.js';
 import type { PendingSeries } from '../series/series-index.js';
 import type { WriteRequest, WriteResult } from '../store.js';
-import { txPutChunks } from './chunk-write.js';
-import { txPutSeriesChunks } from './series-chunk-write.js';
+import { txPutChunks, txPutEncodedChunk } from './chunk-write.js';
+import { txPutEncodedSeriesChunks, txPutSeriesChunks } from './series-chunk-write.js';
+import { layoutOf, type PreWrite } from './pre-write.js';
 import { evolveSchema, recordForWrite } from './evolve-schema.js';
 import { changedSlots, txRewriteSlots } from './widen-column.js';
-import { prepareRows } from './prepare-rows.js';
+import { prepareRows, type PreparedRows } from './prepare-rows.js';
 
 export interface TxWriteOutcome {
   readonly results: WriteResult[];
@@ -24,18 +25,21 @@ export interface TxWriteOutcome {
  * Runs inside one write transaction: validates every request (creating and evolving tables), then
  * stores the rows. Any error aborts the transaction, so nothing of the batch is written.
  */
-export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pending: PendingSeries): TxWriteOutcome {
+export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pending: PendingSeries, pre: readonly (PreWrite | undefined)[] = []): TxWriteOutcome {
   const results: WriteResult[] = [];
   const changed = new Map<string, TableRecord>();
   let durable = false;
-  for (const req of reqs) {
+  for (let k = 0; k < reqs.length; k++) {
+    const req = reqs[k]!;
     if (!req || typeof req.db !== 'string' || typeof req.table !== 'string' || !Array.isArray(req.schema) || !Array.isArray(req.rows)) {
       throw new InvalidRequestError('a write request needs db, table, schema (array) and rows (array)');
     }
     const db = req.db;
     if (!ctx.catalog.txDb(db)) throw new DatabaseNotFoundError(db);
     let rec = ctx.catalog.txTable(db, req.table);
+    let created = false;
     if (!rec) {
+      created = true;
       const opts = req.options ?? {};
       if (!(opts.auto_create_table ?? ctx.autoCreateTable)) {
         throw new TableNotFoundError(db, req.table, 'auto_create_table is false, so the write does not create it');
@@ -55,9 +59,23 @@ export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pendin
       const before = compiled(ctx, rec);
       txRewriteSlots(ctx, before, t, changedSlots(before, t));
     }
-    const rows = prepareRows(t, req);
-    if (t.opts.appendMode) txPutChunks(ctx, t, rows, pending);
-    else txPutSeriesChunks(ctx, t, rows, pending);
+    const p = pre[k];
+    let rows: PreparedRows;
+    const fits = p !== undefined && evolved === rec && (p.tableId === 'new' ? created && layoutOf(rec) === p.layout : rec.id === p.tableId && rec.version === p.version);
+    if (p !== undefined && fits) {
+      // Prepared and encoded before the transaction, against this very table state (pre-write.ts).
+      rows = p.rows;
+      if (p.series !== undefined) txPutEncodedSeriesChunks(ctx, t, p.series, pending);
+      else if (p.chunks !== undefined) {
+        let seq = ctx.catalog.txNext('seq', p.chunks.length);
+        for (const c of p.chunks) txPutEncodedChunk(ctx, t, c, seq++);
+      } else if (t.opts.appendMode) txPutChunks(ctx, t, rows, pending);
+      else txPutSeriesChunks(ctx, t, rows, pending);
+    } else {
+      rows = prepareRows(t, req);
+      if (t.opts.appendMode) txPutChunks(ctx, t, rows, pending);
+      else txPutSeriesChunks(ctx, t, rows, pending);
+    }
     if (!t.opts.skipWal) durable = true;
     results.push({ db, table: req.table, affectedRows: rows.count });
   }
