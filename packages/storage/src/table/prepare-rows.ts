@@ -88,6 +88,8 @@ function rowPreparer(t: TableState, req: WriteRequest): { rows: PreparedRows; fi
   const outs = targets.map((x) => (x.kind === 'tag' ? tags[x.slot]! : x.kind === 'field' ? fields[x.slot]! : undefined));
   const notNull = defs.map((c) => !c.nullable);
   const width = req.schema.length;
+  const lastRaw: (Value | undefined)[] = new Array(width).fill(undefined);
+  const lastNorm: Value[] = valueColumn(width);
   const fillRows = (from: number, to: number): void => {
     for (let i = from; i < to; i++) {
       const row = req.rows[i]!;
@@ -97,7 +99,17 @@ function rowPreparer(t: TableState, req: WriteRequest): { rows: PreparedRows; fi
       let time: bigint | null = null;
       for (let j = 0; j < width; j++) {
         const raw = row[j] === undefined ? null : (row[j] as Value);
-        const v = normalizeValue(types[j]!, raw);
+        // The same value as the previous row's (tags of one series, rows built from one template):
+        // normalised once (normalizeValue is pure).
+        let v: Value | typeof MISMATCH;
+        if (raw === lastRaw[j] && raw !== null) v = lastNorm[j]!;
+        else {
+          v = normalizeValue(types[j]!, raw);
+          if (v !== MISMATCH && types[j] !== 'json') {
+            lastRaw[j] = raw;
+            lastNorm[j] = v;
+          }
+        }
         if (v === MISMATCH) throw new SchemaConflictError(table, req.schema[j]!.name, displayType(types[j]!), describeValue(raw), `row ${i}`);
         if (types[j] === 'json' && jsonTooDeep(v)) {
           throw new InvalidRequestError(`write to ${table}: row ${i}, column '${req.schema[j]!.name}': the JSON value nests deeper than ${MAX_JSON_VALUE_DEPTH} levels`);
