@@ -31,6 +31,8 @@ export interface RowSourceOptions {
   readonly distinctSeries?: boolean;
   /** Field slots the caller reads (predicated slots are added). */
   readonly wantedFields: readonly boolean[];
+  /** Each series' rows together instead of (time, series) order (ScanRequest.bySeries). */
+  readonly bySeries?: boolean;
   /** Runs inside a write transaction (reads see its writes; no snapshot of its own). */
   readonly inWriteTxn?: boolean;
 }
@@ -257,10 +259,12 @@ function* iterate(ctx: StoreContext, t: TableState, o: RowSourceOptions, preds: 
       }
       return;
     }
-    if (cursors.length === 1) {
-      const c = cursors[0]!;
-      do if (accept(c)) yield out;
-      while (c.step());
+    if (cursors.length === 1 || (o.bySeries === true && !descending)) {
+      // One series, or the caller groups by series: no merge.
+      for (const c of cursors) {
+        do if (accept(c)) yield out;
+        while (c.step());
+      }
       return;
     }
     // k-way merge by (time, series): a binary heap of cursors.

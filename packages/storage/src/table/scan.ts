@@ -30,7 +30,8 @@ export function scanTable(ctx: StoreContext, t: TableState, req: ScanRequest): A
   const wanted = t.fields.map(() => false);
   for (const o of outputs) if (o.kind === 'field') wanted[o.slot] = true;
   // Sources compile predicates when created, so a bad predicate fails this call, not the iteration.
-  const opts = { timeRange: req.timeRange, predicates: req.predicates, descending: req.descending, distinctSeries: req.distinctSeries, wantedFields: wanted };
+  const bySeries = req.bySeries === true && req.limit === undefined && req.descending !== true;
+  const opts = { timeRange: req.timeRange, predicates: req.predicates, descending: req.descending, distinctSeries: req.distinctSeries, bySeries, wantedFields: wanted };
   const sink = new BatchSink(cols, batchSize, limit);
   if (t.opts.appendMode) {
     const chunks = chunkSource(ctx, t, opts);

@@ -127,6 +127,28 @@ describe('series chunks', () => {
     });
   }
 
+  it('bySeries returns each series together and in time order, the same rows as the scan order', async () => {
+    const s = await open(tempDir());
+    const model: Model = new Map();
+    for (let w = 0; w < 4; w++) {
+      const rows = randomRows(300);
+      await s.write([{ db: 'public', table: 'b', schema: SCHEMA, rows }]);
+      apply(model, rows, false);
+    }
+    for (const typed of [false, true]) {
+      const got = (await collect(s, { db: 'public', table: 'b', columns: ['host', 'ts', 'v', 'n', 's'], bySeries: true, typed })).map((r) => [r.host!, Number(r.ts as bigint), r.v!, r.n!, r.s!]);
+      const hosts: string[] = [];
+      for (let i = 0; i < got.length; i++) {
+        if (i === 0 || got[i]![0] !== got[i - 1]![0]) hosts.push(got[i]![0] as string);
+        else expect(got[i]![1] as number).toBeGreaterThan(got[i - 1]![1] as number);
+      }
+      expect(new Set(hosts).size).toBe(hosts.length);
+      const key = (r: Value[]) => `${String(r[1]).padStart(15, '0')}|${String(r[0])}`;
+      expect(got.sort((a, b) => (key(a) < key(b) ? -1 : 1))).toEqual(expected(model));
+    }
+    await s.close();
+  });
+
   it('last_non_null keeps the newest non-null of each field across writes', async () => {
     const s = await open(tempDir());
     const w = (rows: Value[][]) => s.write([{ db: 'public', table: 'm', schema: SCHEMA, rows, options: { merge_mode: 'last_non_null' } }]);
