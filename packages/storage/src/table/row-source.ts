@@ -52,6 +52,40 @@ export function rowSource(ctx: StoreContext, t: TableState, o: RowSourceOptions)
   };
 }
 
+/** A series' resolved run, whole (see `seriesRuns`). */
+export interface SeriesRunSlice {
+  readonly sid: number;
+  readonly tags: readonly Value[];
+  readonly run: Run;
+}
+
+/**
+ * The table's matching series as whole runs, series after series (ScanRequest.bySeries), when no row
+ * needs testing (no field or time-index predicate beyond the range); undefined otherwise.
+ */
+export function seriesRuns(ctx: StoreContext, t: TableState, o: RowSourceOptions): Iterable<SeriesRunSlice> | undefined {
+  const preds = compilePredicates(t, o.predicates ?? []);
+  applyRange(ctx, t, o, preds);
+  if (preds.fieldTests.length > 0 || preds.timeTests.length > 0 || o.descending === true || o.distinctSeries === true) return undefined;
+  return {
+    *[Symbol.iterator]() {
+      if (preds.lo !== undefined && preds.hi !== undefined && preds.lo >= preds.hi) return;
+      const sids = matchingSeries(ctx, t, preds);
+      if (sids.length === 0) return;
+      const txn = ctx.env.root.useReadTransaction();
+      try {
+        const scan = new ScanBase();
+        for (const [sid, tags] of sids) {
+          const c = new SeriesCursor(sid, tags, ctx, t, preds.lo, preds.hi, false, txn, scan);
+          while (c.nextRun()) yield { sid, tags, run: c.run! };
+        }
+      } finally {
+        txn.done();
+      }
+    },
+  };
+}
+
 const TWO_52 = 2 ** 52;
 
 /** A series' resolved runs in scan order, read window by window. */
