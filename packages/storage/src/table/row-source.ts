@@ -1,11 +1,12 @@
 import type { Value } from '@sluice/pipeline-core';
 import type { TableState } from '../catalog/table-state.js';
 import type { StoreContext } from '../context.js';
-import { keyChunkMin, seriesEnd, seriesStart, seriesTimeBound } from '../keys/series-chunk-key.js';
+import { keyChunkMin, keyChunkSeq, seriesEnd, seriesStart, seriesTimeBound } from '../keys/series-chunk-key.js';
+import { SeriesChunkView } from '../codec/series-chunk-codec.js';
 import { MAX_TS, MIN_TS } from '../keys/row-key.js';
 import type { ScanRequest } from '../store.js';
 import { compilePredicates, type CompiledPredicates } from './predicates.js';
-import { readWindow, seriesSpan, windowSize, type Run } from './series-run.js';
+import { readWindow, resolveChunks, seriesSpan, windowSize, type Run, type StoredChunk } from './series-run.js';
 import { ceilToUnit, ttlCutoff } from './time-bounds.js';
 
 /**
@@ -267,31 +268,43 @@ function* iterate(ctx: StoreContext, t: TableState, o: RowSourceOptions, preds: 
     return true;
   };
   try {
-    const cursors: SeriesCursor[] = [];
-    for (const [sid, tags] of sids) {
-      const c = new SeriesCursor(sid, tags, ctx, t, preds.lo, preds.hi, descending, txn, scan);
-      if (c.nextRun()) cursors.push(c);
-    }
     if (o.distinctSeries === true) {
-      // The first accepted row of each series, in scan order.
-      const firsts: { c: SeriesCursor; key: number; ts: bigint }[] = [];
-      for (const c of cursors) {
+      // The first accepted row of each series, in scan order. Ascending without row predicates: only
+      // the series' first chunks are read (firstRow), not a whole window.
+      const quick = !descending && preds.fieldTests.length === 0 && preds.timeTests.length === 0;
+      const firsts: { sid: number; tags: readonly Value[]; run: Run; i: number; ts: bigint }[] = [];
+      for (const [sid, tags] of sids) {
+        if (quick) {
+          const run = firstRow(ctx, t, sid, preds.lo, preds.hi, txn);
+          if (run !== undefined) firsts.push({ sid, tags, run, i: 0, ts: run.base + BigInt(run.offs[0]!) });
+          continue;
+        }
+        const c = new SeriesCursor(sid, tags, ctx, t, preds.lo, preds.hi, descending, txn, scan);
+        if (!c.nextRun()) continue;
         let ok = true;
         while (!accept(c)) if (!c.step()) {
           ok = false;
           break;
         }
-        if (ok) firsts.push({ c, key: c.key, ts: c.ts() });
+        if (ok) firsts.push({ sid, tags, run: c.run!, i: c.i, ts: c.ts() });
       }
       firsts.sort((a, b) => {
-        const d = a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : a.c.sid - b.c.sid;
+        const d = a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : a.sid - b.sid;
         return descending ? -d : d;
       });
       for (const f of firsts) {
-        accept(f.c);
+        out.sid = f.sid;
+        out.tags = f.tags;
+        out.run = f.run;
+        out.i = f.i;
         yield out;
       }
       return;
+    }
+    const cursors: SeriesCursor[] = [];
+    for (const [sid, tags] of sids) {
+      const c = new SeriesCursor(sid, tags, ctx, t, preds.lo, preds.hi, descending, txn, scan);
+      if (c.nextRun()) cursors.push(c);
     }
     if (cursors.length === 1 || (o.bySeries === true && !descending)) {
       // One series, or the caller groups by series: no merge.
@@ -341,6 +354,35 @@ function* iterate(ctx: StoreContext, t: TableState, o: RowSourceOptions, preds: 
   } finally {
     (txn as { done?: () => void } | undefined)?.done?.();
   }
+}
+
+/**
+ * The series' first row in [lo, hi), resolved, as a one-row run: chunks are read in key (first-time)
+ * order until one starts after the earliest time found (usually one or two chunks).
+ */
+function firstRow(ctx: StoreContext, t: TableState, sid: number, lo: bigint | undefined, hi: bigint | undefined, txn: unknown): Run | undefined {
+  const sto = t.storageId;
+  const start = lo === undefined ? seriesStart(sto, sid) : seriesTimeBound(sto, sid, lo - seriesSpan(t) + 1n);
+  const end = hi === undefined ? seriesEnd(sto, sid) : seriesTimeBound(sto, sid, hi);
+  const seen: StoredChunk[] = [];
+  let best: bigint | undefined;
+  const range = ctx.env.seriesChunks.getRange({ start, end, ...(txn ? { transaction: txn } : {}) } as Parameters<typeof ctx.env.seriesChunks.getRange>[0]);
+  for (const { key, value } of range) {
+    const k = key as Buffer;
+    const min = keyChunkMin(k);
+    if (best !== undefined && min > best) break;
+    const c: StoredChunk = { key: k, min, seq: keyChunkSeq(k), view: new SeriesChunkView(value as Buffer) };
+    seen.push(c);
+    const offs = c.view.offs();
+    for (let i = 0; i < offs.length; i++) {
+      const ts = min + BigInt(offs[i]!);
+      if (lo !== undefined && ts < lo) continue;
+      if (hi !== undefined && ts >= hi) break;
+      if (best === undefined || ts < best) best = ts;
+      break;
+    }
+  }
+  return best === undefined ? undefined : resolveChunks(t, seen, best, best + 1n);
 }
 
 /** The table's series passing the tag predicates (predicates run once per series), ascending by id. */

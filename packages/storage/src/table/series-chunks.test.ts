@@ -108,6 +108,11 @@ describe('series chunks', () => {
       const inRange = want.filter((r) => (r[1] as number) >= lo && (r[1] as number) < hi);
       expect(await actual(s, 't', { startNs: BigInt(lo) * 1_000_000n, endNs: BigInt(hi) * 1_000_000n })).toEqual(inRange);
       expect(await actual(s, 't', { startNs: BigInt(lo) * 1_000_000n, endNs: BigInt(hi) * 1_000_000n, descending: true })).toEqual(inRange.slice().reverse());
+      // distinctSeries: each host's first row in the range (values resolved as a scan resolves them).
+      const firsts = new Map<string, Value[]>();
+      for (const r of inRange) if (!firsts.has(r[0] as string)) firsts.set(r[0] as string, r);
+      const distinct = await collect(s, { db: 'public', table: 't', columns: ['host', 'ts', 'v', 'n', 's'], distinctSeries: true, timeRange: { startNs: BigInt(lo) * 1_000_000n, endNs: BigInt(hi) * 1_000_000n } });
+      expect(distinct.map((r) => [r.host!, Number(r.ts as bigint), r.v!, r.n!, r.s!]).sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([...firsts.values()].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
       const merged = await s.compact();
       expect(merged).toBeGreaterThan(0);
       expect(await actual(s, 't')).toEqual(want);
