@@ -8,7 +8,8 @@
 // Each server runs in its own process (ClickHouse from /usr/sbin, Sluice from packages/server/dist).
 // Run: npm run build && node bench/peers.bench.mjs
 // Env: SLUICE_BENCH_LINES (default 1000000), SLUICE_BENCH_ROWS (default 1000000), SLUICE_BENCH_RUNS (5),
-//      SLUICE_BENCH_WORKERS (the multi-core run's pipelineWorkers, default 2).
+//      SLUICE_BENCH_WORKERS (the multi-core run's pipelineWorkers, default 2). SLUICE_BENCH_LINES=0 skips
+//      the ingest part (only the query table and its six queries).
 import { DuckDBInstance } from '@duckdb/node-api';
 import { appendLogRow, DUCK_LOG_TABLE_DDL } from './lib/duck-log-table.mjs';
 import { haveClickHouse, startClickHouse } from './lib/clickhouse.mjs';
@@ -106,43 +107,45 @@ try {
   console.log(`ClickHouse ${await ch.version()} · Node ${process.version} · ${LINES.toLocaleString('en-US')} lines, ${BATCH}/request, ${CLIENTS} clients\n`);
 
   // ---------- 1. ingest ----------
-  await ch.exec(
-    'CREATE TABLE nginx (ts DateTime, ip String, method String, path String, status UInt16, size UInt64, referrer String, agent String) ENGINE = MergeTree() PARTITION BY toYYYYMMDD(ts) ORDER BY ts',
-  );
-  const chIngest = await ingest('ClickHouse, JSONEachRow', chBodies, (b) => ch.exec('INSERT INTO nginx FORMAT JSONEachRow', b));
-  const chRss = ch.peakRss();
-  const chBytes = await ch.bytesOnDisk('nginx');
+  if (LINES > 0) {
+    await ch.exec(
+      'CREATE TABLE nginx (ts DateTime, ip String, method String, path String, status UInt16, size UInt64, referrer String, agent String) ENGINE = MergeTree() PARTITION BY toYYYYMMDD(ts) ORDER BY ts',
+    );
+    const chIngest = await ingest('ClickHouse, JSONEachRow', chBodies, (b) => ch.exec('INSERT INTO nginx FORMAT JSONEachRow', b));
+    const chRss = ch.peakRss();
+    const chBytes = await ch.bytesOnDisk('nginx');
 
-  await sluice1.putPipeline('nginx', NGINX_PIPELINE);
-  const disk0 = sluice1.diskBytes();
-  const s1 = await ingest('Sluice, nginx pipeline, 1 core', textBodies, sluiceSend(sluice1, 'table=nginx&pipeline_name=nginx', 'text/plain'));
-  const s1Rss = sluice1.peakRss();
-  const s1Bytes = sluice1.diskBytes() - disk0;
+    await sluice1.putPipeline('nginx', NGINX_PIPELINE);
+    const disk0 = sluice1.diskBytes();
+    const s1 = await ingest('Sluice, nginx pipeline, 1 core', textBodies, sluiceSend(sluice1, 'table=nginx&pipeline_name=nginx', 'text/plain'));
+    const s1Rss = sluice1.peakRss();
+    const s1Bytes = sluice1.diskBytes() - disk0;
 
-  sluiceN = await startSluice(MULTI);
-  await sluiceN.putPipeline('nginx', NGINX_PIPELINE);
-  const sN = await ingest(`Sluice, nginx pipeline, ${MULTI} workers`, textBodies, sluiceSend(sluiceN, 'table=nginx&pipeline_name=nginx', 'text/plain'));
-  const sNRss = sluiceN.peakRss();
-  const nCheck = await sluiceN.rows('SELECT status, count(*) FROM nginx GROUP BY status ORDER BY status');
-  await sluiceN.stop();
-  sluiceN = undefined;
+    sluiceN = await startSluice(MULTI);
+    await sluiceN.putPipeline('nginx', NGINX_PIPELINE);
+    const sN = await ingest(`Sluice, nginx pipeline, ${MULTI} workers`, textBodies, sluiceSend(sluiceN, 'table=nginx&pipeline_name=nginx', 'text/plain'));
+    const sNRss = sluiceN.peakRss();
+    const nCheck = await sluiceN.rows('SELECT status, count(*) FROM nginx GROUP BY status ORDER BY status');
+    await sluiceN.stop();
+    sluiceN = undefined;
 
-  const byStatus = 'SELECT status, count(*) FROM nginx GROUP BY status ORDER BY status';
-  const chCheck = await ch.rows(byStatus.replace('count(*)', 'count()'));
-  const s1Check = await sluice1.rows(byStatus);
-  sameAnswer('ingested rows by status (1 core)', s1Check, chCheck, ['sluice', 'clickhouse']);
-  sameAnswer(`ingested rows by status (${MULTI} workers)`, nCheck, chCheck, ['sluice', 'clickhouse']);
+    const byStatus = 'SELECT status, count(*) FROM nginx GROUP BY status ORDER BY status';
+    const chCheck = await ch.rows(byStatus.replace('count(*)', 'count()'));
+    const s1Check = await sluice1.rows(byStatus);
+    sameAnswer('ingested rows by status (1 core)', s1Check, chCheck, ['sluice', 'clickhouse']);
+    sameAnswer(`ingested rows by status (${MULTI} workers)`, nCheck, chCheck, ['sluice', 'clickhouse']);
 
-  const w = `nginx: ${LINES.toLocaleString('en-US')} lines`;
-  add(`ingest ${w}, 1 core`, 'rows/s', 'higher', { sluice: s1.rowsPerS, clickhouse: chIngest.rowsPerS });
-  add(`ingest ${w}, pipelineWorkers ${MULTI}`, 'rows/s', 'higher', { sluice: sN.rowsPerS, clickhouse: chIngest.rowsPerS });
-  add('ingest request latency p50 (1 core)', 'ms', 'lower', { sluice: s1.p50, clickhouse: chIngest.p50 });
-  add('ingest request latency p99 (1 core)', 'ms', 'lower', { sluice: s1.p99, clickhouse: chIngest.p99 });
-  add(`ingest request latency p50 (${MULTI} workers)`, 'ms', 'lower', { sluice: sN.p50, clickhouse: chIngest.p50 });
-  add(`ingest request latency p99 (${MULTI} workers)`, 'ms', 'lower', { sluice: sN.p99, clickhouse: chIngest.p99 });
-  add('server peak RSS after ingest (1 core)', 'MiB', 'lower', { sluice: mb(s1Rss), clickhouse: mb(chRss) });
-  add(`server peak RSS after ingest (${MULTI} workers)`, 'MiB', 'lower', { sluice: mb(sNRss), clickhouse: mb(chRss) });
-  add('bytes on disk per row (nginx table)', 'B/row', 'lower', { sluice: s1Bytes / LINES, clickhouse: chBytes / LINES });
+    const w = `nginx: ${LINES.toLocaleString('en-US')} lines`;
+    add(`ingest ${w}, 1 core`, 'rows/s', 'higher', { sluice: s1.rowsPerS, clickhouse: chIngest.rowsPerS });
+    add(`ingest ${w}, pipelineWorkers ${MULTI}`, 'rows/s', 'higher', { sluice: sN.rowsPerS, clickhouse: chIngest.rowsPerS });
+    add('ingest request latency p50 (1 core)', 'ms', 'lower', { sluice: s1.p50, clickhouse: chIngest.p50 });
+    add('ingest request latency p99 (1 core)', 'ms', 'lower', { sluice: s1.p99, clickhouse: chIngest.p99 });
+    add(`ingest request latency p50 (${MULTI} workers)`, 'ms', 'lower', { sluice: sN.p50, clickhouse: chIngest.p50 });
+    add(`ingest request latency p99 (${MULTI} workers)`, 'ms', 'lower', { sluice: sN.p99, clickhouse: chIngest.p99 });
+    add('server peak RSS after ingest (1 core)', 'MiB', 'lower', { sluice: mb(s1Rss), clickhouse: mb(chRss) });
+    add(`server peak RSS after ingest (${MULTI} workers)`, 'MiB', 'lower', { sluice: mb(sNRss), clickhouse: mb(chRss) });
+    add('bytes on disk per row (nginx table)', 'B/row', 'lower', { sluice: s1Bytes / LINES, clickhouse: chBytes / LINES });
+  }
   textBodies.length = 0;
   chBodies.length = 0;
 

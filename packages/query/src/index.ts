@@ -17,3 +17,4 @@ export { promqlToRecords } from './promql/records.js';
 export { createTableText, type CreateTableStyle } from './sql/statements/show-create-table.js';
 export { formatSql, parseSqlStatements } from './sql/format-sql.js';
 export { isReadOnlySql } from './sql/read-only.js';
+export { compileFulltext, parseFulltextQuery, type Node as FulltextNode, type Clause as FulltextClause } from './sql/expr/fulltext.js';

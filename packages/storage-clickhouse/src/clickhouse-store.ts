@@ -56,6 +56,8 @@ class Mutex {
 
 class ClickHouseStore implements Store {
   readonly pipelines: ChPipelineStore;
+  /** matches() runs in ClickHouse (read/fulltext-sql.ts). */
+  readonly pushdownMatches = true;
   private closed = false;
   private seqLast = 0n;
   private readonly mutex = new Mutex();
@@ -202,7 +204,7 @@ class ClickHouseStore implements Store {
   /** ADD/DROP COLUMN for the physical columns one entry has and the other lacks. */
   private async applySchema(before: TableEntry | undefined, after: TableEntry): Promise<void> {
     if (before === undefined) return this.ddl.createTable(after.chDb, after.chTable, tableShape(after));
-    await this.ddl.alter(after.chDb, after.chTable, alterActions(before, after));
+    await this.ddl.alter(after.chDb, after.chTable, alterActions(before, after), tableShape(after).shardBy);
   }
 
   async write(requests: readonly WriteRequest[]): Promise<WriteResult[]> {

@@ -1,3 +1,4 @@
+import { compileFulltext } from '@sluice/query';
 import type { Store } from '@sluice/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickHouseBinary, openClickHouseStore, startLocalClickHouse, type LocalClickHouse } from '../src/index.js';
@@ -18,7 +19,7 @@ async function values(s: Store, table: string, column: string): Promise<unknown[
   return out;
 }
 
-/** Behaviour beyond the shared contract: Sluice's own TTL expiry, a second server's catalog. */
+/** Behaviour beyond the shared contract: Sluice's own TTL expiry, a second server's catalog, matches() pushdown, anyOrder. */
 describe.skipIf(bin === undefined)('ClickHouse store specifics', () => {
   let ch: LocalClickHouse;
   let clock = Date.parse('2026-11-25T00:00:00Z');
@@ -57,5 +58,37 @@ describe.skipIf(bin === undefined)('ClickHouse store specifics', () => {
     await a.refreshCatalog!();
     expect(a.getTable('public', 'shared2')!.columns.map((c) => c.name)).toEqual(['ts', 'host', 'n', 'extra']);
     expect(await values(a, 'shared2', 'n')).toEqual([1, 2]);
+  });
+  it("matches() predicates run in ClickHouse with the SQL engine's semantics (words, phrases, + - AND OR, case, NULL)", async () => {
+    const texts = [
+      'ERROR: connection timeout', 'error timeout', 'Timeout after error', 'errors timed out', 'no_error timeout', 'x-error,timeout!',
+      'connection reset by peer', 'db-1 down', 'db 1 down', 'DB-2 down', 'request error', 'Ünïcode ERROR ümlaut', 'xÜerror', '', null,
+      'warn: slow "quoted phrase" here', 'quoted and phrase', 'tab\there\nnewline error',
+    ];
+    const schemaM = [{ name: 'ts', type: 'timestamp_ms', semantic: 'timestamp' }, { name: 'msg', type: 'string', semantic: 'field' }] as const;
+    await a.write([{ db: 'public', table: 'ft', schema: schemaM, rows: texts.map((t, i) => [i, t]), options: { append_mode: true } }]);
+    const queries = [
+      'error', 'ERROR AND timeout', 'error timeout', '+error -timeout', '-timeout', 'error OR reset', '"connection timeout"', 'db-1', '"quoted phrase"',
+      '(error OR reset) AND -peer', 'timeout AND (error OR after)', 'ümlaut', 'ünïcode', 'newline', '+error +timeout connection',
+    ];
+    for (const q of queries) {
+      const m = compileFulltext(q);
+      const want = texts.filter((t) => t !== null && m(t));
+      const got: unknown[] = [];
+      for await (const b of a.scan({ db: 'public', table: 'ft', columns: ['msg'], predicates: [{ column: 'msg', op: 'matches', value: q }] })) got.push(...b.columns[0]!.values);
+      expect({ q, rows: got }).toEqual({ q, rows: want });
+      const [[n]] = (await a.aggregate!({ db: 'public', table: 'ft', aggregates: [{ fn: 'count' }], predicates: [{ column: 'msg', op: 'matches', value: q }] }))!;
+      expect(n).toBe(want.length);
+    }
+    expect(() => a.scan({ db: 'public', table: 'ft', predicates: [{ column: 'nope', op: 'matches', value: 'x' }] })).toThrow(/nope/);
+  });
+
+  it('anyOrder: the same groups as the first-met order, without ordering them in ClickHouse', async () => {
+    await a.write([{ db: 'public', table: 'grp', schema: schema('float64'), rows: [[3, 'c', 1], [1, 'b', 2], [2, 'a', 3], [4, 'b', 4]] }]);
+    const req = { db: 'public', table: 'grp', groupBy: [{ column: 'host' }], aggregates: [{ fn: 'count' as const }, { fn: 'sum' as const, column: 'n' }] };
+    const ordered = await a.aggregate!(req);
+    expect(ordered).toEqual([['b', 2, 6], ['a', 1, 3], ['c', 1, 1]]);
+    const any = await a.aggregate!({ ...req, anyOrder: true });
+    expect([...any!].sort((x, y) => String(x[0]).localeCompare(String(y[0])))).toEqual([['a', 1, 3], ['b', 2, 6], ['c', 1, 1]]);
   });
 });

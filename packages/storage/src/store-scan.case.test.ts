@@ -162,6 +162,20 @@ export function runScanCases(fresh: () => Promise<Store>): void {
       await expect(hosts('host', 'regex', '(unclosed')).rejects.toMatchObject({ code: StatusCode.InvalidArguments });
     });
 
+    it('word (whole word, case-insensitive) and term (case-sensitive, alphanumeric bounds) predicates', async () => {
+      const s = await fresh();
+      const schema: ColumnSchema[] = [...LOG_SCHEMA, { name: 'msg', type: 'string', semantic: 'field' }];
+      const msgs = ['upstream Error: timeout', 'errors everywhere', 'x_error', 'error_x done', null, 'éerror', 'Timeout-error'];
+      await s.write([{ db: 'public', table: 'w', options: mode, schema, rows: msgs.map((m, i) => [1000 + i, 'h', 'info', i, m]) }]);
+      const rowsOf = async (predicates: ScanRequest['predicates']) =>
+        (await collect(s, { db: 'public', table: 'w', columns: ['latency'], predicates })).map((r) => r.latency);
+      expect(await rowsOf([{ column: 'msg', op: 'word', value: 'error' }])).toEqual([0, 6]);
+      expect(await rowsOf([{ column: 'msg', op: 'word', value: 'ERROR' }, { column: 'msg', op: 'word', value: 'timeout' }])).toEqual([0, 6]);
+      expect(await rowsOf([{ column: 'msg', op: 'term', value: 'error' }])).toEqual([2, 3, 6]);
+      expect(await rowsOf([{ column: 'msg', op: 'term', value: 'Error' }])).toEqual([0]);
+      await expect(rowsOf([{ column: 'msg', op: 'word', value: 'two words' }])).rejects.toMatchObject({ code: StatusCode.InvalidArguments });
+    });
+
     it('a scan asking for typed columns returns the same values (typed is a hint)', async () => {
       const s = await fresh();
       await s.write([{ db: 'public', table: 'logs', options: mode, schema: LOG_SCHEMA, rows: [...rows(30), [1040, 'c', null, null]] }]);

@@ -75,12 +75,20 @@ export interface WriteResult {
 
 /**
  * `contains`: a string column's value contains the (string) operand (SQL `LIKE '%text%'`).
+ * `word`: a string column's value holds the operand (one word: letters, digits, `_`) as a whole word,
+ * case-insensitively (the value lowercased; no letter, digit or `_` on either side): a term of
+ * `matches(col, 'a AND b')`. A remote store maps it to a regex (ClickHouse
+ * `match(col, '(?i)(^|[^\\pL\\pN_])word($|[^\\pL\\pN_])')`).
+ * `term`: the operand occurs case-sensitively with no letter or digit on either side (`matches_term`, `@@`).
  * `regex` / `not_regex`: the value, as text, fully matches (does not match) the RE2 pattern in the
  * operand, anchored at both ends (PromQL's `=~` / `!~`); a missing value tests as the empty string, as
  * a missing label does in PromQL. Patterns run in linear time (RE2 semantics, no backreferences); a
  * remote store maps them to its own RE2 function (ClickHouse `match(col, '^(?:re)$')`).
+ * `matches`: the string column matches the full-text query in the operand (the language of SQL's
+ * `matches(col, query)`: words, phrases, AND/OR/+/-). Optional: a planner sends it only to a store whose
+ * `pushdownMatches` is true (a store that can run the query natively, e.g. ClickHouse); others never see it.
  */
-export type PredicateOp = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not_in' | 'is_null' | 'is_not_null' | 'contains' | 'regex' | 'not_regex';
+export type PredicateOp = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not_in' | 'is_null' | 'is_not_null' | 'contains' | 'word' | 'term' | 'regex' | 'not_regex' | 'matches';
 
 /** A column predicate the store applies exactly; several predicates are AND-ed. */
 export interface Predicate {
@@ -179,6 +187,11 @@ export interface GroupKey {
 export interface AggregateRequest extends Pick<ScanRequest, 'db' | 'table' | 'timeRange' | 'predicates'> {
   readonly groupBy?: readonly GroupKey[];
   readonly aggregates: readonly AggregateSpec[];
+  /**
+   * A hint: the caller sorts the groups itself (an ORDER BY over every group key), so the store may
+   * return them in any order instead of the order a scan first meets them. Default false.
+   */
+  readonly anyOrder?: boolean;
 }
 
 /**
@@ -239,6 +252,8 @@ export interface Store {
    * store runs it natively (`SELECT host, count(), avg(x) ... GROUP BY host`).
    */
   aggregate?(req: AggregateRequest): Promise<readonly (readonly Value[])[] | undefined>;
+  /** Optional: true when scans and aggregates accept `matches` (full-text) predicates; default false. */
+  readonly pushdownMatches?: boolean;
   /** Optional: row and chunk counts and time bounds of a table, from metadata. */
   statistics?(db: string, table: string): Promise<ChunkStatistics>;
   /** Deletes the rows matching the predicates (all rows when none); returns how many. */

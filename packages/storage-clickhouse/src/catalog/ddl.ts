@@ -64,10 +64,15 @@ export class Ddl {
   /**
    * ALTERs the local table and (on a cluster) the Distributed one, so both list the same columns. One
    * action per statement: an ADD of a column another server just added (code 44), or a DROP of one
-   * already gone, is what was wanted and not an error.
+   * already gone, is what was wanted and not an error. With replicated shards and ON CLUSTER DDL,
+   * ClickHouse runs an ALTER of a Replicated table on one replica per shard (the others follow through
+   * ZooKeeper) and refuses one of the Distributed table (code 371: it is not replicated), so the
+   * Distributed table is created again `AS` the altered local table on every node (`shardBy` as when
+   * it was created); a query meeting that moment gets "table doesn't exist" (code 60).
    */
-  async alter(db: string, table: string, actions: readonly string[]): Promise<void> {
-    const names = this.l.cluster === undefined ? [table] : [localName(this.l, table), table];
+  async alter(db: string, table: string, actions: readonly string[], shardBy?: string): Promise<void> {
+    const recreate = this.l.cluster !== undefined && this.l.onClusterDdl && this.l.replicated;
+    const names = this.l.cluster === undefined ? [table] : recreate ? [localName(this.l, table)] : [localName(this.l, table), table];
     for (const a of actions) {
       for (const n of names) {
         try {
@@ -80,6 +85,16 @@ export class Ddl {
         }
       }
     }
+    if (recreate && actions.length > 0) {
+      await this.everywhere(`DROP TABLE IF EXISTS ${q(db)}.${q(table)}${this.onCluster}`);
+      await this.everywhere(this.distributedAs(db, table, shardBy));
+    }
+  }
+
+  /** The Distributed table over the local one, with the local table's current columns. */
+  distributedAs(db: string, table: string, shardBy?: string): string {
+    const local = localName(this.l, table);
+    return `CREATE TABLE IF NOT EXISTS ${q(db)}.${q(table)}${this.onCluster} AS ${q(db)}.${q(local)} ENGINE = Distributed(${q(this.l.cluster!)}, ${q(db)}, ${q(local)}, ${shardBy ?? 'rand()'})`;
   }
 
   async dropTable(db: string, table: string): Promise<void> {

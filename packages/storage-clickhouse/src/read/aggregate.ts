@@ -1,6 +1,7 @@
 import { isFloatType, isIntegerType, timeUnitOf, type Value } from '@sluice/pipeline-core';
 import { ColumnNotFoundError, compilePredicates, type AggregateRequest } from '@sluice/storage';
 import type { ChHttp } from '../client/ch-http.js';
+import { checkable } from './predicate-sql.js';
 import type { TableEntry } from '../catalog/catalog.js';
 import { decodeCount, decodeFloat, decodeValue } from './decode-value.js';
 import { readSource, scanOrderTuple } from './source.js';
@@ -19,7 +20,7 @@ export async function aggregateTable(http: ChHttp, e: TableEntry, req: Aggregate
     if (!c) throw new ColumnNotFoundError(table, n);
     return c;
   };
-  compilePredicates(t, req.predicates ?? []);
+  compilePredicates(t, checkable(req.predicates));
   const s = readSource(e, req, nowMs);
   const keys: { sql: string; decode: (f: string) => Value }[] = [];
   for (const k of req.groupBy ?? []) {
@@ -54,10 +55,10 @@ export async function aggregateTable(http: ChHttp, e: TableEntry, req: Aggregate
     }
   }
   const select = [...keys, ...aggs].map((x) => x.sql).join(', ');
-  const sql =
-    keys.length === 0
-      ? `SELECT ${select} FROM ${s.from} WHERE ${s.where}`
-      : `SELECT ${select} FROM ${s.from} WHERE ${s.where} GROUP BY ${keys.map((k) => k.sql).join(', ')} ORDER BY min(${scanOrderTuple(e, s)})`;
+  const where = s.where === '1' ? '' : ` WHERE ${s.where}`;
+  // Groups in the order a scan first meets them, unless the caller sorts them itself (anyOrder).
+  const order = req.anyOrder ? '' : ` ORDER BY min(${scanOrderTuple(e, s)})`;
+  const sql = keys.length === 0 ? `SELECT ${select} FROM ${s.from}${where}` : `SELECT ${select} FROM ${s.from}${where} GROUP BY ${keys.map((k) => k.sql).join(', ')}${order}`;
   const rows = await http.rows(sql);
   const all = [...keys, ...aggs];
   return rows.map((r) => all.map((x, j) => x.decode(r[j]!)));

@@ -1,5 +1,6 @@
 import { compilePredicates, type ScanRequest } from '@sluice/storage';
 import type { ChHttp } from '../client/ch-http.js';
+import { checkable } from './predicate-sql.js';
 import type { TableEntry } from '../catalog/catalog.js';
 import type { Ddl } from '../catalog/ddl.js';
 import { readSource } from './source.js';
@@ -15,7 +16,7 @@ const KEYS_PER_MUTATION = 20_000;
  * mutation).
  */
 export async function deleteRows(http: ChHttp, ddl: Ddl, e: TableEntry, req: Pick<ScanRequest, 'timeRange' | 'predicates'>, nowMs: number): Promise<number> {
-  compilePredicates(e.state, req.predicates ?? []);
+  compilePredicates(e.state, checkable(req.predicates));
   const s = readSource(e, req, nowMs);
   if (s.preOnly) {
     const [[n]] = (await http.rows(`SELECT count() FROM ${s.from} WHERE ${s.where}`)) as [[string]];

@@ -2,6 +2,7 @@ import { isFloatType, isIntegerType, Timestamp, timeUnitOf, toJsonText, type Col
 import { normalizeValue, MISMATCH, type Predicate, type TableState } from '@sluice/storage';
 import { str } from '../sql/quote.js';
 import { floatText } from '../write/encode-value.js';
+import { fulltextSql } from './fulltext-sql.js';
 
 /**
  * A predicate as a ClickHouse condition over `ref` (the column's expression). Predicates were already
@@ -21,8 +22,19 @@ export function predicateSql(t: TableState, p: Predicate, ref: string): string {
       const m = `match(ifNull(toString(${ref}), ''), ${str(`^(?:${p.value as string})$`)})`;
       return p.op === 'regex' ? m : `NOT ${m}`;
     }
+    case 'matches':
+      return fulltextSql(ref, p.value as string);
     case 'contains':
       return `position(${ref}, ${str(p.value as string)}) > 0`;
+    case 'word':
+    case 'term': {
+      // A whole word / term between non-word characters (RE2 in UTF-8 mode; 18.16 ignores a leading
+      // `(?i)`, so case-insensitivity is a `(?i:...)` group). `word` operands are lowercase word characters.
+      const quoted = (p.value as string).replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
+      const edge = p.op === 'word' ? '[^\\pL\\pN_]' : '[^\\pL\\pN]';
+      const body = p.op === 'word' ? `(?i:${(p.value as string).toLowerCase()})` : quoted;
+      return `match(${ref}, ${str(`(^|${edge})${body}($|${edge})`)})`;
+    }
     case 'in':
     case 'not_in': {
       const items = (p.value as Value[]).filter((v) => v !== null).map((v) => literal(col.type, v));
@@ -61,4 +73,9 @@ export function literal(type: ColumnType, v: Value): string {
     default:
       return typeof n === 'number' ? floatText(n) : String(n);
   }
+}
+
+/** The predicates for compilePredicates to validate: a full-text one as its column test (its query is parsed when turned into SQL). */
+export function checkable(ps: readonly Predicate[] | undefined): Predicate[] {
+  return (ps ?? []).map((p) => (p.op === 'matches' ? { column: p.column, op: 'is_not_null' } : p));
 }

@@ -1,8 +1,9 @@
 import type { Value } from '@sluice/pipeline-core';
 import { ColumnNotFoundError, compilePredicates, InvalidRequestError, type ColumnBatch, type ColumnDef, type ScanRequest } from '@sluice/storage';
 import type { ChHttp } from '../client/ch-http.js';
+import { checkable } from './predicate-sql.js';
 import type { TableEntry } from '../catalog/catalog.js';
-import { decodeValue } from './decode-value.js';
+import { decoderFor } from './decode-value.js';
 import { readSource, scanOrder } from './source.js';
 
 /**
@@ -21,11 +22,11 @@ export function scanTable(http: ChHttp, e: TableEntry, req: ScanRequest, nowMs: 
   const batchSize = req.batchSize ?? 4096;
   const limit = req.limit ?? Infinity;
   if (!(batchSize >= 1) || !(limit >= 0)) throw new InvalidRequestError(`scan of ${t.record.name}: batchSize must be ≥ 1 and limit ≥ 0`);
-  compilePredicates(t, req.predicates ?? []);
+  compilePredicates(t, checkable(req.predicates));
   const s = readSource(e, req, nowMs);
   const lim = Number.isFinite(limit) ? ` LIMIT ${Math.floor(limit)}` : '';
   if (cols.length === 0) {
-    const sql = `SELECT count() FROM (SELECT 1 FROM ${s.from} WHERE ${s.where}${lim})`;
+    const sql = `SELECT count() FROM (SELECT 1 FROM ${s.from}${s.where === '1' ? '' : ` WHERE ${s.where}`}${lim})`;
     return {
       async *[Symbol.asyncIterator]() {
         if (limit === 0) return;
@@ -34,7 +35,8 @@ export function scanTable(http: ChHttp, e: TableEntry, req: ScanRequest, nowMs: 
       },
     };
   }
-  const sql = `SELECT ${cols.map((c) => s.ref(c.name)).join(', ')} FROM ${s.from} WHERE ${s.where} ORDER BY ${scanOrder(e, s, req.descending ?? false)}${lim}`;
+  const sql = `SELECT ${cols.map((c) => s.ref(c.name)).join(', ')} FROM ${s.from}${s.where === '1' ? '' : ` WHERE ${s.where}`} ORDER BY ${scanOrder(e, s, req.descending ?? false)}${lim}`;
+  const decoders = cols.map((c) => decoderFor(c.type));
   return {
     async *[Symbol.asyncIterator]() {
       if (limit === 0) return;
@@ -48,9 +50,11 @@ export function scanTable(http: ChHttp, e: TableEntry, req: ScanRequest, nowMs: 
         return b;
       };
       try {
-        for await (const row of http.stream(sql, abort.signal)) {
-          for (let j = 0; j < cols.length; j++) arrays[j]!.push(decodeValue(cols[j]!.type, row[j]!));
-          if (++n === batchSize) yield flush();
+        for await (const rows of http.stream(sql, abort.signal)) {
+          for (const row of rows) {
+            for (let j = 0; j < decoders.length; j++) arrays[j]!.push(decoders[j]!(row[j]!));
+            if (++n === batchSize) yield flush();
+          }
         }
         if (n > 0) yield flush();
       } finally {

@@ -21,7 +21,7 @@ export function clickHouseBinary(): string | undefined {
   return process.env.CLICKHOUSE_SERVER_BIN ?? CANDIDATES.find((p) => existsSync(p));
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((res, rej) => {
     const s = createServer();
     s.once('error', rej);
@@ -32,8 +32,37 @@ async function freePort(): Promise<number> {
   });
 }
 
-function configXml(dir: string, http: number, tcp: number, clusterTcp: readonly number[]): string {
-  const shards = clusterTcp.map((p) => `<shard><replica><host>127.0.0.1</host><port>${p}</port></replica></shard>`).join('');
+/** Options of startLocalClickHouse beyond the number of nodes. */
+export interface LocalClickHouseOptions {
+  /** A ZooKeeper for the nodes (replicated tables, ON CLUSTER DDL). */
+  readonly zookeeper?: { readonly host: string; readonly port: number };
+  /** `shards` (default): each node is a shard of `sluice`; `replicas`: one shard whose replicas are all nodes (needs zookeeper). */
+  readonly topology?: 'shards' | 'replicas';
+  readonly timeoutMs?: number;
+}
+
+interface NodePorts {
+  readonly http: number;
+  readonly tcp: number;
+  readonly interserver: number;
+}
+
+function configXml(dir: string, me: number, ports: readonly NodePorts[], o: LocalClickHouseOptions): string {
+  const replica = (p: NodePorts) => `<replica><host>127.0.0.1</host><port>${p.tcp}</port></replica>`;
+  const shards =
+    o.topology === 'replicas'
+      ? `<shard><internal_replication>true</internal_replication>${ports.map(replica).join('')}</shard>`
+      : ports.map((p) => `<shard><internal_replication>true</internal_replication>${replica(p)}</shard>`).join('');
+  const shard = o.topology === 'replicas' ? 1 : me + 1;
+  const zk = o.zookeeper
+    ? `<zookeeper><node><host>${o.zookeeper.host}</host><port>${o.zookeeper.port}</port></node><session_timeout_ms>10000</session_timeout_ms></zookeeper>
+  <distributed_ddl><path>/clickhouse/task_queue/ddl</path></distributed_ddl>
+  <macros><shard>${shard}</shard><replica>r${me + 1}</replica></macros>
+  <interserver_http_host>127.0.0.1</interserver_http_host>
+  <interserver_http_port>${ports[me]!.interserver}</interserver_http_port>`
+    : '';
+  const http = ports[me]!.http;
+  const tcp = ports[me]!.tcp;
   return `<?xml version="1.0"?>
 <yandex>
   <logger><level>warning</level><log>${dir}/log/server.log</log><errorlog>${dir}/log/server.err.log</errorlog><size>10M</size><count>1</count></logger>
@@ -54,6 +83,7 @@ function configXml(dir: string, http: number, tcp: number, clusterTcp: readonly 
   <timezone>UTC</timezone>
   <mlock_executable>false</mlock_executable>
   <remote_servers><sluice>${shards}</sluice></remote_servers>
+  ${zk}
 </yandex>
 `;
 }
@@ -68,17 +98,20 @@ const USERS = `<?xml version="1.0"?>
 
 /**
  * Starts `n` ClickHouse servers on free loopback ports, each with a temporary data directory and a
- * `remote_servers` cluster named `sluice` holding every node as one shard (Distributed tables work
- * without ZooKeeper; replication and ON CLUSTER DDL would need it). Resolves when all answer /ping.
+ * `remote_servers` cluster named `sluice`: every node its own shard (Distributed tables work without
+ * ZooKeeper), or with `zookeeper` and `topology: 'replicas'` one shard of `n` replicas (macros
+ * `{shard}`/`{replica}`, interserver ports for fetching parts, the ON CLUSTER DDL queue). Resolves
+ * when all answer /ping.
  */
-export async function startLocalClickHouse(n = 1, timeoutMs = 30_000): Promise<LocalClickHouse[]> {
+export async function startLocalClickHouse(n = 1, timeoutOrOptions: number | LocalClickHouseOptions = 30_000): Promise<LocalClickHouse[]> {
+  const o: LocalClickHouseOptions = typeof timeoutOrOptions === 'number' ? { timeoutMs: timeoutOrOptions } : timeoutOrOptions;
   const bin = clickHouseBinary();
   if (bin === undefined) throw new Error('clickhouse-server is not installed (apt-get install clickhouse-server)');
-  const ports = [];
-  for (let i = 0; i < n; i++) ports.push({ http: await freePort(), tcp: await freePort() });
+  const ports: NodePorts[] = [];
+  for (let i = 0; i < n; i++) ports.push({ http: await freePort(), tcp: await freePort(), interserver: await freePort() });
   const nodes: LocalClickHouse[] = [];
   try {
-    for (const p of ports) nodes.push(await startOne(bin, p.http, p.tcp, ports.map((x) => x.tcp), timeoutMs));
+    for (let i = 0; i < n; i++) nodes.push(await startOne(bin, i, ports, o));
   } catch (e) {
     await Promise.all(nodes.map((x) => x.stop()));
     throw e;
@@ -86,10 +119,12 @@ export async function startLocalClickHouse(n = 1, timeoutMs = 30_000): Promise<L
   return nodes;
 }
 
-async function startOne(bin: string, http: number, tcp: number, cluster: readonly number[], timeoutMs: number): Promise<LocalClickHouse> {
+async function startOne(bin: string, me: number, ports: readonly NodePorts[], o: LocalClickHouseOptions): Promise<LocalClickHouse> {
+  const { http, tcp } = ports[me]!;
+  const timeoutMs = o.timeoutMs ?? 30_000;
   const dir = mkdtempSync(join(tmpdir(), 'sluice-ch-'));
   for (const d of ['data', 'tmp', 'user_files', 'log', 'format_schemas']) mkdirSync(join(dir, d));
-  writeFileSync(join(dir, 'config.xml'), configXml(dir, http, tcp, cluster));
+  writeFileSync(join(dir, 'config.xml'), configXml(dir, me, ports, o));
   writeFileSync(join(dir, 'users.xml'), USERS);
   const child: ChildProcess = spawn(bin, [`--config-file=${join(dir, 'config.xml')}`], { stdio: 'ignore', cwd: dir });
   let exited = false;

@@ -56,6 +56,12 @@ export async function insertRows(http: ChHttp, tw: TableWrite, seqBase: bigint, 
       await http.insert(sql, body, settings);
       return;
     } catch (err) {
+      // 60: the Distributed table is being created again by another server's ALTER (replicated cluster,
+      // Ddl.alter); the INSERT did not run, so it is sent again shortly.
+      if (err instanceof ClickHouseQueryError && err.chCode === 60 && attempt < RETRIES) {
+        await new Promise((r) => setTimeout(r, 200 * attempt));
+        continue;
+      }
       if (!(err instanceof ClickHouseQueryError) || err.chCode !== undefined || attempt >= RETRIES) throw err;
       const landed = await countBatch(http, table, seqBase, n).catch(() => undefined);
       if (landed === n) return;

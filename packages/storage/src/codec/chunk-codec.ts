@@ -3,6 +3,8 @@ import { readBlock, skipBlock, writeBlock } from './block.js';
 import { ByteReader } from './byte-reader.js';
 import { ByteWriter } from './byte-writer.js';
 import { columnStats, type SlotStats } from './chunk-stats.js';
+import { decodeBoxed, decodeCodes, decodeFloatPlanes } from './chunk-decode.js';
+import { textMask, textTest, type TextOp } from './text-search.js';
 import { decodeValue, encodeValue, skipValue } from './value-codec.js';
 
 /**
@@ -139,12 +141,6 @@ export type TypedSlot =
   | { readonly kind: 'dict'; readonly codes: Int32Array; readonly dict: readonly string[]; readonly valid: Uint8Array }
   | { readonly kind: 'boxed'; readonly values: Value[] };
 
-/** Set bits per byte value. */
-const POPCOUNT = Uint8Array.from({ length: 256 }, (_, b) => {
-  let c = 0;
-  for (let x = b; x; x >>= 1) c += x & 1;
-  return c;
-});
 
 /** A chunk read lazily: the header at once, the time, series and field columns on demand. */
 export class ChunkView {
@@ -161,6 +157,7 @@ export class ChunkView {
   private readonly minSafe: number | undefined;
   private seriesCache: Uint32Array | undefined;
   private readonly typedCache = new Map<number, TypedSlot>();
+  private readonly textCache = new Map<number, { body: Buffer; text: string }>();
 
   constructor(private readonly buf: Buffer) {
     this.tableId = buf.readUInt32LE(0);
@@ -220,34 +217,13 @@ export class ChunkView {
     const n = this.count;
     const bitmapLen = (n + 7) >> 3;
     const valid = body.subarray(0, bitmapLen);
-    const present = (i: number) => (valid[i >> 3]! & (1 << (i & 7))) !== 0;
     const r = new ByteReader().reset(body, bitmapLen);
-    if (type === 'float64') {
-      let m = 0;
-      for (let b = 0; b < bitmapLen; b++) m += POPCOUNT[valid[b]!]!;
-      const dense = new Uint8Array(m * 8);
-      for (let k = 0; k < 8; k++) {
-        const plane = bitmapLen + k * m;
-        for (let i = 0, o = k; i < m; i++, o += 8) dense[o] = body[plane + i]!;
-      }
-      const f = new Float64Array(dense.buffer);
-      let values = f;
-      if (m !== n) {
-        values = new Float64Array(n);
-        for (let i = 0, j = 0; i < n; i++) if ((valid[i >> 3]! & (1 << (i & 7))) !== 0) values[i] = f[j++]!;
-      }
-      t = { kind: 'f64', values, valid };
-    } else if (type === 'string' && r.u8() === 1) {
+    if (type === 'float64') t = { kind: 'f64', values: decodeFloatPlanes(body, bitmapLen, n), valid };
+    else if (type === 'string' && r.u8() === 1) {
       const dict: string[] = new Array(r.varint());
       for (let k = 0; k < dict.length; k++) dict[k] = r.string();
-      const codes = new Int32Array(n);
-      for (let i = 0; i < n; i++) codes[i] = present(i) ? r.varint() : -1;
-      t = { kind: 'dict', codes, dict, valid };
-    } else {
-      const values: Value[] = new Array(n);
-      for (let i = 0; i < n; i++) values[i] = present(i) ? decodeValue(r, type) : null;
-      t = { kind: 'boxed', values };
-    }
+      t = { kind: 'dict', codes: decodeCodes(r, valid, n), dict, valid };
+    } else t = { kind: 'boxed', values: decodeBoxed(r, type, valid, n) };
     this.typedCache.set(slot, t);
     return t;
   }
@@ -288,42 +264,31 @@ export class ChunkView {
   }
 
   /**
-   * Which rows of a string slot contain `needle` (UTF-8 bytes), without decoding the strings: a
-   * dictionary is tested once per distinct value, plain values by searching the block's bytes.
+   * Which rows of a string slot pass a text predicate (codec/text-search.ts), without decoding a string
+   * per row: a dictionary is tested once per distinct value, plain values by searching the block's bytes.
    * Undefined when the chunk predates the slot.
    */
-  containsMask(slot: number, needle: Buffer): Uint8Array | undefined {
+  textMask(slot: number, op: TextOp, operand: string): Uint8Array | undefined {
     if (slot >= this.slots) return undefined;
-    const body = readBlock(new ByteReader().reset(this.buf, this.blockStart(slot + 2)));
+    let block = this.textCache.get(slot);
+    if (block === undefined) {
+      const body = readBlock(new ByteReader().reset(this.buf, this.blockStart(slot + 2)));
+      // A plain block's text (one latin1 character per byte) is shared by the predicates of one scan.
+      const at = ((this.count + 7) >> 3) + 1;
+      this.textCache.set(slot, (block = { body, text: body[at - 1] === 1 ? '' : body.toString('latin1', at) }));
+    }
+    const { body } = block;
     const n = this.count;
+    const bitmapLen = (n + 7) >> 3;
+    const valid = body.subarray(0, bitmapLen);
+    if (body[bitmapLen] !== 1) return textMask(op, operand, body, bitmapLen + 1, valid, n, block.text);
+    const r = new ByteReader().reset(body, bitmapLen + 1);
+    const test = textTest(op, operand);
+    const hits = new Uint8Array(r.varint());
+    for (let k = 0; k < hits.length; k++) hits[k] = test(r.string()) ? 1 : 0;
+    const codes = decodeCodes(r, valid, n);
     const mask = new Uint8Array(n);
-    const r = new ByteReader().reset(body, (n + 7) >> 3);
-    const present = (i: number) => (body[i >> 3]! & (1 << (i & 7))) !== 0;
-    if (r.u8() === 1) {
-      const hits = new Uint8Array(r.varint());
-      for (let k = 0; k < hits.length; k++) {
-        const len = r.varint();
-        hits[k] = needle.length === 0 || body.subarray(r.pos, r.pos + len).indexOf(needle) >= 0 ? 1 : 0;
-        r.skip(len);
-      }
-      for (let i = 0; i < n; i++) if (present(i)) mask[i] = hits[r.varint()]!;
-      return mask;
-    }
-    let occ = -1;
-    for (let i = 0; i < n; i++) {
-      if (!present(i)) continue;
-      const len = r.varint();
-      const start = r.pos;
-      const end = start + len;
-      r.pos = end;
-      if (needle.length === 0) {
-        mask[i] = 1;
-        continue;
-      }
-      if (occ < start) occ = body.indexOf(needle, start);
-      if (occ < 0) break;
-      if (occ + needle.length <= end) mask[i] = 1;
-    }
+    for (let i = 0; i < n; i++) if (codes[i]! >= 0) mask[i] = hits[codes[i]!]!;
     return mask;
   }
 

@@ -173,8 +173,8 @@ function chunkLoader(ctx: StoreContext, t: TableState, preds: CompiledPredicates
     const series = preds.tagTests.length > 0 ? view.series() : undefined;
     const fieldCols = preds.fieldTests.map((f) => {
       const dflt = t.fields[f.slot]!.default ?? null;
-      // A substring test runs on the chunk's bytes; its result reads as a boolean "value".
-      const mask = f.contains !== undefined && view.hasSlot(f.slot) ? view.containsMask(f.slot, Buffer.from(f.contains)) : undefined;
+      // A text test runs on the chunk's bytes; its result reads as a boolean "value".
+      const mask = f.text !== undefined && view.hasSlot(f.slot) ? view.textMask(f.slot, f.text.op, f.text.operand) : undefined;
       if (mask) return { test: (v: Value) => v === 1, values: mask as unknown as Value[], dflt };
       return { test: f.test, values: view.field(f.slot, t.fieldTypes[f.slot]!), dflt };
     });

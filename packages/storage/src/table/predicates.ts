@@ -5,6 +5,7 @@ import { MISMATCH, describeValue, displayType, normalizeValue } from '../schema/
 import type { ColumnDef, Predicate, PredicateOp } from '../store.js';
 import { compareValues } from './compare.js';
 import { RE2JS } from 're2js';
+import { normalizeWord, textTest, type TextOp } from '../codec/text-search.js';
 
 /** A non-string value as the text a regex sees. */
 function valueText(v: Value): string {
@@ -20,11 +21,11 @@ export interface CompiledPredicates {
   hi: bigint | undefined;
   readonly timeTests: ValueTest[];
   readonly tagTests: { slot: number; test: ValueTest }[];
-  /** `contains` also carries its text, which chunks test on their encoded bytes (ChunkView.containsMask). */
-  readonly fieldTests: { slot: number; test: ValueTest; contains?: string }[];
+  /** Text predicates (`contains`, `word`, `term`) also carry their operand, which chunks test on their bytes (ChunkView.textMask). */
+  readonly fieldTests: { slot: number; test: ValueTest; text?: { op: TextOp; operand: string } }[];
 }
 
-const OPS: readonly PredicateOp[] = ['=', '!=', '<', '<=', '>', '>=', 'in', 'not_in', 'is_null', 'is_not_null', 'contains', 'regex', 'not_regex'];
+const OPS: readonly PredicateOp[] = ['=', '!=', '<', '<=', '>', '>=', 'in', 'not_in', 'is_null', 'is_not_null', 'contains', 'word', 'term', 'regex', 'not_regex'];
 const MAX_PATTERN = 4096;
 
 export function compilePredicates(t: TableState, preds: readonly Predicate[]): CompiledPredicates {
@@ -37,7 +38,10 @@ export function compilePredicates(t: TableState, preds: readonly Predicate[]): C
     const test = compileTest(col, p);
     if (col.name === t.info.timeIndex) out.timeTests.push(test);
     else if (t.tagSlot.has(col.name)) out.tagTests.push({ slot: t.tagSlot.get(col.name)!, test });
-    else out.fieldTests.push({ slot: t.fieldSlot.get(col.name)!, test, ...(p.op === 'contains' && col.type === 'string' ? { contains: p.value as string } : {}) });
+    else {
+      const text = col.type === 'string' && isTextOp(p.op) ? { op: p.op, operand: textOperand(p) } : undefined;
+      out.fieldTests.push({ slot: t.fieldSlot.get(col.name)!, test, ...(text ? { text } : {}) });
+    }
   }
   return out;
 }
@@ -61,11 +65,14 @@ function compileTest(col: ColumnDef, p: Predicate): ValueTest {
       return (v) => v === null;
     case 'is_not_null':
       return (v) => v !== null;
-    case 'contains': {
-      if (typeof p.value !== 'string') throw new InvalidRequestError(`predicate '${p.column} contains' needs a string value`);
-      const text = p.value;
-      return (v) => typeof v === 'string' && v.includes(text);
+    case 'contains':
+    case 'word':
+    case 'term': {
+      const test = textTest(p.op, textOperand(p));
+      return (v) => typeof v === 'string' && test(v);
     }
+    case 'matches':
+      throw new InvalidRequestError(`predicate '${p.column} matches' is not supported by this store (it does not set pushdownMatches)`);
     case 'regex':
     case 'not_regex': {
       if (typeof p.value !== 'string') throw new InvalidRequestError(`predicate '${p.column} ${p.op}' needs a string pattern`);
@@ -98,6 +105,18 @@ function compileTest(col: ColumnDef, p: Predicate): ValueTest {
       };
     }
   }
+}
+
+const isTextOp = (op: PredicateOp): op is TextOp => op === 'contains' || op === 'word' || op === 'term';
+
+/** The operand of a text predicate, validated: a string; `term` non-empty; `word` one word (lowercased). */
+function textOperand(p: Predicate): string {
+  if (typeof p.value !== 'string') throw new InvalidRequestError(`predicate '${p.column} ${p.op}' needs a string value`);
+  if (p.op === 'term' && p.value === '') throw new InvalidRequestError(`predicate '${p.column} term': the term is empty`);
+  if (p.op !== 'word') return p.value;
+  const w = normalizeWord(p.value);
+  if (w === undefined) throw new InvalidRequestError(`predicate '${p.column} word': ${JSON.stringify(p.value)} is not one word (letters, digits and _)`);
+  return w;
 }
 
 /** A predicate operand in the column's stored form (numbers compare across integer/float). */

@@ -9,11 +9,11 @@ import { SqlInvalidArgumentError } from '../errors.js';
  * matches the texts without them). Matching is case-insensitive on whole words (runs of letters, digits
  * and `_`); a phrase, or a term that splits into several words such as `db-1`, matches them in sequence.
  */
-type Occur = 'should' | 'must' | 'must_not';
-type Node =
+export type Occur = 'should' | 'must' | 'must_not';
+export type Node =
   | { readonly kind: 'term'; readonly words: readonly string[] }
   | { readonly kind: 'group'; readonly clauses: readonly Clause[] };
-interface Clause {
+export interface Clause {
   readonly occur: Occur;
   readonly node: Node;
 }

@@ -131,7 +131,7 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
   let timeOrdered = false;
   let stored: AggregateRequest | undefined;
   if (src?.kind === 'scan') {
-    const { predicates, timeRange, rest } = pushDown(core.where, src.table, src.qualifier, env.ctx);
+    const { predicates, timeRange, rest } = pushDown(core.where, src.table, src.qualifier, env.ctx, { matches: env.store.pushdownMatches });
     restWhere = andAll(rest);
     // Conjuncts the store applies need not be read back.
     const refs = referencedColumns(core, order, restWhere);
@@ -151,6 +151,8 @@ export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[]
       stored = {
         db: src.table.db, table: src.table.name, aggregates: pushed.aggregates,
         ...(pushed.groupBy.length > 0 ? { groupBy: pushed.groupBy } : {}),
+        // ORDER BY over every group key sorts the groups completely: their order from the store is moot.
+        ...(pushed.groupBy.length > 0 && groupKeys.every((g) => targets.some((t) => exprText(t.kind === 'output' ? items[t.index]!.expr : t.expr) === exprText(g))) ? { anyOrder: true } : {}),
         ...(predicates.length > 0 ? { predicates } : {}),
         ...(timeRange ? { timeRange } : {}),
       };

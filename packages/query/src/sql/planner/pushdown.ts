@@ -6,6 +6,8 @@ import { unify } from '../expr/coerce.js';
 import type { EvalContext } from '../expr/relation.js';
 import { isNumericType, isTimestampType, nsPer, type SqlValue } from '../types/sql-value.js';
 import { conjuncts } from '../expr/walk.js';
+import { fulltextPredicates } from './fulltext-pushdown.js';
+import { parseFulltextQuery } from '../expr/fulltext.js';
 
 const MIRROR: Record<string, PredicateOp> = { '=': '=', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
 
@@ -40,8 +42,29 @@ function storedValue(col: ColumnDef, k: Compiled, ctx: EvalContext): SqlValue | 
   return undefined;
 }
 
-function toPredicate(e: Expr, table: TableInfo, qualifier: string, ctx: EvalContext): Predicate[] | undefined {
+/** What a store accepts beyond the basic predicates (`Store.pushdownMatches`). */
+export interface PushdownOptions {
+  readonly matches?: boolean | undefined;
+}
+
+function toPredicate(e: Expr, table: TableInfo, qualifier: string, ctx: EvalContext, o: PushdownOptions = {}): Predicate[] | undefined {
+  // A store that runs whole full-text queries gets `matches` as one predicate (below); otherwise the
+  // forms every store handles (single words AND-ed, `matches_term`, `@@`) become `word`/`term` predicates.
+  if (!(o.matches && e.kind === 'function' && e.name === 'matches')) {
+    const fulltext = fulltextPredicates(e, table, qualifier, ctx);
+    if (fulltext) return fulltext;
+  }
   switch (e.kind) {
+    case 'function': {
+      // `matches(col, 'query')` on a string column, for a store that runs full-text queries itself.
+      if (!o.matches || e.name !== 'matches' || e.args.length !== 2 || e.over || e.distinct) return undefined;
+      const col = columnOf(e.args[0]!, table, qualifier);
+      if (!col || col.type !== 'string') return undefined;
+      const q = constantOf(e.args[1]!, ctx)?.constant?.value;
+      if (typeof q !== 'string') return undefined;
+      parseFulltextQuery(q); // the same error as when the engine evaluates it
+      return [{ column: col.name, op: 'matches', value: q }];
+    }
     case 'binary': {
       const op = MIRROR[e.op];
       if (!op) return undefined;
@@ -130,11 +153,11 @@ function extractTimeRange(predicates: Predicate[], table: TableInfo): { predicat
 }
 
 /** Splits a WHERE clause into a time range and predicates the store applies exactly, and the conjuncts left to filter. */
-export function pushDown(where: Expr | undefined, table: TableInfo, qualifier: string, ctx: EvalContext): { predicates: Predicate[]; timeRange?: TimeRange; rest: Expr[] } {
+export function pushDown(where: Expr | undefined, table: TableInfo, qualifier: string, ctx: EvalContext, o?: PushdownOptions): { predicates: Predicate[]; timeRange?: TimeRange; rest: Expr[] } {
   const predicates: Predicate[] = [];
   const rest: Expr[] = [];
   for (const c of conjuncts(where)) {
-    const p = toPredicate(c, table, qualifier, ctx);
+    const p = toPredicate(c, table, qualifier, ctx, o);
     if (p) predicates.push(...p);
     else rest.push(c);
   }

@@ -1,0 +1,136 @@
+import type { ColumnType, Value } from '@sluice/pipeline-core';
+import type { ByteReader } from './byte-reader.js';
+import { decodeValue } from './value-codec.js';
+
+/**
+ * Tight decoding loops for one field block of a column chunk (codec/chunk-codec.ts): the hot read paths
+ * of scans and in-store aggregates. Each takes the block's null bitmap (`valid`, bit i set: row i has a
+ * value) and reads the non-null values that follow it.
+ */
+
+/** Set bits per byte value. */
+const POPCOUNT = Uint8Array.from({ length: 256 }, (_, b) => {
+  let c = 0;
+  for (let x = b; x; x >>= 1) c += x & 1;
+  return c;
+});
+
+/** Rows with a value. */
+export function presentCount(valid: Uint8Array, n: number): number {
+  let m = 0;
+  const bytes = (n + 7) >> 3;
+  for (let b = 0; b < bytes; b++) m += POPCOUNT[valid[b]!]!;
+  return m;
+}
+
+/**
+ * A float64 block's values: `m` non-null values stored as 8 byte planes after the bitmap (byte k of
+ * every value, then byte k + 1 ...), put back together 32 bits at a time; null rows read as 0.
+ */
+export function decodeFloatPlanes(body: Uint8Array, at: number, n: number): Float64Array {
+  const valid = body.subarray(0, at);
+  const m = presentCount(valid, n);
+  const dense = new Float64Array(m);
+  const w = new Uint32Array(dense.buffer);
+  const p0 = at, p1 = at + m, p2 = at + 2 * m, p3 = at + 3 * m;
+  const p4 = at + 4 * m, p5 = at + 5 * m, p6 = at + 6 * m, p7 = at + 7 * m;
+  // Little-endian machines (x86, arm64): the low word holds bytes 0..3.
+  for (let i = 0, o = 0; i < m; i++, o += 2) {
+    w[o] = body[p0 + i]! | (body[p1 + i]! << 8) | (body[p2 + i]! << 16) | (body[p3 + i]! << 24);
+    w[o + 1] = body[p4 + i]! | (body[p5 + i]! << 8) | (body[p6 + i]! << 16) | (body[p7 + i]! << 24);
+  }
+  if (m === n) return dense;
+  const out = new Float64Array(n);
+  for (let i = 0, j = 0; i < n; i++) if ((valid[i >> 3]! & (1 << (i & 7))) !== 0) out[i] = dense[j++]!;
+  return out;
+}
+
+/** Dictionary codes (varints) of the present rows; −1 for null rows. */
+export function decodeCodes(r: ByteReader, valid: Uint8Array, n: number): Int32Array {
+  const codes = new Int32Array(n);
+  const buf = r.buf;
+  let pos = r.pos;
+  for (let i = 0; i < n; i++) {
+    if ((valid[i >> 3]! & (1 << (i & 7))) === 0) {
+      codes[i] = -1;
+      continue;
+    }
+    let b = buf[pos++]!;
+    let v = b & 0x7f;
+    for (let shift = 7; b >= 0x80; shift += 7) {
+      b = buf[pos++]!;
+      v |= (b & 0x7f) << shift;
+    }
+    codes[i] = v;
+  }
+  r.pos = pos;
+  return codes;
+}
+
+const SMALL_INT = new Set<ColumnType>(['int8', 'int16', 'int32', 'uint8', 'uint16', 'uint32']);
+const HIGH = /[\x80-\xff]/g;
+
+/**
+ * Boxed values of a block. Small integers decode their zigzag varints inline; ASCII strings are cut from
+ * one string of the whole block (no per-value UTF-8 decoding); the rest go value by
+ * value.
+ */
+export function decodeBoxed(r: ByteReader, type: ColumnType, valid: Uint8Array, n: number): Value[] {
+  const values: Value[] = new Array(n);
+  const present = (i: number) => (valid[i >> 3]! & (1 << (i & 7))) !== 0;
+  const buf = r.buf;
+  if (SMALL_INT.has(type)) {
+    let pos = r.pos;
+    for (let i = 0; i < n; i++) {
+      if (!present(i)) {
+        values[i] = null;
+        continue;
+      }
+      let z = 0;
+      let mul = 1;
+      for (;;) {
+        const b = buf[pos++]!;
+        z += (b & 0x7f) * mul;
+        if (b < 0x80) break;
+        mul *= 0x80;
+      }
+      values[i] = z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+    }
+    r.pos = pos;
+    return values;
+  }
+  if (type === 'string') {
+    // One latin1 string of the block: a value of ASCII bytes is a slice of it (no UTF-8 decoding); a value
+    // holding a byte >= 0x80 (found by one regex search per such byte run) is decoded from its bytes.
+    const start = r.pos;
+    const bytes = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+    const text = bytes.toString('latin1', start, buf.length);
+    let nextHigh = -1;
+    let pos = start;
+    for (let i = 0; i < n; i++) {
+      if (!present(i)) {
+        values[i] = null;
+        continue;
+      }
+      let len = 0;
+      let mul = 1;
+      for (;;) {
+        const b = buf[pos++]!;
+        len += (b & 0x7f) * mul;
+        if (b < 0x80) break;
+        mul *= 0x80;
+      }
+      const c0 = pos - start;
+      if (nextHigh < c0) {
+        HIGH.lastIndex = c0;
+        nextHigh = HIGH.exec(text)?.index ?? Infinity;
+      }
+      values[i] = nextHigh < c0 + len ? bytes.toString('utf8', pos, pos + len) : text.slice(c0, c0 + len);
+      pos += len;
+    }
+    r.pos = pos;
+    return values;
+  }
+  for (let i = 0; i < n; i++) values[i] = present(i) ? decodeValue(r, type) : null;
+  return values;
+}

@@ -1,0 +1,121 @@
+/**
+ * Text predicates of string columns (`contains`, `word`, `term`), as tests on one string and as masks over
+ * a chunk's decompressed string block, searched as bytes without decoding a string per row.
+ *
+ * - `contains`: the value contains the operand (case-sensitive substring; SQL `LIKE '%x%'`).
+ * - `word`: the value holds the operand as a whole word, case-insensitively: words are runs of letters,
+ *   digits and `_`; the value is lowercased (JavaScript's `toLowerCase`) and the operand (one word, given
+ *   lowercase) must occur with no word character on either side (GreptimeDB's `matches()` terms).
+ * - `term`: the operand occurs case-sensitively with no letter or digit on either side (GreptimeDB's
+ *   `matches_term` / `@@`): `error` matches `error-prone` and `an error:`, not `errors` or `error123`.
+ */
+export type TextOp = 'contains' | 'word' | 'term';
+
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+const ALNUM = /[\p{L}\p{N}]/u;
+
+function isAsciiAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+/** Whether the UTF-16 unit at `i` is a word character (`_` counts when `underscore`). */
+function wordAt(s: string, i: number, underscore: boolean): boolean {
+  if (i < 0 || i >= s.length) return false;
+  const c = s.charCodeAt(i);
+  if (c < 128) return isAsciiAlnum(c) || (underscore && c === 95);
+  return (underscore ? WORD_CHAR : ALNUM).test(s[i]!);
+}
+
+/** `needle` in `hay` with no word character on either side. */
+function bounded(hay: string, needle: string, underscore: boolean): boolean {
+  let i = hay.indexOf(needle);
+  while (i >= 0) {
+    if (!wordAt(hay, i - 1, underscore) && !wordAt(hay, i + needle.length, underscore)) return true;
+    i = hay.indexOf(needle, i + 1);
+  }
+  return false;
+}
+
+/** The operand as `word` compares it: lowercase; undefined unless it is exactly one word. */
+export function normalizeWord(w: string): string | undefined {
+  const lower = w.toLowerCase();
+  return /^[\p{L}\p{N}_]+$/u.test(lower) ? lower : undefined;
+}
+
+/** The test of one value (a string) against the operand. */
+export function textTest(op: TextOp, operand: string): (s: string) => boolean {
+  if (op === 'contains') return (s) => s.includes(operand);
+  if (op === 'term') return (s) => bounded(s, operand, false);
+  return (s) => bounded(s.toLowerCase(), operand, true);
+}
+
+/**
+ * The mask (1: matches) of `n` rows of a plain string block: `bytes[at..]` holds, for each row whose
+ * bit is set in `valid`, a varint byte length and the UTF-8 bytes. The block is searched as one latin1
+ * string (one character per byte; `text`, given when the caller has it): a byte match of the operand's
+ * UTF-8 is a match of the text. A match next to a byte >= 0x80 (a possible letter) is decided by the
+ * exact test on the decoded value. `word` with an ASCII operand finds candidates with an ASCII
+ * case-insensitive search, which equals lowercasing the value except for the two characters whose
+ * lowercase is ASCII (KELVIN SIGN -> k, LATIN CAPITAL I WITH DOT -> i + U+0307): a block holding one of
+ * them, when the word has that letter, is tested value by value.
+ */
+export function textMask(op: TextOp, operand: string, bytes: Buffer, at: number, valid: Uint8Array, n: number, text = bytes.toString('latin1', at)): Uint8Array {
+  const mask = new Uint8Array(n);
+  const exact = textTest(op, operand);
+  const needle = Buffer.from(operand, 'utf8').toString('latin1');
+  const asciiWord =
+    op === 'word' && !/[^\x00-\x7f]/.test(operand) && !(operand.includes('k') && text.includes('\xe2\x84\xaa')) && !(operand.includes('i') && text.includes('\xc4\xb0'));
+  // `word` with an ASCII operand finds candidates case-insensitively; otherwise by exact bytes.
+  const re = asciiWord ? new RegExp(operand.replace(/[^a-z0-9_]/g, '\\$&'), 'gi') : undefined;
+  const find = (from: number): number => {
+    if (!re) return text.indexOf(needle, from);
+    re.lastIndex = from;
+    return re.exec(text)?.index ?? -1;
+  };
+  const len = needle.length;
+  const underscore = op === 'word';
+  let next = -2;
+  let pos = 0;
+  for (let i = 0; i < n; i++) {
+    if ((valid[i >> 3]! & (1 << (i & 7))) === 0) continue;
+    let vlen = 0;
+    let mul = 1;
+    for (;;) {
+      const b = bytes[at + pos++]!;
+      vlen += (b & 0x7f) * mul;
+      if (b < 0x80) break;
+      mul *= 0x80;
+    }
+    const c0 = pos;
+    const c1 = pos + vlen;
+    pos = c1;
+    if (len === 0) {
+      mask[i] = op === 'contains' || exact(bytes.toString('utf8', at + c0, at + c1)) ? 1 : 0;
+      continue;
+    }
+    if (op === 'word' && !asciiWord) {
+      mask[i] = exact(bytes.toString('utf8', at + c0, at + c1)) ? 1 : 0;
+      continue;
+    }
+    if (next === -1) continue;
+    if (next < c0) next = find(c0);
+    while (next >= 0 && next + len <= c1) {
+      if (op === 'contains') {
+        mask[i] = 1;
+        break;
+      }
+      const before = next > c0 ? text.charCodeAt(next - 1) : 32;
+      const after = next + len < c1 ? text.charCodeAt(next + len) : 32;
+      if (before >= 0x80 || after >= 0x80) {
+        mask[i] = exact(bytes.toString('utf8', at + c0, at + c1)) ? 1 : 0;
+        break;
+      }
+      if (!isAsciiAlnum(before) && !isAsciiAlnum(after) && !(underscore && (before === 95 || after === 95))) {
+        mask[i] = 1;
+        break;
+      }
+      next = find(next + 1);
+    }
+  }
+  return mask;
+}
