@@ -39,13 +39,22 @@ export function colValue(c: Col, i: number): Value | undefined {
 }
 
 /** Encodes `n` rows: `offs` relative to the key's minTime (strictly increasing, ≥ 0); `fields[slot][row]`. */
-export function encodeSeriesChunk(w: ByteWriter, types: readonly ColumnType[], offs: ArrayLike<number>, n: number, fields: readonly (readonly (Value | undefined)[])[]): void {
+export function encodeSeriesChunk(
+  w: ByteWriter,
+  types: readonly ColumnType[],
+  offs: ArrayLike<number>,
+  n: number,
+  fields: readonly (readonly (Value | undefined)[])[],
+  /** Row i is `fields[slot][idx[i]]` (rows picked from whole prepared columns, not copied); default i. */
+  idx?: readonly number[],
+): void {
+  const at = idx === undefined ? (i: number) => i : (i: number) => idx[i]!;
   w.u8(SERIES_CHUNK_FORMAT);
   w.varint(n);
   w.varint(offs[n - 1]!);
   let slots = Math.min(fields.length, types.length);
   // Trailing columns no row carries stay unwritten (they read as absent).
-  while (slots > 0 && fields[slots - 1]!.every((v) => v === undefined)) slots--;
+  while (slots > 0 && allAbsent(fields[slots - 1]!, n, at)) slots--;
   w.varint(slots);
   let prev = 0;
   for (let i = 0; i < n; i++) {
@@ -58,7 +67,7 @@ export function encodeSeriesChunk(w: ByteWriter, types: readonly ColumnType[], o
     let nulls = 0;
     let absents = 0;
     for (let i = 0; i < n; i++) {
-      const v = vals[i];
+      const v = vals[at(i)];
       if (v === undefined) absents++;
       else if (v === null) nulls++;
     }
@@ -70,20 +79,20 @@ export function encodeSeriesChunk(w: ByteWriter, types: readonly ColumnType[], o
     w.pos += 5;
     const start = w.pos;
     w.u8(mode);
-    if ((mode & 3) === 2) writeBits(w, n, (i) => vals[i] !== null && vals[i] !== undefined);
-    if (mode & 4) writeBits(w, n, (i) => vals[i] === undefined);
+    if ((mode & 3) === 2) writeBits(w, n, (i) => vals[at(i)] !== null && vals[at(i)] !== undefined);
+    if (mode & 4) writeBits(w, n, (i) => vals[at(i)] === undefined);
     if ((mode & 3) !== 0) {
       if (type === 'float64') {
         w.ensure(8 * n);
         const buf = w.buf;
         for (let i = 0; i < n; i++) {
-          const v = vals[i];
+          const v = vals[at(i)];
           buf.writeDoubleLE(v === null || v === undefined ? 0 : (v as number), w.pos);
           w.pos += 8;
         }
       } else {
         for (let i = 0; i < n; i++) {
-          const v = vals[i];
+          const v = vals[at(i)];
           if (v !== null && v !== undefined) encodeValue(w, type, v);
         }
       }
@@ -97,6 +106,11 @@ export function encodeSeriesChunk(w: ByteWriter, types: readonly ColumnType[], o
     }
     w.buf[lenAt + 4] = v;
   }
+}
+
+function allAbsent(vals: readonly (Value | undefined)[], n: number, at: (i: number) => number): boolean {
+  for (let i = 0; i < n; i++) if (vals[at(i)] !== undefined) return false;
+  return true;
 }
 
 function writeBits(w: ByteWriter, n: number, set: (i: number) => boolean): void {

@@ -28,7 +28,7 @@ export interface PreWrite {
 }
 
 /** Requests smaller than this are cheaper prepared inside the transaction (no yields). */
-const PRE_MIN_ROWS = 2_048;
+const PRE_MIN_ROWS = 4_096;
 
 /** Prepares what can be prepared; throws the validation error of a bad row (the write then fails whole). */
 export async function preWrite(ctx: StoreContext, reqs: readonly WriteRequest[]): Promise<(PreWrite | undefined)[]> {

@@ -37,36 +37,73 @@ export interface EncodedSeriesChunk {
 export function* encodeSeriesGroups(t: TableState, rows: PreparedRows): Generator<EncodedSeriesChunk[]> {
   const n = rows.count;
   if (n === 0) return;
-  // Consecutive rows of one series (remote write sends a series' samples together) are grouped once.
-  const groups = new Map<string, { tags: Value[]; idx: number[] }>();
-  const tags = valueColumn(t.tags.length);
+  // Rows grouped by tag values: a trie of Maps keyed by the values themselves (no key text per row;
+  // consecutive rows of one series, as remote write sends them, skip even that).
+  const groups: { tags: Value[]; idx: number[] }[] = [];
+  const nTags = t.tags.length;
+  const root = new Map<unknown, unknown>();
+  const byText = new Map<string, { tags: Value[]; idx: number[] }>();
+  const tags = valueColumn(nTags);
   let list: number[] | undefined;
   for (let i = 0; i < n; i++) {
     let same = list !== undefined;
-    for (let s = 0; s < tags.length; s++) {
+    for (let s = 0; s < nTags; s++) {
       const v = rows.tags[s]![i]!;
       if (v !== tags[s]) {
         tags[s] = v;
         same = false;
       }
     }
-    if (!same) {
-      const key = tagKey(tags);
-      let g = groups.get(key);
-      if (g === undefined) groups.set(key, (g = { tags: tags.slice(), idx: [] }));
-      list = g.idx;
+    if (same) {
+      list!.push(i);
+      continue;
     }
-    list!.push(i);
+    let g: { tags: Value[]; idx: number[] } | undefined;
+    if (tags.every((v) => v === null || (typeof v !== 'object' && !Object.is(v, -0)))) {
+      // Primitive values compare by value in a Map (-0 would equal 0 there: it takes the text key).
+      let node = root;
+      for (let s = 0; s < nTags - 1; s++) {
+        let next = node.get(tags[s]) as Map<unknown, unknown> | undefined;
+        if (next === undefined) node.set(tags[s], (next = new Map()));
+        node = next;
+      }
+      const last = nTags > 0 ? tags[nTags - 1] : null;
+      g = node.get(last) as typeof g;
+      if (g === undefined) {
+        node.set(last, (g = { tags: tags.slice(), idx: [] }));
+        groups.push(g);
+      }
+    } else {
+      const key = tagKey(tags);
+      g = byText.get(key);
+      if (g === undefined) {
+        byText.set(key, (g = { tags: tags.slice(), idx: [] }));
+        groups.push(g);
+      }
+    }
+    list = g.idx;
+    list.push(i);
   }
   const nonNull = t.opts.mergeMode === 'last_non_null';
-  for (const g of groups.values()) {
-    const chunks: SeriesChunkInput[] = [];
-    cutSeries(t, 0, dedupe(rows, g.idx, nonNull), rows.ts, rows.fields, chunks);
-    yield chunks.map((c) => {
+  const span = seriesSpan(t);
+  for (const g of groups) {
+    const idx = dedupe(rows, g.idx, nonNull);
+    const out: EncodedSeriesChunk[] = [];
+    // Cut at a span and MAX_CHUNK_ROWS; rows are encoded straight from the prepared columns.
+    let start = 0;
+    while (start < idx.length) {
+      const min = rows.ts[idx[start]!]!;
+      let end = start + 1;
+      while (end < idx.length && end - start < MAX_CHUNK_ROWS && rows.ts[idx[end]!]! - min < span) end++;
+      const part = start === 0 && end === idx.length ? idx : idx.slice(start, end);
+      const offs: number[] = new Array(part.length);
+      for (let k = 0; k < part.length; k++) offs[k] = Number(rows.ts[part[k]!]! - min);
       writer.reset();
-      encodeSeriesChunk(writer, t.fieldTypes, c.offs, c.offs.length, c.fields);
-      return { tags: g.tags, min: c.min, bytes: writer.take() };
-    });
+      encodeSeriesChunk(writer, t.fieldTypes, offs, offs.length, rows.fields, part);
+      out.push({ tags: g.tags, min, bytes: writer.take() });
+      start = end;
+    }
+    yield out;
   }
 }
 
@@ -74,7 +111,7 @@ export function* encodeSeriesGroups(t: TableState, rows: PreparedRows): Generato
 function tagKey(tags: readonly Value[]): string {
   let k = '';
   for (const v of tags) {
-    const text = typeof v === 'string' ? v : v instanceof Uint8Array ? Buffer.from(v).toString('hex') : String(v);
+    const text = typeof v === 'string' ? v : v instanceof Uint8Array ? Buffer.from(v).toString('hex') : Object.is(v, -0) ? '-0' : String(v);
     k += `${typeof v}${text.length}:${text}`;
   }
   return k;
