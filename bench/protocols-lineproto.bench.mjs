@@ -51,7 +51,8 @@ function makeBodies() {
   return bodies;
 }
 
-async function waitUp(url, ms = 20_000) {
+// Up to 2 minutes: a server starting on a loaded machine can take half a minute.
+async function waitUp(url, ms = 120_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     try {
@@ -94,7 +95,8 @@ function rssMiB(pid) {
 
 async function startSluice(dir, variant = '') {
   const port = await freePort();
-  const main = new URL('../packages/server/dist/main.js', import.meta.url).pathname;
+  // SLUICE_MAIN: another build's server (e.g. main's, for a before/after run).
+  const main = process.env.SLUICE_MAIN ?? new URL('../packages/server/dist/main.js', import.meta.url).pathname;
   const child = spawn(process.execPath, [main, 'standalone', 'start', '--http-addr', `127.0.0.1:${port}`, '--data-home', join(dir, `sluice${variant}`)], { stdio: 'ignore' });
   const base = `http://127.0.0.1:${port}`;
   await waitUp(`${base}/health`);

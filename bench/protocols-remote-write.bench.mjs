@@ -85,7 +85,8 @@ function freePort() {
 }
 
 async function waitReady(url) {
-  for (let i = 0; i < 200; i++) {
+  // Up to 2 minutes: a server starting on a loaded machine can take half a minute.
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {}

@@ -5,7 +5,8 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 /**
  * The LMDB environment: one memory-mapped file `<dataHome>/sluice.mdb` with named databases.
  *   catalog      ordered keys → JSON      databases, tables, counters, physical tables
- *   rows         binary → binary          one entry per row of tables without append_mode (keys/row-key.ts)
+ *   series_chunks binary → binary         per-series chunks of tables without append_mode (keys/series-chunk-key.ts)
+ *   rows         binary → binary          legacy one-entry-per-row layout, migrated to series_chunks on open
  *   chunks       binary → binary          column chunks of append-mode tables, by first time (keys/chunk-key.ts)
  *   chunk_ends   binary → chunk metadata  the same chunks by last time (descending scans): minTs, row count,
  *                                         per-column null count and min/max (codec/chunk-stats.ts)
@@ -17,7 +18,9 @@ export interface StoreEnv {
   readonly path: string;
   readonly root: RootDatabase;
   readonly catalog: Database<unknown, CatalogKey>;
+  /** Legacy: one entry per row (data homes written before series chunks; migrated on open). */
   readonly rows: Database<Buffer, Buffer>;
+  readonly seriesChunks: Database<Buffer, Buffer>;
   readonly chunks: Database<Buffer, Buffer>;
   readonly chunkEnds: Database<Buffer, Buffer>;
   readonly seriesTags: Database<number, Buffer>;
@@ -49,6 +52,7 @@ export function openEnv(o: EnvOptions): StoreEnv {
     root,
     catalog: root.openDB<unknown, CatalogKey>({ name: 'catalog', encoding: 'json' }),
     rows: root.openDB<Buffer, Buffer>({ name: 'rows', keyEncoding: 'binary', encoding: 'binary' }),
+    seriesChunks: root.openDB<Buffer, Buffer>({ name: 'series_chunks', keyEncoding: 'binary', encoding: 'binary' }),
     chunks: root.openDB<Buffer, Buffer>({ name: 'chunks', keyEncoding: 'binary', encoding: 'binary' }),
     chunkEnds: root.openDB<Buffer, Buffer>({ name: 'chunk_ends', keyEncoding: 'binary', encoding: 'binary' }),
     seriesTags: root.openDB<number, Buffer>({ name: 'series_tags', keyEncoding: 'binary', encoding: 'msgpack' }),

@@ -18,6 +18,9 @@ import { txDeleteChunkRows, txRemoveChunks } from './table/chunk-delete.js';
 import { expiryBound, txDeleteRows, txRemoveRange } from './table/delete-rows.js';
 import { scanTable } from './table/scan.js';
 import { txWrite } from './table/write.js';
+import { preWrite } from './table/pre-write.js';
+import { txMigrateRows } from './table/rows-migrate.js';
+import { txCompactSeries } from './table/series-compact.js';
 import { changedSlots, txRewriteSlots } from './table/widen-column.js';
 import { compileTable } from './catalog/table-state.js';
 
@@ -48,7 +51,7 @@ export type MaintenanceEvent =
 export interface LmdbStore extends Store {
   /** Removes every expired row now (the background sweep does the same); returns how many. */
   sweepExpired(): Promise<number>;
-  /** Merges small chunks of append-mode tables now (the background sweep does the same); returns how many chunks were merged away. */
+  /** Merges small chunks now: append-mode tables' small chunks, and other tables' small or overlapping series chunks (the background sweep does the same); returns how many chunks were merged away. */
   compact(): Promise<number>;
   /**
    * Reads the catalog again from LMDB. For a store opened on a worker thread beside the one that
@@ -60,6 +63,7 @@ export interface LmdbStore extends Store {
 const SWEEP_CHUNK = 10_000;
 const CLEAR_CHUNK = 50_000;
 const COMPACT_CHUNKS = 2_000;
+const MIGRATE_ROWS = 50_000;
 const DEFAULT_DB = 'public';
 
 class LmdbStoreImpl implements LmdbStore {
@@ -93,6 +97,8 @@ class LmdbStoreImpl implements LmdbStore {
       if (!this.catalog.txDb(DEFAULT_DB)) this.catalog.txPutDb(DEFAULT_DB, { createdAt: this.ctx.now() });
     });
     this.catalog.load();
+    // A data home written before series chunks: move its rows over, in bounded transactions.
+    while ((await this.tx(() => txMigrateRows(this.ctx, MIGRATE_ROWS))) > 0);
   }
 
   reloadCatalog(): void {
@@ -221,8 +227,11 @@ class LmdbStoreImpl implements LmdbStore {
   async write(requests: readonly WriteRequest[]): Promise<WriteResult[]> {
     if (!Array.isArray(requests)) throw new InvalidRequestError('write() takes an array of write requests');
     if (requests.length === 0) return [];
+    this.open();
+    // Validation and encoding run before the transaction, yielding to the event loop (pre-write.ts).
+    const pre = await preWrite(this.ctx, requests);
     const pending = new PendingSeries();
-    const outcome = await this.tx(() => txWrite(this.ctx, requests, pending), false);
+    const outcome = await this.tx(() => txWrite(this.ctx, requests, pending, pre), false);
     this.series.commit(pending);
     for (const rec of outcome.changed) this.catalog.applyTable(rec);
     if (outcome.durable) await this.flushed();
@@ -277,7 +286,18 @@ class LmdbStoreImpl implements LmdbStore {
   async compact(): Promise<number> {
     let total = 0;
     for (const t of this.catalog.allTables()) {
-      if (!t.opts.appendMode) continue;
+      if (!t.opts.appendMode) {
+        let from: number | undefined;
+        do {
+          const step = await this.tx(() => {
+            const cur = this.catalog.table(t.record.db, t.record.name);
+            return cur && cur.record.id === t.record.id ? txCompactSeries(this.ctx, cur, from, COMPACT_CHUNKS) : { merged: 0, next: undefined };
+          });
+          total += step.merged;
+          from = step.next;
+        } while (from !== undefined);
+        continue;
+      }
       let from: Buffer | undefined;
       do {
         const step = await this.tx(() => {

@@ -129,6 +129,13 @@ export interface ScanRequest {
    * `LIMIT 1 BY <tags>`; the embedded one seeks each series' first row instead of reading every row.
    */
   readonly distinctSeries?: boolean;
+  /**
+   * A hint for readers that group rows by series themselves (PromQL's selectors): the store may return
+   * each series' rows together (every series still in time order) instead of the scan order
+   * `(time, series)`, which saves a merge across series. A store may ignore it (a remote one does);
+   * ignored with `limit` or `descending` (those keep the scan order).
+   */
+  readonly bySeries?: boolean;
 }
 
 /**

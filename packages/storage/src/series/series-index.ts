@@ -50,6 +50,38 @@ export class SeriesIndex {
     return this.txResolveEncoded(t, tags, pending);
   }
 
+  /**
+   * The id of an existing (committed) series, outside any transaction; undefined when the tag set has
+   * no series yet (a write then resolves it in its transaction).
+   */
+  lookup(t: TableState, tags: readonly Value[]): number | undefined {
+    const fast = fastKey(t.record.id, tags);
+    if (fast !== undefined) {
+      const hit = this.fast.get(t.storageId)?.get(fast);
+      if (hit !== undefined) return hit;
+    }
+    const w = this.w;
+    w.reset();
+    w.ensure(8);
+    w.buf.writeUInt32BE(t.storageId, 0);
+    w.buf.writeUInt32BE(t.record.id, 4);
+    w.pos = 8;
+    let n = tags.length;
+    while (n > 0 && tags[n - 1] === null) n--;
+    for (let i = 0; i < n; i++) {
+      const v = tags[i]!;
+      if (v === null) w.u8(0);
+      else {
+        w.u8(1);
+        encodeValue(w, t.tags[i]!.type, v);
+      }
+    }
+    if (w.pos > MAX_KEY) return undefined;
+    const hit = this.ids.get(t.storageId)?.get(w.buf.toString('latin1', 0, w.pos));
+    if (hit !== undefined) return hit;
+    return this.env.seriesTags.get(w.take());
+  }
+
   private txResolveEncoded(t: TableState, tags: readonly Value[], pending: PendingSeries): number {
     const w = this.w;
     w.reset();

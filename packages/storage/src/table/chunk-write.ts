@@ -44,6 +44,12 @@ export function txPutChunks(ctx: StoreContext, t: TableState, rows: PreparedRows
     if (!same) id = ctx.series.txResolve(t, tags, pending);
     series[i] = id;
   }
+  for (const c of cutChunks(t, rows, series)) txStoreChunk(ctx, t, c, ctx.catalog.txNext('seq'));
+}
+
+/** The rows (with their series ids) sorted by time and cut into chunks of one span and MAX_CHUNK_ROWS rows at most. */
+function* cutChunks(t: TableState, rows: PreparedRows, series: number[]): Generator<ChunkInput> {
+  const n = rows.count;
   let sorted = true;
   for (let i = 1; i < n && sorted; i++) if (rows.ts[i]! < rows.ts[i - 1]!) sorted = false;
   let all: ChunkInput = { ts: rows.ts, series, fields: rows.fields };
@@ -58,10 +64,10 @@ export function txPutChunks(ctx: StoreContext, t: TableState, rows: PreparedRows
   while (start < n) {
     const first = all.ts[start]!;
     let end = start + 1;
-    while (end < n && all.ts[end]! - first < span) end++;
+    while (end < n && end - start < MAX_CHUNK_ROWS && all.ts[end]! - first < span) end++;
     const c: ChunkInput =
       start === 0 && end === n ? all : { ts: all.ts.slice(start, end), series: all.series.slice(start, end), fields: all.fields.map((col) => col.slice(start, end)) };
-    txStoreChunk(ctx, t, c, ctx.catalog.txNext('seq'));
+    yield c;
     start = end;
   }
 }
@@ -75,11 +81,65 @@ function permute(col: readonly Value[], order: readonly number[]): Value[] {
 
 /** Inside a write transaction: writes one chunk (non-empty, time-sorted) under both of its keys. */
 export function txStoreChunk(ctx: StoreContext, t: TableState, c: ChunkInput, seq: number): void {
+  txPutEncodedChunk(ctx, t, encodeChunkEntry(t, c, false), seq);
+}
+
+/** A chunk encoded (outside the transaction, or in it) before its sequence number is known. */
+export interface EncodedChunk {
+  readonly min: bigint;
+  readonly max: bigint;
+  readonly body: Buffer;
+  readonly meta: Buffer;
+}
+
+/** Encodes a chunk and its metadata; `copy` when the bytes must outlive the shared writer buffer. */
+export function encodeChunkEntry(t: TableState, c: ChunkInput, copy = true): EncodedChunk {
   writer.reset();
   const stats = encodeChunk(writer, t.fieldTypes, { tableId: t.record.id, ts: c.ts, series: c.series, fields: c.fields });
   writeTokenBlooms(writer, fulltextSlots(t), c.fields);
   const min = c.ts[0]!;
   const max = c.ts[c.ts.length - 1]!;
-  ctx.env.chunks.putSync(chunkKey(t.storageId, min, seq), writer.buf.subarray(0, writer.pos));
-  ctx.env.chunkEnds.putSync(chunkKey(t.storageId, max, seq), encodeChunkMeta(t.fieldTypes, min, t.record.id, c.ts.length, stats));
+  return { min, max, body: copy ? writer.take() : writer.buf.subarray(0, writer.pos), meta: encodeChunkMeta(t.fieldTypes, min, t.record.id, c.ts.length, stats) };
+}
+
+export function txPutEncodedChunk(ctx: StoreContext, t: TableState, e: EncodedChunk, seq: number): void {
+  ctx.env.chunks.putSync(chunkKey(t.storageId, e.min, seq), e.body);
+  ctx.env.chunkEnds.putSync(chunkKey(t.storageId, e.max, seq), e.meta);
+}
+
+/** Rows per chunk at most (a large write is cut, so encoding one chunk stays short). */
+export const MAX_CHUNK_ROWS = 4096;
+
+/**
+ * Outside the transaction: the chunks of an append-mode write, when every row's series already exists
+ * (their ids go into the chunks); undefined otherwise (the write then encodes in its transaction).
+ * Yields to the event loop between chunks.
+ */
+export async function preEncodeChunks(ctx: StoreContext, t: TableState, rows: PreparedRows, pause: () => Promise<void>): Promise<EncodedChunk[] | undefined> {
+  const n = rows.count;
+  const series: number[] = new Array(n);
+  const tags = valueColumn(t.tags.length);
+  let id: number | undefined = -1;
+  for (let i = 0; i < n; i++) {
+    let same = id !== -1;
+    for (let s = 0; s < tags.length; s++) {
+      const v = rows.tags[s]![i]!;
+      if (v !== tags[s]) {
+        tags[s] = v;
+        same = false;
+      }
+    }
+    if (!same) {
+      id = ctx.series.lookup(t, tags);
+      if (id === undefined) return undefined;
+    }
+    series[i] = id!;
+    if ((i & 4095) === 4095) await pause();
+  }
+  const out: EncodedChunk[] = [];
+  for (const c of cutChunks(t, rows, series)) {
+    out.push(encodeChunkEntry(t, c));
+    await pause();
+  }
+  return out;
 }

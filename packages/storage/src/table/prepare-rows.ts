@@ -38,6 +38,40 @@ export function boxedArray(): Value[] {
 
 /** Validates and normalises every row of a request against the (evolved) table; throws before anything is written. */
 export function prepareRows(t: TableState, req: WriteRequest): PreparedRows {
+  const p = rowPreparer(t, req);
+  p.fill(0, req.rows.length);
+  return p.rows;
+}
+
+/**
+ * `prepareRows` in slices, yielding to the event loop between them (a large write must not hold the
+ * main thread): the same checks and errors, the same result.
+ */
+export async function prepareRowsSliced(t: TableState, req: WriteRequest, slicer: Slicer): Promise<PreparedRows> {
+  const p = rowPreparer(t, req);
+  const n = req.rows.length;
+  for (let from = 0; from < n; from += SLICE_ROWS) {
+    p.fill(from, Math.min(n, from + SLICE_ROWS));
+    await slicer.pause();
+  }
+  return p.rows;
+}
+
+const SLICE_ROWS = 1024;
+
+/** Yields to the event loop once `budgetMs` of work has run since the last yield. */
+export class Slicer {
+  private since = performance.now();
+  constructor(private readonly budgetMs = 10) {}
+  async pause(): Promise<void> {
+    if (performance.now() - this.since < this.budgetMs) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.since = performance.now();
+  }
+}
+
+/** The prepared columns of a request (allocated at once) and a function filling rows [from, to). */
+function rowPreparer(t: TableState, req: WriteRequest): { rows: PreparedRows; fill(from: number, to: number): void } {
   const table = `${t.record.db}.${t.record.name}`;
   const targets: Target[] = req.schema.map((c: ColumnSchema) =>
     c.name === t.info.timeIndex ? { kind: 'time' } : t.tagSlot.has(c.name) ? { kind: 'tag', slot: t.tagSlot.get(c.name)! } : { kind: 'field', slot: t.fieldSlot.get(c.name)! },
@@ -54,30 +88,44 @@ export function prepareRows(t: TableState, req: WriteRequest): PreparedRows {
   const outs = targets.map((x) => (x.kind === 'tag' ? tags[x.slot]! : x.kind === 'field' ? fields[x.slot]! : undefined));
   const notNull = defs.map((c) => !c.nullable);
   const width = req.schema.length;
-  for (let i = 0; i < n; i++) {
-    const row = req.rows[i]!;
-    if (!Array.isArray(row) || row.length !== width) {
-      throw new InvalidRequestError(`write to ${table}: row ${i} has ${Array.isArray(row) ? row.length : 'no'} values but the schema has ${width} columns`);
-    }
-    let time: bigint | null = null;
-    for (let j = 0; j < width; j++) {
-      const raw = row[j] === undefined ? null : (row[j] as Value);
-      const v = normalizeValue(types[j]!, raw);
-      if (v === MISMATCH) throw new SchemaConflictError(table, req.schema[j]!.name, displayType(types[j]!), describeValue(raw), `row ${i}`);
-      if (types[j] === 'json' && jsonTooDeep(v)) {
-        throw new InvalidRequestError(`write to ${table}: row ${i}, column '${req.schema[j]!.name}': the JSON value nests deeper than ${MAX_JSON_VALUE_DEPTH} levels`);
+  const lastRaw: (Value | undefined)[] = new Array(width).fill(undefined);
+  const lastNorm: Value[] = valueColumn(width);
+  const fillRows = (from: number, to: number): void => {
+    for (let i = from; i < to; i++) {
+      const row = req.rows[i]!;
+      if (!Array.isArray(row) || row.length !== width) {
+        throw new InvalidRequestError(`write to ${table}: row ${i} has ${Array.isArray(row) ? row.length : 'no'} values but the schema has ${width} columns`);
       }
-      const out = outs[j];
-      if (out === undefined) time = v as bigint | null;
-      else {
-        if (v === null && notNull[j]) throw new InvalidRequestError(`write to ${table}: row ${i} has null for column '${req.schema[j]!.name}', which is NOT NULL`);
-        out[i] = v;
+      let time: bigint | null = null;
+      for (let j = 0; j < width; j++) {
+        const raw = row[j] === undefined ? null : (row[j] as Value);
+        // The same value as the previous row's (tags of one series, rows built from one template):
+        // normalised once (normalizeValue is pure).
+        let v: Value | typeof MISMATCH;
+        if (raw === lastRaw[j] && raw !== null) v = lastNorm[j]!;
+        else {
+          v = normalizeValue(types[j]!, raw);
+          if (v !== MISMATCH && types[j] !== 'json') {
+            lastRaw[j] = raw;
+            lastNorm[j] = v;
+          }
+        }
+        if (v === MISMATCH) throw new SchemaConflictError(table, req.schema[j]!.name, displayType(types[j]!), describeValue(raw), `row ${i}`);
+        if (types[j] === 'json' && jsonTooDeep(v)) {
+          throw new InvalidRequestError(`write to ${table}: row ${i}, column '${req.schema[j]!.name}': the JSON value nests deeper than ${MAX_JSON_VALUE_DEPTH} levels`);
+        }
+        const out = outs[j];
+        if (out === undefined) time = v as bigint | null;
+        else {
+          if (v === null && notNull[j]) throw new InvalidRequestError(`write to ${table}: row ${i} has null for column '${req.schema[j]!.name}', which is NOT NULL`);
+          out[i] = v;
+        }
       }
+      if (time === null) throw new InvalidRequestError(`write to ${table}: row ${i} has no value for the time index '${t.info.timeIndex}'`);
+      ts[i] = time;
     }
-    if (time === null) throw new InvalidRequestError(`write to ${table}: row ${i} has no value for the time index '${t.info.timeIndex}'`);
-    ts[i] = time;
-  }
-  return { count: n, ts, tags, fields };
+  };
+  return { rows: { count: n, ts, tags, fields }, fill: fillRows };
 }
 
 function fill(table: string, name: string, dflt: Value | undefined, type: Parameters<typeof normalizeValue>[0], nullable: boolean, given: Set<string>): Value {

@@ -1,22 +1,26 @@
 import type { Value } from '@sluice/pipeline-core';
-import { ByteReader } from '../codec/byte-reader.js';
-import { decodeRow } from '../codec/row-codec.js';
 import type { TableState } from '../catalog/table-state.js';
 import type { StoreContext } from '../context.js';
-import { keySeries, keyTime, tableEnd, tableStart, timeBound } from '../keys/row-key.js';
+import { keyChunkMin, keyChunkSeq, seriesEnd, seriesStart, seriesTimeBound } from '../keys/series-chunk-key.js';
+import { SeriesChunkView } from '../codec/series-chunk-codec.js';
+import { MAX_TS, MIN_TS } from '../keys/row-key.js';
 import type { ScanRequest } from '../store.js';
 import { compilePredicates, type CompiledPredicates } from './predicates.js';
-import { seekSeries } from './series-seek.js';
+import { readWindow, resolveChunks, seriesSpan, windowSize, type Run, type StoredChunk } from './series-run.js';
 import { ceilToUnit, ttlCutoff } from './time-bounds.js';
 
-/** One visible row: its key, time, tags, and (when asked for) its decoded field slots. */
+/**
+ * One visible row of a table without append_mode: row `i` of a resolved run of its series. The
+ * yielded object is reused; `ts` and `fields` are computed when read.
+ */
 export interface SourceRow {
-  readonly key: Buffer;
-  /** The time index (decoded from the key on each read). */
-  readonly ts: bigint;
   readonly sid: number;
   readonly tags: readonly Value[];
-  /** Field slots; `undefined` marks a slot the row predates (the column default applies). */
+  readonly run: Run;
+  readonly i: number;
+  /** The time index. */
+  readonly ts: bigint;
+  /** Field slots (only the wanted ones are filled); `undefined` marks a slot the row predates (the column default applies). */
   readonly fields: readonly (Value | undefined)[];
 }
 
@@ -28,121 +32,371 @@ export interface RowSourceOptions {
   readonly distinctSeries?: boolean;
   /** Field slots the caller reads (predicated slots are added). */
   readonly wantedFields: readonly boolean[];
+  /** Each series' rows together instead of (time, series) order (ScanRequest.bySeries). */
+  readonly bySeries?: boolean;
+  /** Runs inside a write transaction (reads see its writes; no snapshot of its own). */
+  readonly inWriteTxn?: boolean;
 }
 
 /**
- * Iterates a table's visible rows in time order over one LMDB snapshot: the key range covers the
- * time range (narrowed by TTL and time predicates); rows of other logical tables in a shared
- * physical table and rows failing a predicate are skipped. The yielded object is reused.
+ * Iterates a table's visible rows over one LMDB snapshot, in (time, series) order (its reverse when
+ * descending): each matching series is a cursor over its chunks (series-run.ts), read a window at a
+ * time, and the cursors are merged k-way. Series of other logical tables in a shared physical table
+ * and series failing a tag predicate are never read; rows failing a predicate are skipped.
  */
 export function rowSource(ctx: StoreContext, t: TableState, o: RowSourceOptions): Iterable<SourceRow> & { count(): number | undefined } {
   const preds = compilePredicates(t, o.predicates ?? []);
   applyRange(ctx, t, o, preds);
   return {
     [Symbol.iterator]: () => iterate(ctx, t, o, preds),
-    /** The number of rows when no row needs looking at (no predicate, table not shared), else undefined. */
-    count: () => {
-      if (preds.timeTests.length > 0 || preds.tagTests.length > 0 || preds.fieldTests.length > 0 || t.shared) return undefined;
-      if (preds.lo !== undefined && preds.hi !== undefined && preds.lo >= preds.hi) return 0;
-      const start = preds.lo === undefined ? tableStart(t.storageId) : timeBound(t.storageId, preds.lo);
-      const end = preds.hi === undefined ? tableEnd(t.storageId) : timeBound(t.storageId, preds.hi);
-      return ctx.env.rows.getCount({ start, end });
+    count: () => undefined,
+  };
+}
+
+/** A series' resolved run, whole (see `seriesRuns`). */
+export interface SeriesRunSlice {
+  readonly sid: number;
+  readonly tags: readonly Value[];
+  readonly run: Run;
+}
+
+/**
+ * The table's matching series as whole runs, series after series (ScanRequest.bySeries), when no row
+ * needs testing (no field or time-index predicate beyond the range); undefined otherwise.
+ */
+export function seriesRuns(ctx: StoreContext, t: TableState, o: RowSourceOptions): Iterable<SeriesRunSlice> | undefined {
+  const preds = compilePredicates(t, o.predicates ?? []);
+  applyRange(ctx, t, o, preds);
+  if (preds.fieldTests.length > 0 || preds.timeTests.length > 0 || o.descending === true || o.distinctSeries === true) return undefined;
+  return {
+    *[Symbol.iterator]() {
+      if (preds.lo !== undefined && preds.hi !== undefined && preds.lo >= preds.hi) return;
+      const sids = matchingSeries(ctx, t, preds);
+      if (sids.length === 0) return;
+      const txn = ctx.env.root.useReadTransaction();
+      try {
+        const scan = new ScanBase();
+        for (const [sid, tags] of sids) {
+          const c = new SeriesCursor(sid, tags, ctx, t, preds.lo, preds.hi, false, txn, scan);
+          while (c.nextRun()) yield { sid, tags, run: c.run! };
+        }
+      } finally {
+        txn.done();
+      }
     },
   };
 }
+
+const TWO_52 = 2 ** 52;
+
+/** A series' resolved runs in scan order, read window by window. */
+class SeriesCursor {
+  run: Run | undefined;
+  i = 0;
+  /** The current row's time relative to the scan's base (exact while `exact`). */
+  key = 0;
+  private delta = 0;
+  private from: bigint | undefined;
+  private to: bigint | undefined;
+  private done = false;
+
+  constructor(
+    readonly sid: number,
+    readonly tags: readonly Value[],
+    private readonly ctx: StoreContext,
+    private readonly t: TableState,
+    private readonly lo: bigint | undefined,
+    private readonly hi: bigint | undefined,
+    private readonly descending: boolean,
+    private readonly txn: unknown,
+    private readonly scan: ScanBase,
+  ) {
+    this.from = lo;
+    this.to = hi;
+  }
+
+  /** Moves to the next run; false when the series has no more rows. */
+  nextRun(): boolean {
+    for (;;) {
+      const r = this.descending ? this.prevWindow() : this.nextWindow();
+      if (r === null) {
+        this.run = undefined;
+        return false;
+      }
+      if (r === undefined) continue;
+      this.run = r;
+      this.i = this.descending ? r.n - 1 : 0;
+      this.delta = this.scan.delta(r.base);
+      this.key = this.delta + r.offs[this.i]!;
+      return true;
+    }
+  }
+
+  /** Advances one row; false when the series is exhausted. */
+  step(): boolean {
+    const r = this.run!;
+    if (this.descending ? --this.i >= 0 : ++this.i < r.n) {
+      this.key = this.delta + r.offs[this.i]!;
+      return true;
+    }
+    return this.nextRun();
+  }
+
+  ts(): bigint {
+    return this.run!.base + BigInt(this.run!.offs[this.i]!);
+  }
+
+  private range(o: object): Iterable<Buffer> {
+    return this.ctx.env.seriesChunks.getKeys({ ...o, limit: 1, ...(this.txn ? { transaction: this.txn } : {}) } as Parameters<typeof this.ctx.env.seriesChunks.getKeys>[0]) as Iterable<Buffer>;
+  }
+
+  /** The next window's run (undefined: empty window, null: no more rows). */
+  private nextWindow(): Run | undefined | null {
+    if (this.done) return null;
+    const { t, sid } = this;
+    const sto = t.storageId;
+    const span = seriesSpan(t);
+    const hi = this.hi;
+    if (hi !== undefined && this.from !== undefined && this.from >= hi) return null;
+    const start = this.from === undefined ? seriesStart(sto, sid) : seriesTimeBound(sto, sid, this.from - span + 1n);
+    const end = hi === undefined ? seriesEnd(sto, sid) : seriesTimeBound(sto, sid, hi);
+    let first: bigint | undefined;
+    for (const k of this.range({ start, end })) first = keyChunkMin(k);
+    if (first === undefined) {
+      this.done = true;
+      return null;
+    }
+    const ws = this.from === undefined || first > this.from ? first : this.from;
+    let we = ws + windowSize(t);
+    if (hi !== undefined && we > hi) we = hi;
+    if (we > MAX_TS) we = MAX_TS;
+    this.from = we;
+    if (we <= ws) {
+      this.done = true;
+      return null;
+    }
+    const run = readWindow(this.ctx, t, sid, ws, we, this.txn);
+    if (we === MAX_TS) this.done = true;
+    return run;
+  }
+
+  private prevWindow(): Run | undefined | null {
+    if (this.done) return null;
+    const { t, sid } = this;
+    const sto = t.storageId;
+    const span = seriesSpan(t);
+    const lo = this.lo;
+    if (lo !== undefined && this.to !== undefined && this.to <= lo) return null;
+    const start = this.to === undefined ? seriesEnd(sto, sid) : seriesTimeBound(sto, sid, this.to);
+    const end = lo === undefined ? seriesStart(sto, sid) : seriesTimeBound(sto, sid, lo - span + 1n);
+    let last: bigint | undefined;
+    for (const k of this.range({ start, end, reverse: true })) last = keyChunkMin(k);
+    if (last === undefined) {
+      this.done = true;
+      return null;
+    }
+    // Every chunk starting at or before `last` ends before last + span.
+    let we = last + span;
+    if (this.to !== undefined && we > this.to) we = this.to;
+    let ws = we - windowSize(t);
+    if (lo !== undefined && ws < lo) ws = lo;
+    if (ws < MIN_TS) ws = MIN_TS;
+    this.to = ws;
+    if (ws === MIN_TS) this.done = true;
+    return readWindow(this.ctx, t, sid, ws, we, this.txn);
+  }
+}
+
+/** The time all cursors' keys are relative to: the first run's base. Keys stay exact within 2^52. */
+class ScanBase {
+  base: bigint | undefined;
+  exact = true;
+  delta(b: bigint): number {
+    if (this.base === undefined) this.base = b;
+    const d = b - this.base;
+    if (d > TWO_52_N || d < -TWO_52_N) this.exact = false;
+    return Number(d);
+  }
+}
+const TWO_52_N = BigInt(TWO_52);
 
 function* iterate(ctx: StoreContext, t: TableState, o: RowSourceOptions, preds: CompiledPredicates): Generator<SourceRow> {
   if (preds.lo !== undefined && preds.hi !== undefined && preds.lo >= preds.hi) return;
-  const lowKey = preds.lo === undefined ? tableStart(t.storageId) : timeBound(t.storageId, preds.lo);
-  const highKey = preds.hi === undefined ? tableEnd(t.storageId) : timeBound(t.storageId, preds.hi);
   const wanted = o.wantedFields.slice();
   for (const f of preds.fieldTests) wanted[f.slot] = true;
-  const needValues = wanted.some(Boolean);
-  // Per series id: its tags, null when it is skipped. Ids are dense counters: an array while they are small.
-  const dense: (readonly Value[] | null | undefined)[] = [];
-  const far = new Map<number, readonly Value[] | null>();
+  const wantedSlots: number[] = [];
+  for (let s = 0; s < wanted.length; s++) if (wanted[s]) wantedSlots.push(s);
+  const sids = matchingSeries(ctx, t, preds);
+  if (sids.length === 0) return;
+  const txn = o.inWriteTxn ? undefined : ctx.env.root.useReadTransaction();
+  const descending = o.descending === true;
+  const scan = new ScanBase();
   const fields: (Value | undefined)[] = new Array(t.fieldTypes.length).fill(undefined);
-  const reader = new ByteReader();
+  let filledRun: Run | undefined;
+  let filledI = -1;
   const out = {
-    key: undefined as unknown as Buffer,
     sid: 0,
     tags: [] as readonly Value[],
-    fields: fields as readonly (Value | undefined)[],
+    run: undefined as unknown as Run,
+    i: 0,
     get ts(): bigint {
-      return keyTime(this.key);
+      return this.run.base + BigInt(this.run.offs[this.i]!);
+    },
+    get fields(): readonly (Value | undefined)[] {
+      if (this.run !== filledRun || this.i !== filledI) {
+        for (const s of wantedSlots) fields[s] = this.run.value(s, this.i);
+        filledRun = this.run;
+        filledI = this.i;
+      }
+      return fields;
     },
   };
-  const noFieldValues = new Array(t.fieldTypes.length).fill(null);
-  /** Fills `out` from one stored row; false when the row is not visible or fails a predicate. */
-  const accept = (key: Buffer, value: Buffer | undefined): boolean => {
-    const sid = keySeries(key);
-    let tags = sid < 65_536 ? dense[sid] : far.get(sid);
-    if (tags === undefined) {
-      tags = seriesTags(ctx, t, sid, preds);
-      if (sid < 65_536) dense[sid] = tags;
-      else far.set(sid, tags);
-    }
-    if (tags === null) return false;
+  const accept = (c: SeriesCursor): boolean => {
+    const run = c.run!;
     if (preds.timeTests.length > 0) {
-      const ts = keyTime(key);
-      if (!preds.timeTests.every((test) => test(ts))) return false;
+      const ts = c.ts();
+      for (const test of preds.timeTests) if (!test(ts)) return false;
     }
-    if (needValues) {
-      decodeRow(reader.reset(value!), t.fieldTypes, wanted, fields);
-      for (const f of preds.fieldTests) {
-        const v = fields[f.slot];
-        if (!f.test(v === undefined ? (t.fields[f.slot]!.default ?? null) : v)) return false;
-      }
-      out.fields = fields;
-    } else out.fields = noFieldValues;
-    out.key = key;
-    out.sid = sid;
-    out.tags = tags;
+    for (const f of preds.fieldTests) {
+      const v = run.value(f.slot, c.i);
+      if (!f.test(v === undefined ? (t.fields[f.slot]!.default ?? null) : v)) return false;
+    }
+    out.sid = c.sid;
+    out.tags = c.tags;
+    out.run = run;
+    out.i = c.i;
     return true;
   };
-  const distinct = o.distinctSeries === true;
-  const few = distinct ? matchingSeries(ctx, t, preds, 0) : preds.tagTests.length > 0 ? matchingSeries(ctx, t, preds, SEEK_RATIO) : undefined;
-  if (few !== undefined) {
-    for (const row of seekSeries(ctx, t.storageId, few, preds.lo, preds.hi, o.descending === true, lowKey, highKey, distinct)) if (accept(row.key, row.value)) yield out;
-    return;
-  }
-  const emitted = distinct ? new Set<number>() : undefined;
-  // `values: false` (keys only) is supported by lmdb-js but missing from its RangeOptions type.
-  const rangeOptions = o.descending ? { start: highKey, end: lowKey, reverse: true, values: needValues } : { start: lowKey, end: highKey, values: needValues };
-  const range = ctx.env.rows.getRange(rangeOptions as Parameters<typeof ctx.env.rows.getRange>[0]);
-  for (const entry of range) {
-    // With `values: false` lmdb-js yields the keys themselves.
-    if (!(needValues ? accept(entry.key, entry.value) : accept(entry as unknown as Buffer, undefined))) continue;
-    if (emitted) {
-      if (emitted.has(out.sid)) continue;
-      emitted.add(out.sid);
+  try {
+    if (o.distinctSeries === true) {
+      // The first accepted row of each series, in scan order. Ascending without row predicates: only
+      // the series' first chunks are read (firstRow), not a whole window.
+      const quick = !descending && preds.fieldTests.length === 0 && preds.timeTests.length === 0;
+      const firsts: { sid: number; tags: readonly Value[]; run: Run; i: number; ts: bigint }[] = [];
+      for (const [sid, tags] of sids) {
+        if (quick) {
+          const run = firstRow(ctx, t, sid, preds.lo, preds.hi, txn);
+          if (run !== undefined) firsts.push({ sid, tags, run, i: 0, ts: run.base + BigInt(run.offs[0]!) });
+          continue;
+        }
+        const c = new SeriesCursor(sid, tags, ctx, t, preds.lo, preds.hi, descending, txn, scan);
+        if (!c.nextRun()) continue;
+        let ok = true;
+        while (!accept(c)) if (!c.step()) {
+          ok = false;
+          break;
+        }
+        if (ok) firsts.push({ sid, tags, run: c.run!, i: c.i, ts: c.ts() });
+      }
+      firsts.sort((a, b) => {
+        const d = a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : a.sid - b.sid;
+        return descending ? -d : d;
+      });
+      for (const f of firsts) {
+        out.sid = f.sid;
+        out.tags = f.tags;
+        out.run = f.run;
+        out.i = f.i;
+        yield out;
+      }
+      return;
     }
-    yield out;
+    const cursors: SeriesCursor[] = [];
+    for (const [sid, tags] of sids) {
+      const c = new SeriesCursor(sid, tags, ctx, t, preds.lo, preds.hi, descending, txn, scan);
+      if (c.nextRun()) cursors.push(c);
+    }
+    if (cursors.length === 1 || (o.bySeries === true && !descending)) {
+      // One series, or the caller groups by series: no merge.
+      for (const c of cursors) {
+        do if (accept(c)) yield out;
+        while (c.step());
+      }
+      return;
+    }
+    // k-way merge by (time, series): a binary heap of cursors.
+    const before = (a: SeriesCursor, b: SeriesCursor): boolean => {
+      if (scan.exact) {
+        if (a.key !== b.key) return descending ? a.key > b.key : a.key < b.key;
+      } else {
+        const ta = a.ts();
+        const tb = b.ts();
+        if (ta !== tb) return descending ? ta > tb : ta < tb;
+      }
+      return descending ? a.sid > b.sid : a.sid < b.sid;
+    };
+    const heap = cursors;
+    const siftDown = (i: number) => {
+      const n = heap.length;
+      const x = heap[i]!;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= n) break;
+        const r = l + 1;
+        const m = r < n && before(heap[r]!, heap[l]!) ? r : l;
+        if (!before(heap[m]!, x)) break;
+        heap[i] = heap[m]!;
+        i = m;
+      }
+      heap[i] = x;
+    };
+    for (let i = (heap.length >> 1) - 1; i >= 0; i--) siftDown(i);
+    while (heap.length > 0) {
+      const c = heap[0]!;
+      if (accept(c)) yield out;
+      if (!c.step()) {
+        const tail = heap.pop()!;
+        if (heap.length === 0) break;
+        heap[0] = tail;
+      }
+      siftDown(0);
+    }
+  } finally {
+    (txn as { done?: () => void } | undefined)?.done?.();
   }
 }
 
-/** Series pruning pays when the tag predicates keep at most 1 in this many of a table's series. */
-const SEEK_RATIO = 16;
-const MAX_SERIES_LISTED = 100_000;
-
 /**
- * The table's series passing the tag predicates when at most 1 in `ratio` of them do (0: however many) (reading them one
- * by one, series-seek.ts, then beats scanning the key range); undefined otherwise, or when the table has
- * too many series to list. Predicates run once per series.
+ * The series' first row in [lo, hi), resolved, as a one-row run: chunks are read in key (first-time)
+ * order until one starts after the earliest time found (usually one or two chunks).
  */
-function matchingSeries(ctx: StoreContext, t: TableState, preds: CompiledPredicates, ratio: number): number[] | undefined {
-  const all = ctx.series.tableSeries(t, MAX_SERIES_LISTED);
-  if (all === undefined) return undefined;
-  const keep: number[] = [];
+function firstRow(ctx: StoreContext, t: TableState, sid: number, lo: bigint | undefined, hi: bigint | undefined, txn: unknown): Run | undefined {
+  const sto = t.storageId;
+  const start = lo === undefined ? seriesStart(sto, sid) : seriesTimeBound(sto, sid, lo - seriesSpan(t) + 1n);
+  const end = hi === undefined ? seriesEnd(sto, sid) : seriesTimeBound(sto, sid, hi);
+  const seen: StoredChunk[] = [];
+  let best: bigint | undefined;
+  const range = ctx.env.seriesChunks.getRange({ start, end, ...(txn ? { transaction: txn } : {}) } as Parameters<typeof ctx.env.seriesChunks.getRange>[0]);
+  for (const { key, value } of range) {
+    const k = key as Buffer;
+    const min = keyChunkMin(k);
+    if (best !== undefined && min > best) break;
+    const c: StoredChunk = { key: k, min, seq: keyChunkSeq(k), view: new SeriesChunkView(value as Buffer) };
+    seen.push(c);
+    const offs = c.view.offs();
+    for (let i = 0; i < offs.length; i++) {
+      const ts = min + BigInt(offs[i]!);
+      if (lo !== undefined && ts < lo) continue;
+      if (hi !== undefined && ts >= hi) break;
+      if (best === undefined || ts < best) best = ts;
+      break;
+    }
+  }
+  return best === undefined ? undefined : resolveChunks(t, seen, best, best + 1n);
+}
+
+/** The table's series passing the tag predicates (predicates run once per series), ascending by id. */
+function matchingSeries(ctx: StoreContext, t: TableState, preds: CompiledPredicates): [number, readonly Value[]][] {
+  const all = ctx.series.tableSeries(t, Number.MAX_SAFE_INTEGER) ?? [];
+  const keep: [number, readonly Value[]][] = [];
   for (const sid of all) {
-    if (seriesTags(ctx, t, sid, preds) === null) continue;
-    keep.push(sid);
-    if (keep.length * ratio > all.length) return undefined;
+    const tags = seriesTags(ctx, t, sid, preds);
+    if (tags !== null) keep.push([sid, tags]);
   }
   return keep;
 }
 
-export function applyRange(ctx: StoreContext, t: TableState, o: RowSourceOptions, preds: CompiledPredicates): void {
+export function applyRange(ctx: StoreContext, t: TableState, o: Pick<RowSourceOptions, 'timeRange'> & Partial<RowSourceOptions>, preds: CompiledPredicates): void {
   const raise = (lo: bigint) => (preds.lo = preds.lo === undefined || lo > preds.lo ? lo : preds.lo);
   const lower = (hi: bigint) => (preds.hi = preds.hi === undefined || hi < preds.hi ? hi : preds.hi);
   if (o.timeRange?.startNs !== undefined) raise(ceilToUnit(o.timeRange.startNs, t.timeUnit));

@@ -5,7 +5,8 @@ import { ColumnNotFoundError, InvalidRequestError } from '../errors.js';
 import type { ColumnBatch, ColumnDef, ScanRequest } from '../store.js';
 import { chunkSource, type ChunkSlice } from './chunk-source.js';
 import { boxedArray } from './prepare-rows.js';
-import { rowSource, type SourceRow } from './row-source.js';
+import { rowSource, seriesRuns, type SourceRow } from './row-source.js';
+import { typedBatchesFromRuns } from './typed-runs.js';
 import { typedBatchesFromRows, type Output } from './typed-rows.js';
 
 
@@ -30,7 +31,8 @@ export function scanTable(ctx: StoreContext, t: TableState, req: ScanRequest): A
   const wanted = t.fields.map(() => false);
   for (const o of outputs) if (o.kind === 'field') wanted[o.slot] = true;
   // Sources compile predicates when created, so a bad predicate fails this call, not the iteration.
-  const opts = { timeRange: req.timeRange, predicates: req.predicates, descending: req.descending, distinctSeries: req.distinctSeries, wantedFields: wanted };
+  const bySeries = req.bySeries === true && req.limit === undefined && req.descending !== true;
+  const opts = { timeRange: req.timeRange, predicates: req.predicates, descending: req.descending, distinctSeries: req.distinctSeries, bySeries, wantedFields: wanted };
   const sink = new BatchSink(cols, batchSize, limit);
   if (t.opts.appendMode) {
     const chunks = chunkSource(ctx, t, opts);
@@ -42,6 +44,11 @@ export function scanTable(ctx: StoreContext, t: TableState, req: ScanRequest): A
     // A count: LMDB counts the key range natively when no row has to be looked at.
     const n = source.count();
     if (n !== undefined) return { [Symbol.asyncIterator]: () => sink.empties(n) };
+  }
+  if (req.typed && bySeries) {
+    // Whole runs copied into batches (typed-runs.ts) when no row needs testing.
+    const runs = seriesRuns(ctx, t, opts);
+    if (runs !== undefined && cols.length > 0) return { [Symbol.asyncIterator]: () => typedBatchesFromRuns(runs, cols, outputs, batchSize) };
   }
   if (req.typed) return { [Symbol.asyncIterator]: () => typedBatchesFromRows(source, cols, outputs, batchSize, limit) };
   return { [Symbol.asyncIterator]: () => sink.fromRows(source, outputs) };

@@ -1,11 +1,10 @@
 import type { Value } from '@sluice/pipeline-core';
-import { keyTime } from '../keys/row-key.js';
 import type { ColumnBatch, ColumnDef, ColumnVector, TypedColumn } from '../store.js';
 import type { SourceRow } from './row-source.js';
+import type { Run } from './series-run.js';
 
 export type Output = { kind: 'time' } | { kind: 'tag'; slot: number } | { kind: 'field'; slot: number; dflt: Value };
 
-const TWO_32 = 4294967296;
 const MAX_EXACT = 2 ** 53;
 /** Series ids below this index an array (at most 4 MB); larger ones a Map. */
 const DENSE_IDS = 1 << 20;
@@ -37,8 +36,8 @@ export function materialize(t: TypedColumn, n: number): Value[] {
 }
 
 /**
- * Collects rows of a table without append_mode into typed batches: the time index as offsets read
- * straight from the row keys (no BigInt per row), float fields as Float64Array with a validity bitmap,
+ * Collects rows of a table without append_mode into typed batches: the time index as offsets from the
+ * runs' numeric times (no BigInt per row), float fields as Float64Array with a validity bitmap,
  * tag columns as one shared array of series ordinals (stable over the scan) with a per-column
  * dictionary of each series' value; other fields stay boxed.
  */
@@ -69,8 +68,8 @@ export async function* typedBatchesFromRows(
       const valids = outputs.map((_, j) => (floatOut[j] ? new Uint8Array((cap + 7) >> 3) : undefined));
       const boxed = outputs.map((o, j) => (o.kind === 'field' && !floatOut[j] ? ([] as Value[]) : undefined));
       let base = 0n;
-      let bhi = 0;
-      let blo = 0;
+      let lastRun: Run | undefined;
+      let runDelta = 0;
       let lastSid = -1;
       let lastOrd = -1;
       let n = 0;
@@ -78,19 +77,15 @@ export async function* typedBatchesFromRows(
         const next = it.next();
         if (next.done) break;
         const row = next.value;
-        const key = row.key;
-        // Row keys hold the time sign-flipped and big-endian in bytes 4..11 (keys/row-key.ts): offsets
-        // between two keys are the offsets between their times.
-        const hi = key.readUInt32BE(4);
-        const lo = key.readUInt32BE(8);
-        if (n === 0) {
-          base = keyTime(key);
-          bhi = hi;
-          blo = lo;
+        const run = row.run;
+        if (run !== lastRun) {
+          if (n === 0) base = run.base;
+          runDelta = Number(run.base - base);
+          lastRun = run;
         }
-        const off = (hi - bhi) * TWO_32 + (lo - blo);
-        if (boxedTime === undefined && off >= MAX_EXACT) boxedTime = Array.from(offsets.subarray(0, n), (d) => base + BigInt(d));
-        if (boxedTime !== undefined) boxedTime.push(keyTime(key));
+        const off = runDelta + run.offs[row.i]!;
+        if (boxedTime === undefined && !(off < MAX_EXACT && off > -MAX_EXACT)) boxedTime = Array.from(offsets.subarray(0, n), (d) => base + BigInt(d));
+        if (boxedTime !== undefined) boxedTime.push(row.ts);
         else offsets[n] = off;
         const sid = row.sid;
         if (sid !== lastSid) {
@@ -116,9 +111,21 @@ export async function* typedBatchesFromRows(
         for (let j = 0; j < outputs.length; j++) {
           const o = outputs[j]!;
           if (o.kind !== 'field') continue;
+          const f = f64s[j];
+          if (f !== undefined) {
+            const c = run.col(o.slot);
+            if (c.kind === 'f64') {
+              const i = row.i;
+              if (c.valid === undefined || (c.valid[i >> 3]! & (1 << (i & 7))) !== 0) {
+                f[n] = c.f64[i]!;
+                valids[j]![n >> 3]! |= 1 << (n & 7);
+                continue;
+              }
+              if (c.absent === undefined || (c.absent[i >> 3]! & (1 << (i & 7))) === 0 || o.dflt === null) continue;
+            }
+          }
           const raw = row.fields[o.slot];
           const v = raw === undefined ? o.dflt : raw;
-          const f = f64s[j];
           if (f !== undefined) {
             if (v !== null) {
               f[n] = v as number;

@@ -2,13 +2,15 @@ import { isIntegerType, type ColumnType, type Value } from '@sluice/pipeline-cor
 import { ByteReader } from '../codec/byte-reader.js';
 import { ByteWriter } from '../codec/byte-writer.js';
 import { ChunkView } from '../codec/chunk-codec.js';
-import { decodeRow, encodeRow } from '../codec/row-codec.js';
+import { SeriesChunkView } from '../codec/series-chunk-codec.js';
+import { seriesEnd, seriesStart } from '../keys/series-chunk-key.js';
+import { txRewriteChunk } from './delete-rows.js';
 import { withSlots, type TableRecord } from '../catalog/table-record.js';
 import type { TableState } from '../catalog/table-state.js';
 import type { StoreContext } from '../context.js';
 import { ColumnNotFoundError, InvalidRequestError } from '../errors.js';
 import { chunkKeySeq } from '../keys/chunk-key.js';
-import { keySeries, tableEnd, tableStart } from '../keys/row-key.js';
+import { tableEnd, tableStart } from '../keys/row-key.js';
 import { displayType } from '../schema/normalize-value.js';
 import { txStoreChunk, type ChunkInput } from './chunk-write.js';
 import { boxedArray, valueColumn } from './prepare-rows.js';
@@ -64,33 +66,18 @@ export function txRewriteSlots(ctx: StoreContext, before: TableState, after: Tab
 }
 
 function rewriteRows(ctx: StoreContext, before: TableState, after: TableState, slots: readonly number[]): void {
-  const all = before.fieldTypes.map(() => true);
-  const vals: (Value | undefined)[] = valueColumn(before.fieldTypes.length);
-  const end = tableEnd(before.storageId);
-  let from: Buffer | undefined = tableStart(before.storageId);
-  while (from !== undefined) {
-    const batch: [Buffer, Buffer][] = [];
-    let next: Buffer | undefined;
-    for (const { key, value } of ctx.env.rows.getRange({ start: from, end })) {
-      if (batch.length === REWRITE_BATCH) {
-        next = Buffer.from(key as Buffer);
-        break;
-      }
-      // A physical table shared by logical tables: only this table's rows use its slot layout.
-      if (before.shared && ctx.series.entry(before, keySeries(key as Buffer))?.tableId !== before.record.id) continue;
-      decodeRow(reader.reset(value as Buffer), before.fieldTypes, all, vals);
-      if (!slots.some((s) => vals[s] !== null && vals[s] !== undefined)) continue;
-      // Slots the row predates stay absent (they read as the column default).
-      let n = vals.indexOf(undefined);
-      if (n < 0) n = vals.length;
-      const out = valueColumn(n);
-      for (let s = 0; s < n; s++) out[s] = (slots.includes(s) ? toDouble(vals[s]) : vals[s]) as Value;
-      writer.reset();
-      encodeRow(writer, after.fieldTypes, out);
-      batch.push([Buffer.from(key as Buffer), writer.take()]);
+  const db = ctx.env.seriesChunks;
+  for (const sid of ctx.series.tableSeries(before, Number.MAX_SAFE_INTEGER) ?? []) {
+    // Collected first, so the cursor never walks a range it is changing.
+    const batch: [Buffer, SeriesChunkView][] = [];
+    for (const { key, value } of db.getRange({ start: seriesStart(before.storageId, sid), end: seriesEnd(before.storageId, sid) })) {
+      const view = new SeriesChunkView(value as Buffer);
+      if (slots.some((s) => s < view.slots)) batch.push([Buffer.from(key as Buffer), view]);
     }
-    for (const [k, v] of batch) ctx.env.rows.putSync(k, v);
-    from = next;
+    for (const [key, view] of batch) {
+      const all = Array.from({ length: view.count }, (_, i) => i);
+      txRewriteChunk(ctx, before, after, key, view, all, (s) => (slots.includes(s) ? (v) => toDouble(v) as Value : undefined));
+    }
   }
 }
 

@@ -1,19 +1,16 @@
-import type { Value } from '@sluice/pipeline-core';
-import { ByteReader } from '../codec/byte-reader.js';
-import { ByteWriter } from '../codec/byte-writer.js';
-import { decodeRow, encodeRow } from '../codec/row-codec.js';
 import { compileTable, type TableState } from '../catalog/table-state.js';
 import type { TableRecord } from '../catalog/table-record.js';
 import type { StoreContext } from '../context.js';
 import { DatabaseNotFoundError, InvalidRequestError, TableNotFoundError } from '../errors.js';
-import { ROW_KEY_LEN, writeRowKey } from '../keys/row-key.js';
 import { resolveOptions } from '../options/resolved-options.js';
 import type { PendingSeries } from '../series/series-index.js';
 import type { WriteRequest, WriteResult } from '../store.js';
-import { txPutChunks } from './chunk-write.js';
+import { txPutChunks, txPutEncodedChunk } from './chunk-write.js';
+import { txPutEncodedSeriesChunks, txPutSeriesChunks } from './series-chunk-write.js';
+import { layoutOf, type PreWrite } from './pre-write.js';
 import { evolveSchema, recordForWrite } from './evolve-schema.js';
 import { changedSlots, txRewriteSlots } from './widen-column.js';
-import { prepareRows, valueColumn, type PreparedRows } from './prepare-rows.js';
+import { prepareRows, type PreparedRows } from './prepare-rows.js';
 
 export interface TxWriteOutcome {
   readonly results: WriteResult[];
@@ -23,25 +20,26 @@ export interface TxWriteOutcome {
   readonly durable: boolean;
 }
 
-const writer = new ByteWriter(1 << 16);
-const reader = new ByteReader();
 
 /**
  * Runs inside one write transaction: validates every request (creating and evolving tables), then
  * stores the rows. Any error aborts the transaction, so nothing of the batch is written.
  */
-export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pending: PendingSeries): TxWriteOutcome {
+export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pending: PendingSeries, pre: readonly (PreWrite | undefined)[] = []): TxWriteOutcome {
   const results: WriteResult[] = [];
   const changed = new Map<string, TableRecord>();
   let durable = false;
-  for (const req of reqs) {
+  for (let k = 0; k < reqs.length; k++) {
+    const req = reqs[k]!;
     if (!req || typeof req.db !== 'string' || typeof req.table !== 'string' || !Array.isArray(req.schema) || !Array.isArray(req.rows)) {
       throw new InvalidRequestError('a write request needs db, table, schema (array) and rows (array)');
     }
     const db = req.db;
     if (!ctx.catalog.txDb(db)) throw new DatabaseNotFoundError(db);
     let rec = ctx.catalog.txTable(db, req.table);
+    let created = false;
     if (!rec) {
+      created = true;
       const opts = req.options ?? {};
       if (!(opts.auto_create_table ?? ctx.autoCreateTable)) {
         throw new TableNotFoundError(db, req.table, 'auto_create_table is false, so the write does not create it');
@@ -61,9 +59,23 @@ export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pendin
       const before = compiled(ctx, rec);
       txRewriteSlots(ctx, before, t, changedSlots(before, t));
     }
-    const rows = prepareRows(t, req);
-    if (t.opts.appendMode) txPutChunks(ctx, t, rows, pending);
-    else putRows(ctx, t, rows, pending);
+    const p = pre[k];
+    let rows: PreparedRows;
+    const fits = p !== undefined && evolved === rec && (p.tableId === 'new' ? created && layoutOf(rec) === p.layout : rec.id === p.tableId && rec.version === p.version);
+    if (p !== undefined && fits) {
+      // Prepared and encoded before the transaction, against this very table state (pre-write.ts).
+      rows = p.rows;
+      if (p.series !== undefined) txPutEncodedSeriesChunks(ctx, t, p.series, pending);
+      else if (p.chunks !== undefined) {
+        let seq = ctx.catalog.txNext('seq', p.chunks.length);
+        for (const c of p.chunks) txPutEncodedChunk(ctx, t, c, seq++);
+      } else if (t.opts.appendMode) txPutChunks(ctx, t, rows, pending);
+      else txPutSeriesChunks(ctx, t, rows, pending);
+    } else {
+      rows = prepareRows(t, req);
+      if (t.opts.appendMode) txPutChunks(ctx, t, rows, pending);
+      else txPutSeriesChunks(ctx, t, rows, pending);
+    }
     if (!t.opts.skipWal) durable = true;
     results.push({ db, table: req.table, affectedRows: rows.count });
   }
@@ -77,50 +89,4 @@ export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pendin
 function compiled(ctx: StoreContext, rec: TableRecord): TableState {
   const cur = ctx.catalog.table(rec.db, rec.name);
   return cur !== undefined && cur.record.id === rec.id && cur.record.version === rec.version ? cur : compileTable(rec);
-}
-
-/** One reused key buffer: LMDB copies the key when the put runs (synchronously, inside the transaction). */
-const key = Buffer.allocUnsafe(ROW_KEY_LEN);
-
-/**
- * Tables without append_mode: one entry per row, so a later row with the same key replaces (or merges
- * into) it. `last_non_null` reads the stored row only when the new row leaves a slot null: a row that
- * sets every field replaces the old one whole, as the merge would.
- */
-function putRows(ctx: StoreContext, t: TableState, rows: PreparedRows, pending: PendingSeries): void {
-  const n = rows.count;
-  if (n === 0) return;
-  const { rows: rowsDb } = ctx.env;
-  const mergeNonNull = t.opts.mergeMode === 'last_non_null';
-  const slots = t.fieldTypes.length;
-  const allSlots = t.fieldTypes.map(() => true);
-  const old: (Value | undefined)[] = valueColumn(slots);
-  const fields = valueColumn(slots);
-  const tags = valueColumn(t.tags.length);
-  let seriesId = -1;
-  for (let i = 0; i < n; i++) {
-    // Consecutive rows of one series (remote write sends a series' samples together) resolve once.
-    let same = seriesId >= 0;
-    for (let s = 0; s < tags.length; s++) {
-      const v = rows.tags[s]![i]!;
-      if (v !== tags[s]) {
-        tags[s] = v;
-        same = false;
-      }
-    }
-    if (!same) seriesId = ctx.series.txResolve(t, tags, pending);
-    writeRowKey(key, t.storageId, rows.ts[i]!, seriesId);
-    let gaps = false;
-    for (let s = 0; s < slots; s++) if ((fields[s] = rows.fields[s]![i]!) === null) gaps = true;
-    if (mergeNonNull && gaps) {
-      const prev = rowsDb.getBinary(key);
-      if (prev !== undefined) {
-        decodeRow(reader.reset(prev), t.fieldTypes, allSlots, old);
-        for (let s = 0; s < slots; s++) if (fields[s] === null) fields[s] = old[s] ?? null;
-      }
-    }
-    writer.reset();
-    encodeRow(writer, t.fieldTypes, fields);
-    rowsDb.putSync(key, writer.buf.subarray(0, writer.pos));
-  }
 }

@@ -1,0 +1,214 @@
+import type { ColumnType, Value } from '@sluice/pipeline-core';
+import { ByteReader } from './byte-reader.js';
+import type { ByteWriter } from './byte-writer.js';
+import { decodeValue, encodeValue } from './value-codec.js';
+
+/**
+ * One chunk of one series (tables without append_mode; keys/series-chunk-key.ts), times strictly
+ * increasing:
+ *
+ *   u8 format (1) | varint count | varint maxOff | varint slots
+ *   times: varint per row, the first relative to the key's minTime, then the difference from the previous
+ *   per slot: varint byte length | u8 mode | [valid bitmap] | [absent bitmap] | values
+ *     mode & 3: 0 every row null, 1 no row null, 2 valid bitmap follows; mode & 4: absent bitmap follows
+ *     (rows written before the column existed: they read as the column default)
+ *     float64: count × 8 bytes little-endian (null rows 0): decoded with one copy into a Float64Array,
+ *       NaN payloads kept bit for bit
+ *     other types: the non-null values, type-directed (value-codec.ts)
+ * Slots past `slots` are absent in every row (the chunk predates the column).
+ */
+export const SERIES_CHUNK_FORMAT = 1;
+
+/** A decoded column of a chunk (or of a resolved run of rows). */
+export type Col =
+  | { readonly kind: 'f64'; readonly f64: Float64Array; readonly valid?: Uint8Array; readonly absent?: Uint8Array }
+  | { readonly kind: 'boxed'; readonly values: readonly (Value | undefined)[] }
+  | { readonly kind: 'absent' };
+
+export const ABSENT: Col = { kind: 'absent' };
+
+const bit = (bits: Uint8Array, i: number): boolean => (bits[i >> 3]! & (1 << (i & 7))) !== 0;
+
+/** The value of row `i` of a column: undefined when absent (the default applies), null when null. */
+export function colValue(c: Col, i: number): Value | undefined {
+  if (c.kind === 'boxed') return c.values[i];
+  if (c.kind === 'absent') return undefined;
+  if (c.absent !== undefined && bit(c.absent, i)) return undefined;
+  if (c.valid !== undefined && !bit(c.valid, i)) return null;
+  return c.f64[i]!;
+}
+
+/** Encodes `n` rows: `offs` relative to the key's minTime (strictly increasing, ≥ 0); `fields[slot][row]`. */
+export function encodeSeriesChunk(
+  w: ByteWriter,
+  types: readonly ColumnType[],
+  offs: ArrayLike<number>,
+  n: number,
+  fields: readonly (readonly (Value | undefined)[])[],
+  /** Row i is `fields[slot][idx[i]]` (rows picked from whole prepared columns, not copied); default i. */
+  idx?: readonly number[],
+): void {
+  const at = idx === undefined ? (i: number) => i : (i: number) => idx[i]!;
+  w.u8(SERIES_CHUNK_FORMAT);
+  w.varint(n);
+  w.varint(offs[n - 1]!);
+  let slots = Math.min(fields.length, types.length);
+  // Trailing columns no row carries stay unwritten (they read as absent).
+  while (slots > 0 && allAbsent(fields[slots - 1]!, n, at)) slots--;
+  w.varint(slots);
+  let prev = 0;
+  for (let i = 0; i < n; i++) {
+    w.varint(offs[i]! - prev);
+    prev = offs[i]!;
+  }
+  for (let s = 0; s < slots; s++) {
+    const vals = fields[s]!;
+    const type = types[s]!;
+    let nulls = 0;
+    let absents = 0;
+    for (let i = 0; i < n; i++) {
+      const v = vals[at(i)];
+      if (v === undefined) absents++;
+      else if (v === null) nulls++;
+    }
+    const invalid = nulls + absents;
+    const mode = (invalid === 0 ? 1 : invalid === n ? 0 : 2) | (absents > 0 ? 4 : 0);
+    // Reserve a 5-byte length, written once the slot is encoded.
+    w.ensure(5);
+    const lenAt = w.pos;
+    w.pos += 5;
+    const start = w.pos;
+    w.u8(mode);
+    if ((mode & 3) === 2) writeBits(w, n, (i) => vals[at(i)] !== null && vals[at(i)] !== undefined);
+    if (mode & 4) writeBits(w, n, (i) => vals[at(i)] === undefined);
+    if ((mode & 3) !== 0) {
+      if (type === 'float64') {
+        w.ensure(8 * n);
+        const buf = w.buf;
+        for (let i = 0; i < n; i++) {
+          const v = vals[at(i)];
+          buf.writeDoubleLE(v === null || v === undefined ? 0 : (v as number), w.pos);
+          w.pos += 8;
+        }
+      } else {
+        for (let i = 0; i < n; i++) {
+          const v = vals[at(i)];
+          if (v !== null && v !== undefined) encodeValue(w, type, v);
+        }
+      }
+    }
+    const len = w.pos - start;
+    // A fixed-width varint (5 bytes) so the body need not move.
+    let v = len;
+    for (let k = 0; k < 4; k++) {
+      w.buf[lenAt + k] = (v % 0x80) | 0x80;
+      v = Math.floor(v / 0x80);
+    }
+    w.buf[lenAt + 4] = v;
+  }
+}
+
+function allAbsent(vals: readonly (Value | undefined)[], n: number, at: (i: number) => number): boolean {
+  for (let i = 0; i < n; i++) if (vals[at(i)] !== undefined) return false;
+  return true;
+}
+
+function writeBits(w: ByteWriter, n: number, set: (i: number) => boolean): void {
+  const len = (n + 7) >> 3;
+  w.ensure(len);
+  const at = w.pos;
+  w.buf.fill(0, at, at + len);
+  for (let i = 0; i < n; i++) if (set(i)) w.buf[at + (i >> 3)]! |= 1 << (i & 7);
+  w.pos += len;
+}
+
+/** A stored chunk, decoded lazily: header at once, times and columns on demand. */
+export class SeriesChunkView {
+  readonly count: number;
+  readonly maxOff: number;
+  readonly slots: number;
+  private readonly timesAt: number;
+  private slotAt: number[] | undefined;
+  private offsCache: Float64Array | undefined;
+
+  constructor(readonly buf: Buffer) {
+    const r = new ByteReader().reset(buf);
+    const format = r.u8();
+    if (format !== SERIES_CHUNK_FORMAT) throw new Error(`series chunk format ${format} is not readable by this build (it reads format ${SERIES_CHUNK_FORMAT})`);
+    this.count = r.varint();
+    this.maxOff = r.varint();
+    this.slots = r.varint();
+    this.timesAt = r.pos;
+  }
+
+  /** Times relative to the key's minTime. */
+  offs(): Float64Array {
+    if (this.offsCache) return this.offsCache;
+    const out = new Float64Array(this.count);
+    const buf = this.buf;
+    let p = this.timesAt;
+    let t = 0;
+    for (let i = 0; i < this.count; i++) {
+      let d = 0;
+      let mul = 1;
+      for (;;) {
+        const b = buf[p++]!;
+        d += (b & 0x7f) * mul;
+        if (b < 0x80) break;
+        mul *= 0x80;
+      }
+      t += d;
+      out[i] = t;
+    }
+    if (this.slotAt === undefined) this.index(p);
+    return (this.offsCache = out);
+  }
+
+  private index(afterTimes?: number): number[] {
+    if (this.slotAt) return this.slotAt;
+    const r = new ByteReader().reset(this.buf, afterTimes ?? this.timesAt);
+    if (afterTimes === undefined) for (let i = 0; i < this.count; i++) r.varint();
+    const at: number[] = [];
+    for (let s = 0; s < this.slots; s++) {
+      const len = r.varint();
+      at.push(r.pos);
+      r.skip(len);
+    }
+    return (this.slotAt = at);
+  }
+
+  /** Column `slot` of type `type`. */
+  col(slot: number, type: ColumnType): Col {
+    if (slot >= this.slots) return ABSENT;
+    const n = this.count;
+    let p = this.index()[slot]!;
+    const buf = this.buf;
+    const mode = buf[p++]!;
+    const bitsLen = (n + 7) >> 3;
+    let valid: Uint8Array | undefined;
+    let absent: Uint8Array | undefined;
+    if ((mode & 3) === 2) {
+      valid = buf.subarray(p, p + bitsLen);
+      p += bitsLen;
+    } else if ((mode & 3) === 0) valid = new Uint8Array(bitsLen);
+    if (mode & 4) {
+      absent = buf.subarray(p, p + bitsLen);
+      p += bitsLen;
+    }
+    if (type === 'float64') {
+      const f64 = new Float64Array(n);
+      if ((mode & 3) !== 0) new Uint8Array(f64.buffer).set(buf.subarray(p, p + 8 * n));
+      return { kind: 'f64', f64, ...(valid ? { valid } : {}), ...(absent ? { absent } : {}) };
+    }
+    const values: (Value | undefined)[] = new Array(n).fill(null);
+    if ((mode & 3) !== 0) {
+      const r = new ByteReader().reset(buf, p);
+      for (let i = 0; i < n; i++) {
+        if (valid !== undefined && !bit(valid, i)) continue;
+        values[i] = decodeValue(r, type);
+      }
+    }
+    if (absent) for (let i = 0; i < n; i++) if (bit(absent, i)) values[i] = undefined;
+    return { kind: 'boxed', values };
+  }
+}
