@@ -94,6 +94,8 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
         expect(s.getTable('public', 'events')?.columns.find((c) => c.name === 'code')?.sqlType).toBeUndefined();
         await s.alterTable('public', 'events', { kind: 'add_column', column: { name: 'doc', type: 'json', semantic: 'field', nullable: true, sqlType: 'JSON2' } });
         expect(s.getTable('public', 'events')?.columns.find((c) => c.name === 'doc')?.sqlType).toBe('JSON2');
+        await s.alterTable('public', 'events', { kind: 'add_column', column: { name: 'seen', type: 'timestamp_ms', semantic: 'field', nullable: true, defaultFunction: 'now()' } });
+        expect(s.getTable('public', 'events')?.columns.find((c) => c.name === 'seen')?.defaultFunction).toBe('now()');
       });
 
       it('rejects bad definitions with a message naming the problem', async () => {

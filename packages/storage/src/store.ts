@@ -14,6 +14,11 @@ export interface ColumnDef extends ColumnSchema {
    * opaque text the store keeps with the column and returns; absent for plain types.
    */
   readonly sqlType?: string;
+  /**
+   * A default computed at insert time, as SQL text (`current_timestamp()`, `now()`): the SQL layer fills
+   * it into INSERTs that omit the column; the store keeps it verbatim and does not evaluate it.
+   */
+  readonly defaultFunction?: string;
 }
 
 export interface TableDef {

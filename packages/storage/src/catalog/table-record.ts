@@ -29,6 +29,8 @@ export interface ColumnRecord {
   readonly default?: JsonValue;
   /** ColumnDef.sqlType (a SQL type refining `type`), verbatim. */
   readonly sqlType?: string;
+  /** ColumnDef.defaultFunction, verbatim. */
+  readonly defaultFunction?: string;
   /**
    * Position of a field column's values in stored rows. Absent on records that never dropped or moved a
    * column: then the slot is the field's ordinal in `columns`.
@@ -48,6 +50,7 @@ export function columnToRecord(c: ColumnDef): ColumnRecord {
     ...(c.index !== undefined && c.indexOptions !== undefined ? { indexOptions: { ...c.indexOptions } } : {}),
     ...(c.default !== undefined ? { default: valueToJson(c.default) } : {}),
     ...(c.sqlType !== undefined ? { sqlType: c.sqlType } : {}),
+    ...(c.defaultFunction !== undefined ? { defaultFunction: c.defaultFunction } : {}),
   };
 }
 
@@ -61,6 +64,7 @@ export function columnFromRecord(c: ColumnRecord): ColumnDef {
     ...(c.index !== undefined && c.indexOptions !== undefined ? { indexOptions: c.indexOptions } : {}),
     ...(c.default !== undefined ? { default: valueFromJson(c.default) } : {}),
     ...(c.sqlType !== undefined ? { sqlType: c.sqlType } : {}),
+    ...(c.defaultFunction !== undefined ? { defaultFunction: c.defaultFunction } : {}),
   };
 }
 

@@ -38,4 +38,7 @@ export interface Query {
   readonly orderBy: readonly OrderKey[];
   readonly limit?: number;
   readonly offset?: number;
+  /** `LIMIT <expression>` / `OFFSET <expression>` other than a number: planned as a constant (plan-query.ts). */
+  readonly limitExpr?: Expr;
+  readonly offsetExpr?: Expr;
 }

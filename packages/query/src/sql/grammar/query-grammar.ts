@@ -18,15 +18,33 @@ export abstract class QueryGrammar extends ExpressionGrammar {
     this.OPTION2(() => this.SUBRULE(this.orderByClause));
     this.OPTION3(() => {
       this.CONSUME(T.Limit);
-      this.CONSUME(T.NumberLiteral, { LABEL: 'limit' });
-      this.OPTION5(() => {
-        this.CONSUME(T.Comma);
-        this.CONSUME2(T.NumberLiteral, { LABEL: 'limitAfterComma' });
+      this.OR({
+        IGNORE_AMBIGUITIES: true,
+        DEF: [
+        {
+          // A number (and MySQL's `LIMIT offset, count`), or any expression planned as a constant.
+          GATE: () => this.LA(1).tokenType === T.NumberLiteral && (this.LA(2).tokenType !== T.Minus && this.LA(2).tokenType !== T.Plus && this.LA(2).tokenType !== T.Star && this.LA(2).tokenType !== T.Slash),
+          ALT: () => {
+            this.CONSUME(T.NumberLiteral, { LABEL: 'limit' });
+            this.OPTION5(() => {
+              this.CONSUME(T.Comma);
+              this.CONSUME2(T.NumberLiteral, { LABEL: 'limitAfterComma' });
+            });
+          },
+        },
+        { ALT: () => this.SUBRULE(this.expression, { LABEL: 'limitExpr' }) },
+        ],
       });
     });
     this.OPTION4(() => {
       this.CONSUME(T.Offset);
-      this.CONSUME3(T.NumberLiteral, { LABEL: 'offset' });
+      this.OR2({
+        IGNORE_AMBIGUITIES: true,
+        DEF: [
+          { GATE: () => this.LA(1).tokenType === T.NumberLiteral && this.LA(2).tokenType !== T.Minus && this.LA(2).tokenType !== T.Plus, ALT: () => this.CONSUME3(T.NumberLiteral, { LABEL: 'offset' }) },
+          { ALT: () => this.SUBRULE2(this.expression, { LABEL: 'offsetExpr' }) },
+        ],
+      });
     });
   });
 

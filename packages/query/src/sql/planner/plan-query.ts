@@ -11,9 +11,11 @@ import { sort, type SortKey } from '../operators/sort.js';
 import { unionAll } from '../operators/union-all.js';
 import { note, type QueryEnv } from './env.js';
 import { planSelect } from './plan-select.js';
+import { resolveLimitExprs } from './limit-expr.js';
 
 /** Plans a full query: CTEs become visible names, UNION ALL concatenates cores, then ORDER BY / LIMIT apply. */
-export async function runQuery(q: Query, outer: QueryEnv): Promise<Relation> {
+export async function runQuery(q0: Query, outer: QueryEnv): Promise<Relation> {
+  const q = await resolveLimitExprs(q0, outer, async (sub) => (await runQuery(sub, outer)).fields[0]?.type ?? 'null');
   let env = outer;
   if (q.with.length > 0) {
     const ctes = new Map(outer.ctes);

@@ -7,6 +7,7 @@ import { records } from './records.js';
 import { queryEnv, type Executor } from './session.js';
 
 export function defaultText(c: ColumnDef): string {
+  if (c.defaultFunction !== undefined) return c.defaultFunction;
   if (c.default === undefined || c.default === null) return '';
   return typeof c.default === 'string' ? c.default : stringifyExact(toPlain(c.default as Value));
 }

@@ -25,7 +25,7 @@ export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
   const rel = stmt.query ? await runQuery(stmt.query, env) : undefined;
   if (rel && rel.fields.length !== cols.length) throw new SqlPlanError(`INSERT INTO ${t.name}: Column count doesn't match insert query! (${cols.length} columns, the query returns ${rel.fields.length})`);
   for (const c of t.columns) {
-    if (!cols.includes(c) && !c.nullable && c.default === undefined) {
+    if (!cols.includes(c) && !c.nullable && c.default === undefined && c.defaultFunction === undefined) {
       throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: column '${c.name}'${c.name === t.timeIndex ? ' (time index)' : ''} needs a value`);
     }
   }
@@ -40,6 +40,7 @@ export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
       const compiled = row.map((e, j) => {
         if (e === 'default') {
           const c = cols[j]!;
+          if (c.defaultFunction !== undefined) return { type: 'timestamp_ns', constant: { value: s.ctx.nowNs }, eval: () => [] } satisfies Compiled;
           if (c.default === undefined && !c.nullable) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: No valid default value can be built automatically, column: ${c.name}`);
           return { type: c.type, constant: { value: c.default ?? null }, eval: () => [] } satisfies Compiled;
         }
@@ -72,6 +73,13 @@ export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
     }),
   );
   if (rows.length === 0) return affected(0);
+  // Columns left out whose default is computed (`DEFAULT now()`): the statement's start time.
+  for (const c of t.columns) {
+    if (c.defaultFunction === undefined || cols.includes(c)) continue;
+    const v = castToColumn(s.ctx.nowNs, 'timestamp_ns', c, s.ctx.timezone);
+    cols.push(c);
+    for (const row of rows) row.push(v);
+  }
   const schema: ColumnSchema[] = cols.map((c) => ({ name: c.name, type: c.type, semantic: c.semantic, ...(c.index ? { index: c.index } : {}) }));
   const [res] = await s.store.write([{ db: t.db, table: t.name, schema, rows }]);
   return affected(res?.affectedRows ?? rows.length);

@@ -76,7 +76,8 @@ export function createTableText(t: Pick<TableDef, 'name' | 'columns' | 'timeInde
   const q = (name: string) => `${style.quote}${name.split(style.quote).join(style.quote + style.quote)}${style.quote}`;
   const lines = t.columns.map((c) => {
     let line = `  ${q(c.name)} ${sqlSpellingOf(c) ?? sqlTypeName(c.type)}${c.nullable ? ' NULL' : ' NOT NULL'}`;
-    if (c.default !== undefined && c.default !== null) line += ` DEFAULT ${typeof c.default === 'string' ? `'${c.default.replace(/'/g, "''")}'` : defaultText(c)}`;
+    if (c.defaultFunction !== undefined) line += ` DEFAULT ${c.defaultFunction}`;
+    else if (c.default !== undefined && c.default !== null) line += ` DEFAULT ${typeof c.default === 'string' ? `'${c.default.replace(/'/g, "''")}'` : defaultText(c)}`;
     return line + indexClause(c);
   });
   lines.push(`  TIME INDEX (${q(t.timeIndex)})`);

@@ -23,6 +23,8 @@ export function toQuery(n: CstNode): Query {
     orderBy: order ? nodes(order.children as Children, 'orderItem').map(toOrderKey) : [],
     ...(limit !== undefined ? { limit } : {}),
     ...(offset !== undefined ? { offset } : {}),
+    ...(node(c, 'limitExpr') ? { limitExpr: toExpr(node(c, 'limitExpr')!) } : {}),
+    ...(node(c, 'offsetExpr') ? { offsetExpr: toExpr(node(c, 'offsetExpr')!) } : {}),
   };
 }
 
