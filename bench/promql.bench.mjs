@@ -93,13 +93,15 @@ try {
   const sluiceUrl = `${sluice.url}/v1/metricsapi`;
 
   const range = { start: String(T0 / 1000), end: String((T0 + DAY_MS) / 1000), step: '60' };
-  const ask = async (base, query) => {
+  /** One API call: its wall time and its (successful) body. */
+  const timed = async (url, init) => {
     const t = performance.now();
-    const res = await fetch(`${base}/api/v1/query_range`, { method: 'POST', body: new URLSearchParams({ query, ...range }) });
+    const res = await fetch(url, init);
     const body = await res.json();
-    if (body.status !== 'success') throw new Error(`${base}: ${JSON.stringify(body).slice(0, 300)}`);
+    if (body.status !== 'success') throw new Error(`${url}: ${JSON.stringify(body).slice(0, 300)}`);
     return { ms: performance.now() - t, body };
   };
+  const ask = (base, query) => timed(`${base}/api/v1/query_range`, { method: 'POST', body: new URLSearchParams({ query, ...range }) });
   const same = (a, b) => {
     const key = (s) => JSON.stringify(s.metric);
     const sa = [...a.data.result].sort((x, y) => (key(x) < key(y) ? -1 : 1));
@@ -111,52 +113,32 @@ try {
     }));
   };
 
+  /** Warms both up once (checking the answers agree), then times RUNS alternating runs; prints the medians and the ratio. */
+  const compare = async (label, run, agree) => {
+    const p0 = await run(promUrl);
+    const s0 = await run(sluiceUrl);
+    if (!agree(p0.body, s0.body)) {
+      failed = true;
+      console.log(`MISMATCH on ${label}`);
+    }
+    const pt = [];
+    const st = [];
+    for (let r = 0; r < RUNS; r++) {
+      pt.push((await run(promUrl)).ms);
+      st.push((await run(sluiceUrl)).ms);
+    }
+    const pm = median(pt);
+    const sm = median(st);
+    console.log(`${label.padEnd(34)}${fmt(pm)} ${fmt(sm)}   ${(sm / pm).toFixed(2)}x`);
+  };
+
   const queries = ['sum by (job) (rate(x[5m]))', 'rate(x{instance="i-7"}[5m])', 'sum(x)'];
   console.log(`${'query (1 day, 60 s steps)'.padEnd(34)}${'Prometheus'.padStart(11)}${'Sluice'.padStart(12)}   Sluice/Prometheus`);
-  for (const q of queries) {
-    const p0 = await ask(promUrl, q);
-    const s0 = await ask(sluiceUrl, q);
-    if (!same(p0.body, s0.body)) {
-      failed = true;
-      console.log(`MISMATCH on ${q}`);
-    }
-    const pt = [];
-    const st = [];
-    for (let r = 0; r < RUNS; r++) {
-      pt.push((await ask(promUrl, q)).ms);
-      st.push((await ask(sluiceUrl, q)).ms);
-    }
-    const pm = median(pt);
-    const sm = median(st);
-    console.log(`${q.padEnd(34)}${fmt(pm)} ${fmt(sm)}   ${(sm / pm).toFixed(2)}x`);
-  }
+  for (const q of queries) await compare(q, (base) => ask(base, q), same);
   // The metadata endpoints Grafana calls on every dashboard load (series listing, label values).
-  const meta = async (base, path) => {
-    const t = performance.now();
-    const q = new URLSearchParams({ start: range.start, end: range.end });
-    const res = await fetch(`${base}/api/v1/${path}${path.includes('?') ? '&' : '?'}${q}`);
-    const body = await res.json();
-    if (body.status !== 'success') throw new Error(`${base}: ${JSON.stringify(body).slice(0, 300)}`);
-    return { ms: performance.now() - t, body };
-  };
+  const meta = (base, path) => timed(`${base}/api/v1/${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams({ start: range.start, end: range.end })}`);
   const canon = (b) => JSON.stringify(b.data.map((x) => (typeof x === 'string' ? x : JSON.stringify(Object.entries(x).sort()))).sort());
-  for (const path of ['series?match[]=x', 'label/job/values']) {
-    const p0 = await meta(promUrl, path);
-    const s0 = await meta(sluiceUrl, path);
-    if (canon(p0.body) !== canon(s0.body)) {
-      failed = true;
-      console.log(`MISMATCH on /api/v1/${path}`);
-    }
-    const pt = [];
-    const st = [];
-    for (let r = 0; r < RUNS; r++) {
-      pt.push((await meta(promUrl, path)).ms);
-      st.push((await meta(sluiceUrl, path)).ms);
-    }
-    const pm = median(pt);
-    const sm = median(st);
-    console.log(`${('GET /api/v1/' + path).padEnd(34)}${fmt(pm)} ${fmt(sm)}   ${(sm / pm).toFixed(2)}x`);
-  }
+  for (const path of ['series?match[]=x', 'label/job/values']) await compare(`GET /api/v1/${path}`, (base) => meta(base, path), (a, b) => canon(a) === canon(b));
   console.log(`\n(${SERIES} series x ${points} samples; medians of ${RUNS} runs; both answers checked equal)`);
 } finally {
   await sluice?.close();

@@ -128,6 +128,10 @@ export const COMPLIANCE_QUERIES: readonly string[] = [
   'histogram_quantile(0.9, rate(request_duration_seconds_bucket[5m]))',
   'histogram_quantile(0.5, sum by (le) (rate(request_duration_seconds_bucket[5m])))',
   'histogram_quantile(0.99, request_duration_seconds_bucket)',
+  // Native histogram functions over float-only series: empty in Prometheus 2.42 as in Sluice.
+  'histogram_count(request_duration_seconds_bucket)',
+  'histogram_sum(rate(request_duration_seconds_bucket[5m]))',
+  'histogram_fraction(0, 0.5, request_duration_seconds_bucket)',
   'sort(node_temperature_celsius)',
   'sort_desc(rate(http_requests_total[5m]))',
   // Subqueries and @

@@ -8,6 +8,7 @@ import { idelta, irate } from './instant-rate.js';
 import { label_join } from './label_join.js';
 import { label_replace } from './label_replace.js';
 import { MATH_FUNCTIONS } from './math.js';
+import { histogram_count, histogram_fraction, histogram_sum } from './native-histogram.js';
 import { pi, scalar, sort, sort_desc, time, vector } from './misc.js';
 import * as overTime from './over-time.js';
 import { deriv, predict_linear } from './regression.js';
@@ -19,7 +20,7 @@ export const FUNCTIONS: ReadonlyMap<string, PromqlFunction> = new Map(
     rate, increase, delta, irate, idelta, deriv, predict_linear, holt_winters, double_exponential_smoothing,
     ...Object.values(overTime),
     ...MATH_FUNCTIONS, ...DATE_FUNCTIONS,
-    histogram_quantile, label_replace, label_join, absent, absent_over_time,
+    histogram_quantile, histogram_count, histogram_sum, histogram_fraction, label_replace, label_join, absent, absent_over_time,
     time, pi, vector, scalar, sort, sort_desc, timestamp,
   ].map((f) => [f.name, f]),
 );

@@ -14,7 +14,7 @@ import type { SeriesAccum } from './series-accum.js';
 export class BatchReader {
   private readonly byCode: (SeriesAccum | undefined)[] = [];
   private readonly trie = new Map<Value, unknown>();
-  /** Some batches were read through the trie (untyped): a label set may then have two accumulators. */
+  /** Series were also found by tag values or per-column code tuples: a label set may then have two accumulators. */
   usedTrie = false;
 
   constructor(
@@ -24,8 +24,9 @@ export class BatchReader {
     private readonly newSeries: (tagValue: (j: number) => Value | undefined) => SeriesAccum,
   ) {}
 
+  /** Some series were found by code (shared series codes or code tuples), so a label set may have two accumulators. */
   get codesUsed(): boolean {
-    return this.byCode.length > 0;
+    return this.byCode.length > 0 || this.tupleSeries.length > 0;
   }
 
   read(batch: ColumnBatch): void {
@@ -41,6 +42,11 @@ export class BatchReader {
       this.readRuns(codes, tt!.offsets, conv, vt?.f64, vt?.valid, vt ? undefined : vvec, tagVecs, len);
       return;
     }
+    const perColumn = !codes && conv && tagVecs.every((v) => v.typed?.kind === 'dict') ? tagVecs.map((v) => (v.typed as { codes: Int32Array }).codes) : undefined;
+    if (perColumn) {
+      this.readRuns(this.seriesCodes(perColumn, tagVecs, len), tt!.offsets, conv!, vt?.f64, vt?.valid, vt ? undefined : vvec, tagVecs, len, true);
+      return;
+    }
     this.readRows(batch, tvec, vvec, tagVecs, codes, len);
   }
 
@@ -48,6 +54,40 @@ export class BatchReader {
     let cur = this.byCode[code];
     if (!cur) cur = this.byCode[code] = this.newSeries((j) => (tagVecs[j]!.typed as { dict: readonly Value[] }).dict[code]);
     return cur;
+  }
+
+  /** Series ordinals of the rows of a batch whose tag columns each have their own dictionary codes. */
+  private readonly tupleTrie = new Map<number, unknown>();
+  private readonly tupleSeries: SeriesAccum[] = [];
+  private seriesCodes(cols: readonly Int32Array[], tagVecs: readonly ColumnVector[], len: number): Int32Array {
+    const out = new Int32Array(len);
+    let prev = -1;
+    for (let i = 0; i < len; i++) {
+      // Rows of one series come in runs: the tuple of codes only needs looking up where it changes.
+      if (i > 0 && cols.every((c) => c[i] === c[i - 1])) {
+        out[i] = prev;
+        continue;
+      }
+      let node: Map<number, unknown> = this.tupleTrie;
+      for (let j = 0; j < cols.length - 1; j++) {
+        const c = cols[j]![i]!;
+        let next = node.get(c) as Map<number, unknown> | undefined;
+        if (!next) node.set(c, (next = new Map()));
+        node = next;
+      }
+      const last = cols[cols.length - 1]![i]!;
+      let id = node.get(last) as number | undefined;
+      if (id === undefined) {
+        id = this.tupleSeries.length;
+        const at = i;
+        // Two code tuples could name one label set only if a dictionary repeated a value: merged at the end.
+        this.usedTrie = true;
+        this.tupleSeries.push(this.newSeries((j) => (tagVecs[j]!.typed as { dict: readonly Value[] }).dict[cols[j]![at]!]));
+        node.set(last, id);
+      }
+      out[i] = prev = id;
+    }
+    return out;
   }
 
   private readRuns(
@@ -59,12 +99,14 @@ export class BatchReader {
     boxed: ColumnVector | undefined,
     tagVecs: readonly ColumnVector[],
     len: number,
+    /** `codes` are ordinals of tupleSeries (per-column dictionaries), not the store's shared series codes. */
+    tuples = false,
   ): void {
     for (let i = 0; i < len; ) {
       const code = codes[i]!;
       let j = i + 1;
       while (j < len && codes[j] === code) j++;
-      const cur = this.series(code, tagVecs);
+      const cur = tuples ? this.tupleSeries[code]! : this.series(code, tagVecs);
       if (cur.ok) {
         if (f64 !== undefined && valid === undefined && j - i === 1) cur.push(convertTime(offsets[i]!, conv), f64[i]!);
         else if (f64 !== undefined && valid === undefined) {

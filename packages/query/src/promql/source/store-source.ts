@@ -86,7 +86,9 @@ export class StoreSeriesSource implements SeriesSource {
         series.push(a);
         return a;
       });
-      const scan = { db: mt.db, table: mt.name, columns: wantSamples ? columns : [mt.timeColumn, ...mt.tags], timeRange: startNs === undefined ? { endNs } : { startNs, endNs }, predicates, typed: true, ...(wantSamples ? {} : { distinctSeries: true }) };
+      const scan = { db: mt.db, table: mt.name, columns: wantSamples ? columns : [mt.timeColumn, ...mt.tags], timeRange: startNs === undefined ? { endNs } : { startNs, endNs }, predicates, typed: true, ...(wantSamples ? { bySeries: true } : { distinctSeries: true }) };
+      // bySeries (a hint a store may ignore): each series' rows may come together, not merged by time across
+      // series — the reader groups rows by series anyway, and a run of one series is copied at once.
       const pace = createPacer();
       for await (const batch of this.store.scan(scan)) {
         await pace();
