@@ -47,6 +47,8 @@ interface Slot<Task, Result> {
   readonly index: number;
   worker: Worker;
   job: Job<Task, Result> | undefined;
+  /** The worker said it has loaded its script. */
+  ready: boolean;
   /** A cancelled task the worker has not yet answered: the slot takes no new task meanwhile. */
   stopping: { readonly id: number; readonly timer: NodeJS.Timeout } | undefined;
 }
@@ -78,7 +80,7 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
     this.path = typeof script === 'string' ? script : fileURLToPath(script);
     if (!existsSync(this.path)) throw new SluiceError(StatusCode.InvalidArguments, `${spec.what} worker script not found: ${this.path}`);
     for (let i = 0; i < size; i++) {
-      const slot = { index: i + 1, job: undefined, stopping: undefined } as Slot<Task, Result>;
+      const slot = { index: i + 1, job: undefined, stopping: undefined, ready: false } as Slot<Task, Result>;
       this.start(slot);
       this.slots.push(slot);
     }
@@ -96,8 +98,8 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
   ready(timeoutMs = 15_000): Promise<void> {
     if (this.warm >= this.size) return Promise.resolve();
     return new Promise((resolve) => {
+      // Not unref'd: the workers are, so this timer is what keeps a process that awaits this alive.
       const timer = setTimeout(resolve, timeoutMs);
-      timer.unref();
       this.onWarm = () => {
         clearTimeout(timer);
         resolve();
@@ -118,9 +120,12 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
       ...(this.spec.workerData ? { workerData: this.spec.workerData(slot.index) } : {}),
     });
     slot.worker = worker;
+    slot.ready = false;
     worker.on('message', (reply: Reply | { ready: true }) => {
-      if ('ready' in reply) this.warmed();
-      else this.settle(slot, reply);
+      if ('ready' in reply) {
+        slot.ready = true;
+        this.warmed();
+      } else this.settle(slot, reply);
     });
     worker.on('error', (e) => this.died(slot, worker, e));
     worker.on('exit', (code) => {
@@ -128,6 +133,11 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
       this.died(slot, worker, new Error(`${this.spec.what} worker exited with code ${code}`));
     });
     worker.unref();
+  }
+
+  /** Whether at least one worker has loaded its script (until then a caller may run the work itself). */
+  get anyReady(): boolean {
+    return this.slots.some((s) => s.ready);
   }
 
   private settle(slot: Slot<Task, Result>, reply: Reply): void {
