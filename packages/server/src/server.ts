@@ -52,6 +52,11 @@ export interface RunningServer {
   readonly config: SluiceConfig;
   /** Stops accepting connections, waits for requests in flight, then closes the store. */
   close(): Promise<void>;
+  /**
+   * Resolves once the query workers have loaded (at most `timeoutMs`, default 15 s); until then
+   * read-only SQL runs on the main thread. At once without query workers.
+   */
+  workersReady(timeoutMs?: number): Promise<void>;
 }
 
 /** Reads, checks and merges the configuration: defaults, then the file, then `config`. */
@@ -169,9 +174,6 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     const pipelines = new PipelineService(store.pipelines, compiler);
     workers = startWorkers(opts, config, log);
     queryWorkers = startQueryWorkers(opts, config, poolBuffer, log);
-    // Serve once the query workers have opened the store (at most 15 s): a first query otherwise
-    // waits for them to load, seconds on a busy machine.
-    await queryWorkers?.ready();
     const dashboard = loadDashboardAssets(opts.dashboardDir ?? fileURLToPath(new URL('./dashboard/', import.meta.url)));
     const app = createApp({ store, query, pipelines, config, logging, metrics, tracing, ...(users ? { users } : {}), ...(workers ? { pipelineWorkers: workers } : {}), ...(queryWorkers ? { queryWorkers } : {}), ...(dashboard ? { dashboard } : {}) });
     server = await listen(app.fetch, host, port, config.http.addr);
@@ -196,6 +198,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     port: info.port,
     url: `http://${address}`,
     config,
+    workersReady: (timeoutMs?: number) => queryWorkers?.ready(timeoutMs) ?? Promise.resolve(),
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {

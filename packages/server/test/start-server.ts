@@ -80,6 +80,7 @@ export async function startTestServer(
     await backend.release();
     throw e;
   }
+  if (queryWorkerScript !== undefined) await server.workersReady(60_000);
   let stopped = false;
   const stop = async () => {
     if (!stopped) {

@@ -55,6 +55,24 @@ describe('LmdbStore', () => {
     await s2.close();
   });
 
+  it('reloadCatalog: a second handle on the same data home (a query worker) sees tables created, altered and dropped through the first', async () => {
+    const dir = tempDir();
+    const writer = await open(dir);
+    const reader = await open(dir);
+    await writer.write([{ db: 'public', table: 'logs', schema: LOG_SCHEMA, rows: logRows(5) }]);
+    expect(reader.getTable('public', 'logs')).toBeUndefined();
+    reader.reloadCatalog();
+    expect(await count(reader, { db: 'public', table: 'logs' })).toBe(5);
+    await writer.alterTable('public', 'logs', { kind: 'add_column', column: { name: 'extra', type: 'string', semantic: 'field', nullable: true } });
+    reader.reloadCatalog();
+    expect(reader.getTable('public', 'logs')!.columns.map((c) => c.name)).toContain('extra');
+    await writer.dropTable('public', 'logs');
+    reader.reloadCatalog();
+    expect(reader.getTable('public', 'logs')).toBeUndefined();
+    await reader.close();
+    await writer.close();
+  });
+
   it.each([false, true])('the TTL sweep removes expired rows for good, manual and background (append_mode %s)', async (append_mode) => {
     let now = Date.parse('2026-01-10T00:00:00Z');
     const dir = tempDir();

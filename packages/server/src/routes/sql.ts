@@ -51,7 +51,8 @@ export function createSqlRoutes(deps: AppDeps): Hono {
     const db = databaseParam(p.db ?? c.req.header('x-service-db-name'));
     // Read-only SQL runs on a query worker (the main thread only does HTTP); writes, and SQL the
     // worker finds writes in, run here, where the store's writes and catalog live.
-    if (deps.queryWorkers !== undefined && mayOnlyRead(sql)) {
+    // Until a worker has loaded (seconds after start on a busy machine), queries run here.
+    if (deps.queryWorkers?.anyReady === true && mayOnlyRead(sql)) {
       const deadline = requestDeadline(c);
       const r = await deps.queryWorkers.run(
         {

@@ -64,5 +64,7 @@ parentPort?.on('message', (msg: QueryTask | QueryCancel) => {
   void handle(msg).then(({ reply, transfer }) => parentPort!.postMessage(reply, transfer));
 });
 
-// The store is open and the engine built: the pool may count this worker as warm.
+// Build the SQL parser now (chevrotain builds its lookahead tables on first use: seconds on a busy
+// machine), then the store is open and the engine ready: the pool may count this worker as warm.
+isReadOnlySql('SELECT 1');
 parentPort?.postMessage({ ready: true });

@@ -45,8 +45,13 @@ interface Job<Task, Result> {
 
 interface Slot<Task, Result> {
   readonly index: number;
+  /** Undefined until the slot's first worker is started (see startNext). */
   worker: Worker;
   job: Job<Task, Result> | undefined;
+  /** The worker said it has loaded its script. */
+  ready: boolean;
+  /** Called once when the slot's first worker has loaded (starts the next slot's). */
+  onFirstReady?: () => void;
   /** A cancelled task the worker has not yet answered: the slot takes no new task meanwhile. */
   stopping: { readonly id: number; readonly timer: NodeJS.Timeout } | undefined;
 }
@@ -66,6 +71,7 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
   /** Workers that died in a row with no task running (a broken script); past MAX_RESPAWNS the pool stops replacing them. */
   private idleDeaths = 0;
   private static readonly MAX_RESPAWNS = 5;
+  private static readonly STAGGER_MS = 3000;
   private readonly path: string;
   private warm = 0;
   private onWarm: (() => void) | undefined;
@@ -77,11 +83,27 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
   ) {
     this.path = typeof script === 'string' ? script : fileURLToPath(script);
     if (!existsSync(this.path)) throw new SluiceError(StatusCode.InvalidArguments, `${spec.what} worker script not found: ${this.path}`);
-    for (let i = 0; i < size; i++) {
-      const slot = { index: i + 1, job: undefined, stopping: undefined } as Slot<Task, Result>;
-      this.start(slot);
-      this.slots.push(slot);
-    }
+    for (let i = 0; i < size; i++) this.slots.push({ index: i + 1, job: undefined, stopping: undefined, ready: false } as Slot<Task, Result>);
+    this.startNext();
+  }
+
+  /**
+   * Starts the first worker not started yet; the one after it starts once this one has loaded (or
+   * STAGGER_MS later): workers loading their libraries all at once starve the main thread of CPU.
+   */
+  private startNext(): void {
+    const slot = this.slots.find((s) => s.worker === undefined);
+    if (slot === undefined || this.closed) return;
+    this.start(slot);
+    let next = false;
+    const go = () => {
+      if (next) return;
+      next = true;
+      clearTimeout(timer);
+      this.startNext();
+    };
+    const timer = setTimeout(go, TaskPool.STAGGER_MS).unref();
+    slot.onFirstReady = go;
   }
 
   private warmed(): void {
@@ -96,8 +118,8 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
   ready(timeoutMs = 15_000): Promise<void> {
     if (this.warm >= this.size) return Promise.resolve();
     return new Promise((resolve) => {
+      // Not unref'd: the workers are, so this timer is what keeps a process that awaits this alive.
       const timer = setTimeout(resolve, timeoutMs);
-      timer.unref();
       this.onWarm = () => {
         clearTimeout(timer);
         resolve();
@@ -118,9 +140,14 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
       ...(this.spec.workerData ? { workerData: this.spec.workerData(slot.index) } : {}),
     });
     slot.worker = worker;
+    slot.ready = false;
     worker.on('message', (reply: Reply | { ready: true }) => {
-      if ('ready' in reply) this.warmed();
-      else this.settle(slot, reply);
+      if ('ready' in reply) {
+        slot.ready = true;
+        slot.onFirstReady?.();
+        slot.onFirstReady = undefined;
+        this.warmed();
+      } else this.settle(slot, reply);
     });
     worker.on('error', (e) => this.died(slot, worker, e));
     worker.on('exit', (code) => {
@@ -128,6 +155,11 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
       this.died(slot, worker, new Error(`${this.spec.what} worker exited with code ${code}`));
     });
     worker.unref();
+  }
+
+  /** Whether at least one worker has loaded its script (until then a caller may run the work itself). */
+  get anyReady(): boolean {
+    return this.slots.some((s) => s.ready);
   }
 
   private settle(slot: Slot<Task, Result>, reply: Reply): void {
@@ -194,7 +226,7 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
   /** Starts queued tasks on idle workers. */
   private pump(): void {
     for (const slot of this.slots) {
-      if (slot.job !== undefined || slot.stopping !== undefined) continue;
+      if (slot.worker === undefined || slot.job !== undefined || slot.stopping !== undefined) continue;
       const job = this.queue.shift();
       if (job === undefined) return;
       slot.job = job;
@@ -250,7 +282,7 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
     this.closed = true;
     for (const j of this.queue.splice(0)) j.reject(new SluiceError(StatusCode.Cancelled, 'server is stopping'));
     for (const s of this.slots) if (s.stopping !== undefined) clearTimeout(s.stopping.timer);
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    await Promise.all(this.slots.map((s) => s.worker?.terminate()));
   }
 }
 
