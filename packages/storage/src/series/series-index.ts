@@ -60,29 +60,15 @@ export class SeriesIndex {
       const hit = this.fast.get(t.storageId)?.get(fast);
       if (hit !== undefined) return hit;
     }
-    const w = this.w;
-    w.reset();
-    w.ensure(8);
-    w.buf.writeUInt32BE(t.storageId, 0);
-    w.buf.writeUInt32BE(t.record.id, 4);
-    w.pos = 8;
-    let n = tags.length;
-    while (n > 0 && tags[n - 1] === null) n--;
-    for (let i = 0; i < n; i++) {
-      const v = tags[i]!;
-      if (v === null) w.u8(0);
-      else {
-        w.u8(1);
-        encodeValue(w, t.tags[i]!.type, v);
-      }
-    }
+    const w = this.encodeTagsKey(t, tags);
     if (w.pos > MAX_KEY) return undefined;
     const hit = this.ids.get(t.storageId)?.get(w.buf.toString('latin1', 0, w.pos));
     if (hit !== undefined) return hit;
     return this.env.seriesTags.get(w.take());
   }
 
-  private txResolveEncoded(t: TableState, tags: readonly Value[], pending: PendingSeries): number {
+  /** Writes the `series_tags` key of `tags` (storage id | table id | tag values, trailing nulls cut) into the shared writer. */
+  private encodeTagsKey(t: TableState, tags: readonly Value[]): ByteWriter {
     const w = this.w;
     w.reset();
     w.ensure(8);
@@ -99,6 +85,11 @@ export class SeriesIndex {
         encodeValue(w, t.tags[i]!.type, v);
       }
     }
+    return w;
+  }
+
+  private txResolveEncoded(t: TableState, tags: readonly Value[], pending: PendingSeries): number {
+    const w = this.encodeTagsKey(t, tags);
     const cacheKey = w.buf.toString('latin1', 0, w.pos);
     let byKey = this.ids.get(t.storageId);
     if (!byKey) this.ids.set(t.storageId, (byKey = new Map()));

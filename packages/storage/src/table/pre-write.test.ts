@@ -37,6 +37,14 @@ describe.each([[{}], [{ append_mode: true }]])('large writes %o', (options) => {
     await s.close();
   });
 
+  it('keep the sign of a zero that follows a zero (-0 after 0, as IEEE float columns hold them)', async () => {
+    const s = await open();
+    await s.write([{ db: 'public', table: 'z', schema: SCHEMA, rows: [[1, 'a', 0], [2, 'a', -0], [3, 'a', -0], [4, 'a', 0]], options }]);
+    const got = await collect(s, { db: 'public', table: 'z' });
+    expect(got.map((r) => (Object.is(r.v, -0) ? '-0' : String(r.v)))).toEqual(['0', '-0', '-0', '0']);
+    await s.close();
+  });
+
   it('are all or nothing: a bad last row fails the write and stores nothing of it (nor of its other requests)', async () => {
     const s = await open();
     await s.write([{ db: 'public', table: 't', schema: SCHEMA, rows: rows(10), options }]);

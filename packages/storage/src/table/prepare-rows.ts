@@ -102,7 +102,8 @@ function rowPreparer(t: TableState, req: WriteRequest): { rows: PreparedRows; fi
         // The same value as the previous row's (tags of one series, rows built from one template):
         // normalised once (normalizeValue is pure).
         let v: Value | typeof MISMATCH;
-        if (raw === lastRaw[j] && raw !== null) v = lastNorm[j]!;
+        // (`===` holds for 0 and -0: a zero is compared with Object.is so -0 keeps its sign.)
+        if (raw === lastRaw[j] && raw !== null && (raw !== 0 || Object.is(raw, lastRaw[j]))) v = lastNorm[j]!;
         else {
           v = normalizeValue(types[j]!, raw);
           if (v !== MISMATCH && types[j] !== 'json') {
