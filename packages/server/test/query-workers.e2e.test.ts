@@ -57,7 +57,7 @@ describe('query workers (issue 18)', () => {
   });
 
   it('a query past its timeout answers 408 DeadlineExceeded while /health answers, and the workers serve the next', async () => {
-    const q = 'SELECT count(*) FROM t a JOIN t b ON a.n = b.n JOIN t c ON b.n = c.n';
+    const q = 'SELECT count(*) FROM t a JOIN t b ON a.n = b.n JOIN t c ON b.n = c.n JOIN t d ON c.n = d.n';
     let done = false;
     const slow = sql(q, { 'x-service-timeout': '1s' }).then((r) => ((done = true), r));
     await new Promise((r) => setTimeout(r, 200));
@@ -71,9 +71,9 @@ describe('query workers (issue 18)', () => {
 
   it('a client that goes away stops its query; the workers keep serving', async () => {
     const ac = new AbortController();
-    const gone = sql('SELECT count(*) FROM t a JOIN t b ON a.n = b.n JOIN t c ON b.n = c.n', {}).catch((e: unknown) => e);
+    const gone = sql('SELECT count(*) FROM t a JOIN t b ON a.n = b.n JOIN t c ON b.n = c.n JOIN t d ON c.n = d.n', {}).catch((e: unknown) => e);
     void gone;
-    const q = s.fetch('/v1/sql', { method: 'POST', body: new URLSearchParams({ sql: 'SELECT count(*) FROM t a JOIN t b ON a.n = b.n JOIN t c ON b.n = c.n' }), signal: ac.signal }).catch((e: unknown) => e);
+    const q = s.fetch('/v1/sql', { method: 'POST', body: new URLSearchParams({ sql: 'SELECT count(*) FROM t a JOIN t b ON a.n = b.n JOIN t c ON b.n = c.n JOIN t d ON c.n = d.n' }), signal: ac.signal }).catch((e: unknown) => e);
     await new Promise((r) => setTimeout(r, 300));
     ac.abort();
     expect(await q).toBeInstanceOf(Error);
