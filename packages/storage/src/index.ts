@@ -20,6 +20,7 @@ export { recordToInfo, type TableRecord, type ColumnRecord } from './catalog/tab
 export { compileTable, type TableState } from './catalog/table-state.js';
 export { evolveSchema, recordForWrite } from './table/evolve-schema.js';
 export { prepareRows, type PreparedRows } from './table/prepare-rows.js';
+export { encodeAppendWrite } from './table/encode-append.js';
 export { alterRecord } from './table/alter-table.js';
 export { compilePredicates } from './table/predicates.js';
 export { normalizeValue, describeValue, displayType, MISMATCH } from './schema/normalize-value.js';

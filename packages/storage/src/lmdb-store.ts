@@ -9,7 +9,7 @@ import { DatabaseAlreadyExistsError, DatabaseNotFoundError, InvalidRequestError,
 import { resolveOptions } from './options/resolved-options.js';
 import { LmdbPipelineStore } from './pipelines/lmdb-pipeline-store.js';
 import { PendingSeries, SeriesIndex } from './series/series-index.js';
-import type { AggregateRequest, AlterTable, ChunkStatistics, ColumnBatch, ScanRequest, Store, StoreStats, TableDef, TableInfo, WriteRequest, WriteResult } from './store.js';
+import type { AggregateRequest, AlterTable, ChunkStatistics, ColumnBatch, ScanRequest, Store, StoreStats, TableDef, TableInfo, WriteLayout, WriteRequest, WriteResult } from './store.js';
 import { alterRecord } from './table/alter-table.js';
 import { aggregateChunks, chunkStatistics } from './table/chunk-aggregate.js';
 import { groupChunks } from './table/chunk-group.js';
@@ -236,6 +236,11 @@ class LmdbStoreImpl implements LmdbStore {
     for (const rec of outcome.changed) this.catalog.applyTable(rec);
     if (outcome.durable) await this.flushed();
     return outcome.results;
+  }
+
+  writeLayout(db: string, table: string): WriteLayout | undefined {
+    const t = this.catalog.table(db, table);
+    return t !== undefined && t.opts.appendMode ? t.record : undefined;
   }
 
   scan(req: ScanRequest): AsyncIterable<ColumnBatch> {

@@ -75,6 +75,47 @@ export interface WriteRequest {
    * `alterTable({ kind: 'widen_column' })` would. OTLP trace attribute columns use it.
    */
   readonly widenColumns?: boolean;
+  /**
+   * Optional, a hint: the same rows already validated and encoded off the store's thread (on a pipeline
+   * worker) by `encodeAppendWrite` (`@sluice/storage/encode`) against the record `Store.writeLayout`
+   * gave. A store writes these bytes when the table is still at that record; otherwise (the table
+   * changed meanwhile, or a store that cannot use them, such as a remote one) it writes `rows`. `rows`
+   * may then be a getter that builds the rows on first access.
+   */
+  readonly encoded?: EncodedAppendWrite;
+}
+
+/** An append-mode write encoded ahead against one version of a table's record (see WriteRequest.encoded). */
+export interface EncodedAppendWrite {
+  /** The record the rows were encoded against: id and version. */
+  readonly tableId: number;
+  readonly version: number;
+  readonly count: number;
+  /** Tag values of every row in chunk order, tags[keySlot][row]: series are resolved when the write commits. */
+  readonly tags: readonly (readonly Value[])[];
+  /** The rows' chunks, in row order. */
+  readonly chunks: readonly EncodedAppendChunk[];
+}
+
+/** One chunk of an encoded write: the bytes before and after its series block, and its metadata. */
+export interface EncodedAppendChunk {
+  readonly min: bigint;
+  readonly max: bigint;
+  readonly rows: number;
+  readonly head: Uint8Array;
+  readonly fields: Uint8Array;
+  readonly meta: Uint8Array;
+}
+
+/**
+ * What encoding a write off the store's thread needs: the table's catalog record (JSON data, safe to
+ * post to another thread), `id` and `version` naming the state it was taken from.
+ */
+export interface WriteLayout {
+  readonly id: number;
+  readonly version: number;
+  readonly db: string;
+  readonly name: string;
 }
 
 export interface WriteResult {
@@ -257,6 +298,11 @@ export interface Store {
 
   /** All requests commit in one transaction: a reader never sees part of it. */
   write(requests: readonly WriteRequest[]): Promise<WriteResult[]>;
+  /**
+   * Optional: the layout (catalog record) of an existing append-mode table, for encoding writes to it off
+   * the store's thread (`WriteRequest.encoded`); undefined for other tables. A remote store omits it.
+   */
+  writeLayout?(db: string, table: string): WriteLayout | undefined;
   scan(req: ScanRequest): AsyncIterable<ColumnBatch>;
   /**
    * Optional aggregate pushdown: one row per group (the group keys, then one value per aggregate:

@@ -66,6 +66,13 @@ export class ByteWriter {
     this.pos += b.length;
   }
 
+  /** Bytes as they are (no length prefix). */
+  raw(b: Uint8Array): void {
+    this.ensure(b.length);
+    this.buf.set(b, this.pos);
+    this.pos += b.length;
+  }
+
   /** UTF-8 text with a varint byte-length prefix (sized for the worst case, padded when shorter). */
   string(s: string): void {
     const max = s.length * 3;

@@ -39,33 +39,58 @@ const section = new ByteWriter(1 << 16);
 
 /** Encodes a chunk; returns the statistics of its stored slots (for the chunk's metadata). */
 export function encodeChunk(w: ByteWriter, types: readonly ColumnType[], c: ChunkRows): SlotStats[] {
-  const n = c.ts.length;
+  encodeChunkHead(w, c.tableId, c.ts, c.fields);
+  encodeSeriesBlock(w, c.series, 0, c.series.length);
+  return encodeFieldBlocks(w, types, c.fields, c.ts.length);
+}
+
+/** Stored field slots: trailing slots with no value in the chunk are not written (the column default applies). */
+function storedSlots(fields: readonly (readonly Value[])[]): number {
+  let slots = fields.length;
+  while (slots > 0 && fields[slots - 1]!.every((v) => v === null)) slots--;
+  return slots;
+}
+
+/**
+ * The part of a chunk before its series block: header and time block (times ascending, in the column's
+ * unit). With the series block and the field blocks after it, the parts make the chunk `encodeChunk`
+ * writes; the split lets a chunk be encoded where the series ids are not known yet (a pipeline worker).
+ */
+export function encodeChunkHead(w: ByteWriter, tableId: number, ts: ArrayLike<bigint>, fields: readonly (readonly Value[])[]): void {
+  const n = ts.length;
   w.ensure(5);
-  w.buf.writeUInt32LE(c.tableId, w.pos);
+  w.buf.writeUInt32LE(tableId, w.pos);
   w.pos += 4;
   w.u8(CHUNK_FORMAT);
   w.varint(n);
-  const min = c.ts[0]!;
+  const min = ts[0]!;
   w.i64(min);
-  w.i64(c.ts[n - 1]!);
-  let slots = c.fields.length;
-  while (slots > 0 && c.fields[slots - 1]!.every((v) => v === null)) slots--;
-  w.varint(slots);
+  w.i64(ts[n - 1]!);
+  w.varint(storedSlots(fields));
   section.reset();
   let prev = min;
   for (let i = 0; i < n; i++) {
-    const t = c.ts[i]!;
+    const t = ts[i]!;
     section.varint(Number(t - prev));
     prev = t;
   }
   writeBlock(w, section.buf.subarray(0, section.pos));
+}
+
+/** The series block of a chunk: the ids of rows [from, to). */
+export function encodeSeriesBlock(w: ByteWriter, series: ArrayLike<number>, from: number, to: number): void {
   section.reset();
-  for (let i = 0; i < n; i++) section.varint(c.series[i]!);
+  for (let i = from; i < to; i++) section.varint(series[i]!);
   writeBlock(w, section.buf.subarray(0, section.pos));
+}
+
+/** The field blocks of a chunk of `n` rows; returns the statistics of its stored slots. */
+export function encodeFieldBlocks(w: ByteWriter, types: readonly ColumnType[], fields: readonly (readonly Value[])[], n: number): SlotStats[] {
+  const slots = storedSlots(fields);
   const bitmapLen = (n + 7) >> 3;
   const stats: SlotStats[] = [];
   for (let s = 0; s < slots; s++) {
-    const col = c.fields[s]!;
+    const col = fields[s]!;
     const type = types[s]!;
     section.reset();
     section.ensure(bitmapLen);

@@ -1,6 +1,6 @@
 import type { Value } from '@sluice/pipeline-core';
 import { ByteWriter } from '../codec/byte-writer.js';
-import { encodeChunk } from '../codec/chunk-codec.js';
+import { encodeChunk, encodeSeriesBlock } from '../codec/chunk-codec.js';
 import { encodeChunkMeta } from '../codec/chunk-stats.js';
 import { writeTokenBlooms } from '../codec/token-bloom.js';
 import { fulltextSlots } from './fulltext-slots.js';
@@ -8,6 +8,7 @@ import type { TableState } from '../catalog/table-state.js';
 import type { StoreContext } from '../context.js';
 import { CHUNK_SPAN_NS, chunkKey } from '../keys/chunk-key.js';
 import type { PendingSeries } from '../series/series-index.js';
+import type { EncodedAppendWrite } from '../store.js';
 import { valueColumn, type PreparedRows } from './prepare-rows.js';
 import { spanInUnit } from './time-bounds.js';
 
@@ -47,8 +48,11 @@ export function txPutChunks(ctx: StoreContext, t: TableState, rows: PreparedRows
   for (const c of cutChunks(t, rows, series)) txStoreChunk(ctx, t, c, ctx.catalog.txNext('seq'));
 }
 
-/** The rows (with their series ids) sorted by time and cut into chunks of one span and MAX_CHUNK_ROWS rows at most. */
-function* cutChunks(t: TableState, rows: PreparedRows, series: number[]): Generator<ChunkInput> {
+/**
+ * The rows (with their series ids) sorted by time and cut into chunks of one span and MAX_CHUNK_ROWS rows
+ * at most. `series` travels with the rows: a caller that does not know the ids yet passes row indices.
+ */
+export function* cutChunks(t: TableState, rows: PreparedRows, series: number[]): Generator<ChunkInput> {
   const n = rows.count;
   let sorted = true;
   for (let i = 1; i < n && sorted; i++) if (rows.ts[i]! < rows.ts[i - 1]!) sorted = false;
@@ -142,4 +146,39 @@ export async function preEncodeChunks(ctx: StoreContext, t: TableState, rows: Pr
     await pause();
   }
   return out;
+}
+
+/**
+ * Inside a write transaction: stores a write encoded ahead (encode-append.ts) against this very table
+ * state: resolves each row's series, then writes each chunk's bytes around its series block.
+ */
+export function txPutEncodedAppend(ctx: StoreContext, t: TableState, e: EncodedAppendWrite, pending: PendingSeries): void {
+  const n = e.count;
+  const series = new Uint32Array(n);
+  const tags = valueColumn(t.tags.length);
+  let id = -1;
+  for (let i = 0; i < n; i++) {
+    let same = id >= 0;
+    for (let s = 0; s < tags.length; s++) {
+      const v = e.tags[s]![i]!;
+      if (v !== tags[s]) {
+        tags[s] = v;
+        same = false;
+      }
+    }
+    if (!same) id = ctx.series.txResolve(t, tags, pending);
+    series[i] = id;
+  }
+  let seq = ctx.catalog.txNext('seq', e.chunks.length);
+  let at = 0;
+  for (const c of e.chunks) {
+    writer.reset();
+    writer.raw(c.head);
+    encodeSeriesBlock(writer, series, at, at + c.rows);
+    writer.raw(c.fields);
+    at += c.rows;
+    ctx.env.chunks.putSync(chunkKey(t.storageId, c.min, seq), writer.buf.subarray(0, writer.pos));
+    ctx.env.chunkEnds.putSync(chunkKey(t.storageId, c.max, seq), Buffer.from(c.meta.buffer, c.meta.byteOffset, c.meta.byteLength));
+    seq++;
+  }
 }

@@ -39,6 +39,8 @@ export async function preWrite(ctx: StoreContext, reqs: readonly WriteRequest[])
 }
 
 async function preOne(ctx: StoreContext, req: WriteRequest, slicer: Slicer): Promise<PreWrite | undefined> {
+  // Encoded ahead (on a pipeline worker): nothing left to prepare, and `rows` may be a getter not to call.
+  if (req?.encoded !== undefined) return undefined;
   if (!req || typeof req.db !== 'string' || typeof req.table !== 'string' || !Array.isArray(req.schema) || !Array.isArray(req.rows)) return undefined;
   if (req.rows.length < PRE_MIN_ROWS) return undefined;
   const existing = ctx.catalog.table(req.db, req.table);

@@ -5,7 +5,7 @@ import { DatabaseNotFoundError, InvalidRequestError, TableNotFoundError } from '
 import { resolveOptions } from '../options/resolved-options.js';
 import type { PendingSeries } from '../series/series-index.js';
 import type { WriteRequest, WriteResult } from '../store.js';
-import { txPutChunks, txPutEncodedChunk } from './chunk-write.js';
+import { txPutChunks, txPutEncodedAppend, txPutEncodedChunk } from './chunk-write.js';
 import { txPutEncodedSeriesChunks, txPutSeriesChunks } from './series-chunk-write.js';
 import { layoutOf, type PreWrite } from './pre-write.js';
 import { evolveSchema, recordForWrite } from './evolve-schema.js';
@@ -31,7 +31,8 @@ export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pendin
   let durable = false;
   for (let k = 0; k < reqs.length; k++) {
     const req = reqs[k]!;
-    if (!req || typeof req.db !== 'string' || typeof req.table !== 'string' || !Array.isArray(req.schema) || !Array.isArray(req.rows)) {
+    // (`rows` is not looked at yet: a write encoded ahead may carry them as a getter that builds them.)
+    if (!req || typeof req.db !== 'string' || typeof req.table !== 'string' || !Array.isArray(req.schema)) {
       throw new InvalidRequestError('a write request needs db, table, schema (array) and rows (array)');
     }
     const db = req.db;
@@ -59,6 +60,15 @@ export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pendin
       const before = compiled(ctx, rec);
       txRewriteSlots(ctx, before, t, changedSlots(before, t));
     }
+    const e = req.encoded;
+    if (e !== undefined && !created && evolved === rec && t.opts.appendMode && rec.id === e.tableId && rec.version === e.version) {
+      // Encoded ahead against this very table state (encode-append.ts): store the bytes.
+      txPutEncodedAppend(ctx, t, e, pending);
+      if (!t.opts.skipWal) durable = true;
+      results.push({ db, table: req.table, affectedRows: e.count });
+      continue;
+    }
+    if (!Array.isArray(req.rows)) throw new InvalidRequestError('a write request needs db, table, schema (array) and rows (array)');
     const p = pre[k];
     let rows: PreparedRows;
     const fits = p !== undefined && evolved === rec && (p.tableId === 'new' ? created && layoutOf(rec) === p.layout : rec.id === p.tableId && rec.version === p.version);
