@@ -9,7 +9,7 @@
 // Run: npm run build && node bench/peers.bench.mjs
 // Env: SLUICE_BENCH_LINES (default 1000000), SLUICE_BENCH_ROWS (default 1000000), SLUICE_BENCH_RUNS (5),
 //      SLUICE_BENCH_WORKERS (the multi-core run's pipelineWorkers, default 2). SLUICE_BENCH_LINES=0 skips
-//      the ingest part (only the query table and its six queries).
+//      the ingest part (only the query table and its six queries), SLUICE_BENCH_ROWS=0 the query part.
 import { DuckDBInstance } from '@duckdb/node-api';
 import { appendLogRow, DUCK_LOG_TABLE_DDL } from './lib/duck-log-table.mjs';
 import { haveClickHouse, startClickHouse } from './lib/clickhouse.mjs';
@@ -149,91 +149,93 @@ try {
   textBodies.length = 0;
   chBodies.length = 0;
 
-  // ---------- 2. the query table, loaded into all three ----------
-  const from = T0 + Math.floor(ROWS * 0.4) * STEP_MS;
-  const to = T0 + Math.floor(ROWS * 0.6) * STEP_MS;
-  await sluice1.putPipeline('logs', LOG_PIPELINE);
-  await ch.exec('CREATE TABLE logs (ts UInt64, host String, level String, status Int32, latency_ms Float64, message String) ENGINE = MergeTree() PARTITION BY intDiv(ts, 86400000) ORDER BY ts');
-  const duck = await DuckDBInstance.create(':memory:');
-  const conn = await duck.connect();
-  await conn.run(DUCK_LOG_TABLE_DDL);
-  const app = await conn.createAppender('logs');
-  const disk1 = sluice1.diskBytes();
-  const keys = ['ts', 'host', 'level', 'status', 'latency_ms', 'message'];
-  for (let b = 0; b * BATCH < ROWS; b++) {
-    const objs = [];
-    for (let k = b * BATCH; k < Math.min(ROWS, (b + 1) * BATCH); k++) {
-      const r = logRow(k);
-      objs.push(Object.fromEntries(keys.map((key, j) => [key, r[j]])));
-      appendLogRow(app, r);
+  // ---------- 2. the query table, loaded into all three (SLUICE_BENCH_ROWS=0 skips it) ----------
+  if (ROWS > 0) {
+    const from = T0 + Math.floor(ROWS * 0.4) * STEP_MS;
+    const to = T0 + Math.floor(ROWS * 0.6) * STEP_MS;
+    await sluice1.putPipeline('logs', LOG_PIPELINE);
+    await ch.exec('CREATE TABLE logs (ts UInt64, host String, level String, status Int32, latency_ms Float64, message String) ENGINE = MergeTree() PARTITION BY intDiv(ts, 86400000) ORDER BY ts');
+    const duck = await DuckDBInstance.create(':memory:');
+    const conn = await duck.connect();
+    await conn.run(DUCK_LOG_TABLE_DDL);
+    const app = await conn.createAppender('logs');
+    const disk1 = sluice1.diskBytes();
+    const keys = ['ts', 'host', 'level', 'status', 'latency_ms', 'message'];
+    for (let b = 0; b * BATCH < ROWS; b++) {
+      const objs = [];
+      for (let k = b * BATCH; k < Math.min(ROWS, (b + 1) * BATCH); k++) {
+        const r = logRow(k);
+        objs.push(Object.fromEntries(keys.map((key, j) => [key, r[j]])));
+        appendLogRow(app, r);
+      }
+      await Promise.all([
+        sluiceSend(sluice1, 'table=logs&pipeline_name=logs', 'application/json')(JSON.stringify(objs)),
+        ch.exec('INSERT INTO logs FORMAT JSONEachRow', objs.map((o) => JSON.stringify(o)).join('\n')),
+      ]);
     }
-    await Promise.all([
-      sluiceSend(sluice1, 'table=logs&pipeline_name=logs', 'application/json')(JSON.stringify(objs)),
-      ch.exec('INSERT INTO logs FORMAT JSONEachRow', objs.map((o) => JSON.stringify(o)).join('\n')),
-    ]);
-  }
-  app.closeSync();
-  add(`bytes on disk per row (logs table, ${ROWS.toLocaleString('en-US')} rows)`, 'B/row', 'lower', { sluice: (sluice1.diskBytes() - disk1) / ROWS, clickhouse: (await ch.bytesOnDisk('logs')) / ROWS });
+    app.closeSync();
+    add(`bytes on disk per row (logs table, ${ROWS.toLocaleString('en-US')} rows)`, 'B/row', 'lower', { sluice: (sluice1.diskBytes() - disk1) / ROWS, clickhouse: (await ch.bytesOnDisk('logs')) / ROWS });
 
-  const iso = (ms) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
-  const queries = [
-    // Context, not a target: each system's floor for a query over HTTP (in-process for DuckDB).
-    { name: 'round trip (SELECT 1)', sluice: 'SELECT 1', ch: 'SELECT 1', duck: 'SELECT 1' },
-    { name: 'count(*)', sluice: 'SELECT count(*) FROM logs', ch: 'SELECT count() FROM logs', duck: 'SELECT count(*) FROM logs' },
-    {
-      name: "LIKE '%timeout%' + count",
-      sluice: "SELECT count(*) FROM logs WHERE message LIKE '%timeout%'",
-      ch: "SELECT count() FROM logs WHERE message LIKE '%timeout%'",
-      duck: "SELECT count(*) FROM logs WHERE message LIKE '%timeout%'",
-    },
-    {
-      name: 'GROUP BY host (1,000 values), count + avg',
-      sluice: 'SELECT host, count(*), avg(latency_ms) FROM logs GROUP BY host ORDER BY host',
-      ch: 'SELECT host, count(), avg(latency_ms) FROM logs GROUP BY host ORDER BY host',
-      duck: 'SELECT host, count(*), avg(latency_ms) FROM logs GROUP BY host ORDER BY host',
-    },
-    {
-      name: 'per-minute histogram',
-      sluice: "SELECT date_bin(INTERVAL '1 minute', ts) AS minute, count(*) FROM logs GROUP BY minute ORDER BY minute",
-      ch: 'SELECT intDiv(ts, 60000) * 60000 AS minute, count() FROM logs GROUP BY minute ORDER BY minute',
-      duck: "SELECT time_bucket(INTERVAL '1 minute', ts) AS minute, count(*) FROM logs GROUP BY minute ORDER BY minute",
-    },
-    {
-      name: 'newest 100 in a time range',
-      sluice: `SELECT ts, host, level, status, latency_ms, message FROM logs WHERE ts >= '${iso(from)}' AND ts < '${iso(to)}' ORDER BY ts DESC LIMIT 100`,
-      ch: `SELECT ts, host, level, status, latency_ms, message FROM logs WHERE ts >= ${from} AND ts < ${to} ORDER BY ts DESC LIMIT 100`,
-      duck: `SELECT * FROM logs WHERE ts >= '${iso(from)}' AND ts < '${iso(to)}' ORDER BY ts DESC LIMIT 100`,
-    },
-    {
-      name: "full-text matches 'error AND timeout'",
-      sluice: "SELECT count(*) FROM logs WHERE matches(message, 'error AND timeout')",
-      ch: "SELECT count() FROM logs WHERE match(message, '(?i)\\\\berror\\\\b') AND match(message, '(?i)\\\\btimeout\\\\b')",
-      duck: "SELECT count(*) FROM logs WHERE regexp_matches(message, '\\berror\\b', 'i') AND regexp_matches(message, '\\btimeout\\b', 'i')",
-    },
-  ];
-  // Sluice's v1 JSON gives timestamps as epoch ms already; ClickHouse's ts is a UInt64 of ms.
-  console.log(`\n${'query'.padEnd(48)} ${'sluice'.padStart(9)} ${'clickhouse'.padStart(11)} ${'duckdb'.padStart(9)}  sluice/ch`);
-  for (const q of queries) {
-    const t = { sluice: [], clickhouse: [], duckdb: [] };
-    let ans;
-    for (let i = 0; i <= RUNS; i++) {
-      let t0 = performance.now();
-      const s = await sluice1.rows(q.sluice);
-      if (i > 0) t.sluice.push(performance.now() - t0);
-      t0 = performance.now();
-      const c = await ch.rows(q.ch);
-      if (i > 0) t.clickhouse.push(performance.now() - t0);
-      t0 = performance.now();
-      const d = (await conn.runAndReadAll(q.duck)).getRowsJS();
-      if (i > 0) t.duckdb.push(performance.now() - t0);
-      ans = { s, c, d };
+    const iso = (ms) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+    const queries = [
+      // Context, not a target: each system's floor for a query over HTTP (in-process for DuckDB).
+      { name: 'round trip (SELECT 1)', sluice: 'SELECT 1', ch: 'SELECT 1', duck: 'SELECT 1' },
+      { name: 'count(*)', sluice: 'SELECT count(*) FROM logs', ch: 'SELECT count() FROM logs', duck: 'SELECT count(*) FROM logs' },
+      {
+        name: "LIKE '%timeout%' + count",
+        sluice: "SELECT count(*) FROM logs WHERE message LIKE '%timeout%'",
+        ch: "SELECT count() FROM logs WHERE message LIKE '%timeout%'",
+        duck: "SELECT count(*) FROM logs WHERE message LIKE '%timeout%'",
+      },
+      {
+        name: 'GROUP BY host (1,000 values), count + avg',
+        sluice: 'SELECT host, count(*), avg(latency_ms) FROM logs GROUP BY host ORDER BY host',
+        ch: 'SELECT host, count(), avg(latency_ms) FROM logs GROUP BY host ORDER BY host',
+        duck: 'SELECT host, count(*), avg(latency_ms) FROM logs GROUP BY host ORDER BY host',
+      },
+      {
+        name: 'per-minute histogram',
+        sluice: "SELECT date_bin(INTERVAL '1 minute', ts) AS minute, count(*) FROM logs GROUP BY minute ORDER BY minute",
+        ch: 'SELECT intDiv(ts, 60000) * 60000 AS minute, count() FROM logs GROUP BY minute ORDER BY minute',
+        duck: "SELECT time_bucket(INTERVAL '1 minute', ts) AS minute, count(*) FROM logs GROUP BY minute ORDER BY minute",
+      },
+      {
+        name: 'newest 100 in a time range',
+        sluice: `SELECT ts, host, level, status, latency_ms, message FROM logs WHERE ts >= '${iso(from)}' AND ts < '${iso(to)}' ORDER BY ts DESC LIMIT 100`,
+        ch: `SELECT ts, host, level, status, latency_ms, message FROM logs WHERE ts >= ${from} AND ts < ${to} ORDER BY ts DESC LIMIT 100`,
+        duck: `SELECT * FROM logs WHERE ts >= '${iso(from)}' AND ts < '${iso(to)}' ORDER BY ts DESC LIMIT 100`,
+      },
+      {
+        name: "full-text matches 'error AND timeout'",
+        sluice: "SELECT count(*) FROM logs WHERE matches(message, 'error AND timeout')",
+        ch: "SELECT count() FROM logs WHERE match(message, '(?i)\\\\berror\\\\b') AND match(message, '(?i)\\\\btimeout\\\\b')",
+        duck: "SELECT count(*) FROM logs WHERE regexp_matches(message, '\\berror\\b', 'i') AND regexp_matches(message, '\\btimeout\\b', 'i')",
+      },
+    ];
+    // Sluice's v1 JSON gives timestamps as epoch ms already; ClickHouse's ts is a UInt64 of ms.
+    console.log(`\n${'query'.padEnd(48)} ${'sluice'.padStart(9)} ${'clickhouse'.padStart(11)} ${'duckdb'.padStart(9)}  sluice/ch`);
+    for (const q of queries) {
+      const t = { sluice: [], clickhouse: [], duckdb: [] };
+      let ans;
+      for (let i = 0; i <= RUNS; i++) {
+        let t0 = performance.now();
+        const s = await sluice1.rows(q.sluice);
+        if (i > 0) t.sluice.push(performance.now() - t0);
+        t0 = performance.now();
+        const c = await ch.rows(q.ch);
+        if (i > 0) t.clickhouse.push(performance.now() - t0);
+        t0 = performance.now();
+        const d = (await conn.runAndReadAll(q.duck)).getRowsJS();
+        if (i > 0) t.duckdb.push(performance.now() - t0);
+        ans = { s, c, d };
+      }
+      const ok = sameAnswer(`${q.name} (vs ClickHouse)`, ans.s, ans.c, ['sluice', 'clickhouse']) && sameAnswer(`${q.name} (vs DuckDB)`, ans.s, ans.d, ['sluice', 'duckdb']);
+      const v = { sluice: median(t.sluice), clickhouse: median(t.clickhouse), duckdb: median(t.duckdb) };
+      add(`query: ${q.name}`, 'ms', 'lower', v, ok ? undefined : 'answers differ');
+      console.log(`${q.name.padEnd(48)} ${v.sluice.toFixed(1).padStart(9)} ${v.clickhouse.toFixed(1).padStart(11)} ${v.duckdb.toFixed(1).padStart(9)}  ${(v.sluice / v.clickhouse).toFixed(2)}x${ok ? '' : ' (answers differ)'}`);
     }
-    const ok = sameAnswer(`${q.name} (vs ClickHouse)`, ans.s, ans.c, ['sluice', 'clickhouse']) && sameAnswer(`${q.name} (vs DuckDB)`, ans.s, ans.d, ['sluice', 'duckdb']);
-    const v = { sluice: median(t.sluice), clickhouse: median(t.clickhouse), duckdb: median(t.duckdb) };
-    add(`query: ${q.name}`, 'ms', 'lower', v, ok ? undefined : 'answers differ');
-    console.log(`${q.name.padEnd(48)} ${v.sluice.toFixed(1).padStart(9)} ${v.clickhouse.toFixed(1).padStart(11)} ${v.duckdb.toFixed(1).padStart(9)}  ${(v.sluice / v.clickhouse).toFixed(2)}x${ok ? '' : ' (answers differ)'}`);
+    conn.closeSync();
   }
-  conn.closeSync();
   add('server peak RSS, end of run (1 core)', 'MiB', 'lower', { sluice: mb(sluice1.peakRss()), clickhouse: mb(ch.peakRss()) });
 } finally {
   await sluiceN?.stop();

@@ -11,5 +11,7 @@ const server = await startServer({
   config: { http: { addr: '127.0.0.1:0' }, storage: { ...storage, data_home: dataHome }, logging: { level: 'warn', log_format: 'json' } },
   ...(workers === undefined || workers === 'default' ? {} : { pipelineWorkers: Number(workers) }),
 });
+// Steady state: the query and pipeline workers have loaded (as a peer server has started) before any clock starts.
+await server.workersReady(60_000);
 process.stdout.write(`READY ${server.url}\n`);
 process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));

@@ -9,6 +9,7 @@ export default defineConfig({
     alias: {
       '@sluice/pipeline-core': src('pipeline-core'),
       '@sluice/storage-clickhouse': src('storage-clickhouse'),
+      '@sluice/storage/encode': fileURLToPath(new URL('../storage/src/encode.ts', import.meta.url)),
       '@sluice/storage': src('storage'),
       '@sluice/query': src('query'),
     },

@@ -53,8 +53,9 @@ export interface RunningServer {
   /** Stops accepting connections, waits for requests in flight, then closes the store. */
   close(): Promise<void>;
   /**
-   * Resolves once the query workers have loaded (at most `timeoutMs`, default 15 s); until then
-   * read-only SQL runs on the main thread. At once without query workers.
+   * Resolves once the query workers and the pipeline workers have loaded (at most `timeoutMs`, default
+   * 15 s); until then read-only SQL runs on the main thread and ingest requests wait for a pipeline
+   * worker. At once without workers.
    */
   workersReady(timeoutMs?: number): Promise<void>;
 }
@@ -198,7 +199,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     port: info.port,
     url: `http://${address}`,
     config,
-    workersReady: (timeoutMs?: number) => queryWorkers?.ready(timeoutMs) ?? Promise.resolve(),
+    workersReady: async (timeoutMs?: number) => void (await Promise.all([queryWorkers?.ready(timeoutMs), workers?.ready(timeoutMs)])),
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {

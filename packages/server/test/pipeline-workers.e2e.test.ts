@@ -46,4 +46,21 @@ describe('ingest on pipeline worker threads', () => {
     // Three nginx requests and three identity ones (the identity pipeline parses its body on a worker too).
     expect(metrics).toMatch(/sluice_pipeline_worker_tasks_total 6/);
   });
+
+  it('encodes the chunks of an existing append-mode table on the worker; the rows are those the main thread writes', async () => {
+    const encoded = async () => Number(/sluice_pipeline_worker_encoded_total (\d+)/.exec(await (await s.fetch('/metrics')).text())?.[1] ?? 0);
+    const before = await encoded();
+    // The first write creates the table (rows cross as columns); the next ones find it and are encoded.
+    for (let i = 0; i < 3; i++) expect((await ingest('table=enc&pipeline_name=nginx', NGINX_LOG, 'text/plain')).status).toBe(200);
+    expect(await encoded()).toBe(before + 2);
+    const rows = (await sql('SELECT ts, ip, method, path, status, size, agent FROM enc ORDER BY ts, ip')) as string;
+    const once = JSON.parse(await sql('SELECT ts, ip, method, path, status, size, agent FROM w ORDER BY ts, ip')).output[0].records.rows as unknown[];
+    expect(JSON.parse(rows).output[0].records.rows).toEqual(once.flatMap((r) => [r, r, r]));
+    // A write that adds a column is not encoded ahead (the table evolves): written from rows, nothing lost.
+    const extra = NGINX_YAML.replace('transform:', 'transform:\n  - field: user\n    type: string');
+    await s.fetch('/v1/pipelines/nginx2', { method: 'POST', body: extra, headers: { 'content-type': 'application/x-yaml' } });
+    expect((await ingest('table=enc&pipeline_name=nginx2', NGINX_LOG, 'text/plain')).status).toBe(200);
+    expect(await encoded()).toBe(before + 2);
+    expect(await sql('SELECT count(*), count(user) FROM enc')).toContain('[[16,4]]');
+  });
 });

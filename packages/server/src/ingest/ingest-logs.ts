@@ -3,7 +3,8 @@ import type { WriteResult } from '@sluice/storage';
 import type { AppDeps } from '../deps.js';
 import type { RunItemError, RunTable } from '../pipelines/compiler.js';
 import type { IngestContentType } from './parse-items.js';
-import { runPipelineBounded } from '../pipelines/run-bounded.js';
+import { runPipelineBounded, type BoundedBody } from '../pipelines/run-bounded.js';
+import { EncodedRowsDropped } from '../workers/protocol.js';
 import { tableWrites } from '../write/table-writes.js';
 
 export interface IngestRequest {
@@ -37,13 +38,17 @@ function processorOf(e: unknown): string {
   return typeof p?.kind === 'string' ? p.kind : 'transform';
 }
 
-/** Parses the body and runs the pipeline, on a worker thread when the server has them (see run-bounded.ts). */
-async function runPipeline(deps: AppDeps, req: IngestRequest): Promise<{ tables: readonly RunTable[]; errors: readonly RunItemError[] }> {
+/**
+ * Parses the body and runs the pipeline, on a worker thread when the server has them (see run-bounded.ts).
+ * With `encode`, and an existing append-mode table, the worker also encodes that table's chunks (the main
+ * thread then only stores bytes) and sends no rows.
+ */
+async function runPipeline(deps: AppDeps, req: IngestRequest, body: BoundedBody, encode: boolean): Promise<{ tables: readonly RunTable[]; errors: readonly RunItemError[] }> {
   const { pipeline } = deps.pipelines.resolve(req.pipelineName, req.version, req.identity);
   const found = deps.pipelineWorkers === undefined ? undefined : deps.pipelines.workerSource(req.pipelineName, req.version);
   const source = found !== undefined && req.identity !== undefined ? { ...found, identity: req.identity } : found;
-  const body = typeof req.body === 'string' ? { text: req.body, contentType: req.contentType } : { bytes: req.body, strictUtf8: req.strictUtf8 === true, contentType: req.contentType };
-  return runPipelineBounded(deps, { pipeline, source, body, skipError: req.skipError, signal: req.signal, deadline: req.deadline });
+  const layout = source !== undefined && encode ? deps.store.writeLayout?.(req.db, req.table) : undefined;
+  return runPipelineBounded(deps, { pipeline, source, body, skipError: req.skipError, signal: req.signal, deadline: req.deadline, ...(layout !== undefined ? { layout } : {}) });
 }
 
 /** The comment GreptimeDB gives every table that a write creates. */
@@ -63,9 +68,24 @@ export function logTableOptions(hints: TableOptions | undefined, fromRecords: Ta
 export async function ingestLogs(deps: AppDeps, req: IngestRequest): Promise<WriteResult[]> {
   if (!TABLE_RE.test(req.table)) throw new SluiceError(StatusCode.InvalidArguments, `invalid table name '${req.table}'`);
   if (!deps.store.listDatabases().includes(req.db)) throw new SluiceError(StatusCode.DatabaseNotFound, `Database not found: ${req.db}`);
+  // A byte body is transferred to the worker: kept (copied) only when the worker may need to run it again.
+  const body: BoundedBody =
+    typeof req.body === 'string' ? { text: req.body, contentType: req.contentType } : { bytes: req.body, strictUtf8: req.strictUtf8 === true, contentType: req.contentType };
+  const encode = deps.pipelineWorkers !== undefined && deps.store.writeLayout?.(req.db, req.table) !== undefined;
+  const again = encode && 'bytes' in body ? new Uint8Array(body.bytes) : undefined;
+  try {
+    return await ingestOnce(deps, req, body, encode);
+  } catch (e) {
+    if (!(e instanceof EncodedRowsDropped)) throw e;
+    // The table changed while a worker encoded against it (nothing was written): once more, rows only.
+    return ingestOnce(deps, req, again !== undefined && 'bytes' in body ? { ...body, bytes: again } : body, false);
+  }
+}
+
+async function ingestOnce(deps: AppDeps, req: IngestRequest, body: BoundedBody, encode: boolean): Promise<WriteResult[]> {
   let result: Awaited<ReturnType<typeof runPipeline>>;
   try {
-    result = await runPipeline(deps, req);
+    result = await runPipeline(deps, req, body, encode);
   } catch (e) {
     // An item failed inside the pipeline (not a body that did not parse, not a bad pipeline).
     if (!(e instanceof PipelineConfigError) && typeof (e as { itemIndex?: unknown }).itemIndex === 'number') {
@@ -84,6 +104,7 @@ export async function ingestLogs(deps: AppDeps, req: IngestRequest): Promise<Wri
   const writes = tableWrites(result.tables, req.db, req.table, (t) => logTableOptions(req.hints, t.options));
   if (writes.length === 0) return [];
   const written = await deps.store.write(writes);
+  for (const t of result.tables) if (t.encoded !== undefined) deps.metrics.workerEncoded.inc();
   for (const w of written) deps.metrics.rowsIngested.inc({ db: w.db, table: w.table, pipeline: req.pipelineName }, w.affectedRows);
   return written;
 }

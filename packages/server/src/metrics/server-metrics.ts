@@ -9,6 +9,8 @@ export interface ServerMetrics {
   readonly rowsIngested: Counter<'db' | 'table' | 'pipeline'>;
   readonly pipelineErrors: Counter<'pipeline' | 'processor'>;
   readonly workerTasks: Counter;
+  /** Tables a pipeline worker sent as encoded chunks (the main thread only stored bytes). */
+  readonly workerEncoded: Counter;
   /** Requests received and not yet answered (a scrape counts itself). */
   readonly httpInFlight: Gauge;
 }
@@ -67,5 +69,10 @@ export function createServerMetrics(store: Pick<Store, 'stats'>): ServerMetrics 
     help: 'HTTP requests received and not yet answered (a scrape counts itself)',
     registers: [registry],
   });
-  return { registry, httpRequests, httpDuration, rowsIngested, pipelineErrors, workerTasks, httpInFlight };
+  const workerEncoded = new Counter({
+    name: 'sluice_pipeline_worker_encoded_total',
+    help: 'Ingest writes whose chunks a pipeline worker encoded (the main thread only stored their bytes)',
+    registers: [registry],
+  });
+  return { registry, httpRequests, httpDuration, rowsIngested, pipelineErrors, workerTasks, workerEncoded, httpInFlight };
 }

@@ -1,4 +1,5 @@
 import type { ColumnSchema, IdentityOptions, StatusCode, TableOptions, Timestamp, Value, Doc } from '@sluice/pipeline-core';
+import type { EncodedAppendWrite } from '@sluice/storage';
 
 /**
  * The parts of `@sluice/pipeline-core`'s compiled pipeline the server uses. Declared here structurally
@@ -9,6 +10,10 @@ export interface RunTable {
   readonly options: TableOptions;
   readonly schema: readonly ColumnSchema[];
   readonly rows: readonly (readonly Value[])[];
+  /** The row count, when `rows` is built on first access (a worker's result). */
+  readonly count?: number;
+  /** The rows encoded on a pipeline worker against the target table's layout (see WriteRequest.encoded). */
+  readonly encoded?: EncodedAppendWrite;
 }
 
 export interface RunItemError {

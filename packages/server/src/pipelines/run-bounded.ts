@@ -1,4 +1,5 @@
 import { SluiceError, StatusCode, type Doc } from '@sluice/pipeline-core';
+import type { WriteLayout } from '@sluice/storage';
 import type { AppDeps } from '../deps.js';
 import { ingestLimits, type IngestLimits } from '../config/limits.js';
 import { checkItemCount, checkLines, parseItemsWithin } from '../ingest/item-limits.js';
@@ -38,6 +39,8 @@ export interface BoundedRun {
   readonly signal: AbortSignal | undefined;
   /** The request's deadline (ms since the epoch), for the parts that cannot watch the signal. */
   readonly deadline: number | undefined;
+  /** The layout of the table the unsuffixed output goes to, for a worker to encode its rows (PipelineTask.layout). */
+  readonly layout?: WriteLayout;
 }
 
 function abortReason(signal: AbortSignal): unknown {
@@ -68,6 +71,7 @@ export async function runPipelineBounded(deps: AppDeps, r: BoundedRun): Promise<
         skipError: r.skipError,
         limits,
         ...(r.deadline !== undefined ? { deadline: r.deadline } : {}),
+        ...(r.layout !== undefined ? { layout: r.layout } : {}),
       },
       r.signal,
     );

@@ -3,6 +3,7 @@
 // dispatcher resolves the pipelines it routes to from the ones shipped with the task.
 import { parentPort } from 'node:worker_threads';
 import { identityPipeline, IDENTITY_PIPELINE_NAME, parsePipeline, type IdentityOptions, type Pipeline } from '@sluice/pipeline-core';
+import { encodeAppendWrite } from '@sluice/storage/encode';
 import { IDENTITY_TASK_KEY } from '../pipelines/pipeline-service.js';
 import { bodyText } from '../ingest/body-text.js';
 import { parseItemsWithin } from '../ingest/item-limits.js';
@@ -40,7 +41,9 @@ function handle(task: PipelineTask): { reply: PipelineReply; transfer: ArrayBuff
       maxSteps: task.limits.vrlMaxSteps,
       ...(task.deadline !== undefined ? { deadline: task.deadline } : {}),
     });
-    const { tables, transfer } = packTables(result.tables);
+    // The unsuffixed table, when the server sent its layout: encoded here too (the server only stores bytes).
+    const layout = task.layout;
+    const { tables, transfer } = packTables(result.tables, layout === undefined ? undefined : (t) => (t.suffix === '' ? encodeAppendWrite(layout, t) : undefined));
     return { reply: { id: task.id, ok: true, items: items.length, tables, errors: result.errors }, transfer };
   } catch (e) {
     return { reply: { id: task.id, ok: false, error: toWireError(e) }, transfer: [] };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SluiceError, Timestamp } from '@sluice/pipeline-core';
-import { packTables, toWireError, unpackTables, WorkerTaskError } from './protocol.js';
+import { encodeAppendWrite } from '@sluice/storage/encode';
+import { EncodedRowsDropped, packTables, toWireError, unpackTables, WorkerTaskError } from './protocol.js';
 
 const view = new DataView(new ArrayBuffer(8));
 view.setBigUint64(0, 0x7ff0000000000002n);
@@ -40,6 +41,19 @@ describe('worker protocol', () => {
     expect((back!.rows[0]![1] as { at: unknown }).at).toBeInstanceOf(Timestamp);
     expect(back!.rows[0]![2]).toBe(18446744073709551615n);
     expect(back!.suffix).toBe('_x');
+  });
+
+  it('sends a table encoded against a layout as its chunks only (one transferred buffer); asking for its rows fails the write for a retry', () => {
+    const layout = { id: 7, version: 1, db: 'public', name: 't', storageId: 7, createdAt: 0, timeIndex: 'ts', primaryKey: [], options: { append_mode: 'true' }, columns: [{ name: 'ts', type: 'timestamp_ms', semantic: 'timestamp', nullable: false }, { name: 'm', type: 'string', semantic: 'field', nullable: true }] };
+    const t: RunTable = { suffix: '', options: {}, schema: [{ name: 'ts', type: 'timestamp_ms', semantic: 'timestamp' }, { name: 'm', type: 'string', semantic: 'field' }], rows: [[new Timestamp(2_000_000n, 'ns'), 'a'], [new Timestamp(1_000_000n, 'ns'), 'b']] };
+    const { tables, transfer } = packTables([t], (x) => encodeAppendWrite(layout, x));
+    expect(tables[0]!.columns).toEqual([]);
+    expect(tables[0]!.encoded).toMatchObject({ tableId: 7, version: 1, count: 2, chunks: [{ min: 1n, max: 2n, rows: 2 }] });
+    expect(transfer).toEqual([tables[0]!.encoded!.chunks[0]!.head.buffer]);
+    const [back] = unpackTables(structuredClone(tables, { transfer }));
+    expect(back!.count).toBe(2);
+    expect(back!.encoded!.chunks[0]!.fields.byteLength).toBeGreaterThan(0);
+    expect(() => back!.rows).toThrow(EncodedRowsDropped);
   });
 
   it('carries an error code, message, processor and item index across', () => {

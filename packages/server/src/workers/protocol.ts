@@ -1,4 +1,5 @@
-import { SluiceError, Timestamp, timeUnitOf, type ColumnSchema, type Doc, type IdentityOptions, type StatusCode, type TableOptions, type Value } from '@sluice/pipeline-core';
+import { SluiceError, StatusCode, Timestamp, timeUnitOf, type ColumnSchema, type Doc, type IdentityOptions, type TableOptions, type Value } from '@sluice/pipeline-core';
+import type { EncodedAppendWrite, WriteLayout } from '@sluice/storage';
 import type { IngestContentType } from '../ingest/parse-items.js';
 import type { IngestLimits } from '../config/limits.js';
 import type { RunItemError, RunTable } from '../pipelines/compiler.js';
@@ -34,6 +35,12 @@ export interface PipelineTask {
   readonly pipelines?: readonly BundledPipeline[];
   /** The request's deadline (ms since the epoch): the run stops between items and inside VRL past it. */
   readonly deadline?: number;
+  /**
+   * The layout of the (append-mode) table the pipeline's unsuffixed output goes to (`Store.writeLayout`):
+   * the worker also encodes that table's rows into chunks (`encodeAppendWrite`), so the server's thread
+   * only stores bytes.
+   */
+  readonly layout?: WriteLayout;
 }
 
 /** A pipeline shipped with a task for a dispatcher to resolve by name. */
@@ -107,6 +114,8 @@ export interface PackedTable {
   readonly schema: ColumnSchema[];
   readonly count: number;
   readonly columns: PackedColumn[];
+  /** The rows encoded against the task's layout (its buffers transferred). */
+  readonly encoded?: EncodedAppendWrite;
 }
 
 /** `lens[i]` or `codes[i]` -1 marks null; `nulls[i]` 1 marks null. */
@@ -187,49 +196,73 @@ function packColumn(rows: readonly (readonly Value[])[], j: number, unit: Timest
  * Worker side: each table packed column by column (timestamp columns as bigints in their unit, other
  * timestamps tagged), with the buffers to transfer.
  */
-export function packTables(tables: readonly RunTable[]): { tables: PackedTable[]; transfer: ArrayBuffer[] } {
+export function packTables(tables: readonly RunTable[], encode?: (t: RunTable) => EncodedAppendWrite | undefined): { tables: PackedTable[]; transfer: ArrayBuffer[] } {
   const transfer: ArrayBuffer[] = [];
   const out = tables.map((t): PackedTable => {
-    const columns = t.schema.map((c, j) => packColumn(t.rows, j, timeUnitOf(c.type)));
+    const encoded = t.rows.length > 0 ? encode?.(t) : undefined;
+    // Encoded: the rows are not sent at all (should the table have changed before the write commits,
+    // the server runs the request again without a layout: see EncodedRowsDropped).
+    const columns = encoded !== undefined ? [] : t.schema.map((c, j) => packColumn(t.rows, j, timeUnitOf(c.type)));
     for (const c of columns) {
       if (c.k === 's') transfer.push(c.lens.buffer as ArrayBuffer);
       else if (c.k === 'd') transfer.push(c.codes.buffer as ArrayBuffer);
       else if (c.k === 'n' || c.k === 'b') transfer.push(c.v.buffer as ArrayBuffer, c.nulls.buffer as ArrayBuffer);
     }
-    return { suffix: t.suffix, options: t.options as TableOptions, schema: t.schema as ColumnSchema[], count: t.rows.length, columns };
+    // Every chunk's bytes share one buffer of their own (encode-append.ts).
+    const bytes = encoded?.chunks[0]?.head.buffer;
+    if (bytes instanceof ArrayBuffer && !transfer.includes(bytes)) transfer.push(bytes);
+    return { suffix: t.suffix, options: t.options as TableOptions, schema: t.schema as ColumnSchema[], count: t.rows.length, columns, ...(encoded !== undefined ? { encoded } : {}) };
   });
   return { tables: out, transfer };
 }
 
-/** Server side: the rows back (boxed arrays, so NaN payloads are kept), nested timestamps restored. */
+/**
+ * Server side: the tables back, their rows built on first access (boxed arrays, so NaN payloads are kept;
+ * nested timestamps restored): a table the store writes in its encoded form never needs them.
+ */
 export function unpackTables(tables: readonly PackedTable[]): RunTable[] {
   return tables.map((t) => {
-    const w = t.columns.length;
-    const rows: Value[][] = new Array(t.count);
-    for (let i = 0; i < t.count; i++) rows[i] = new Array(w).fill(null);
-    for (let j = 0; j < w; j++) {
-      const c = t.columns[j]!;
-      if (c.k === 's') {
-        let at = 0;
-        for (let i = 0; i < t.count; i++) {
-          const len = c.lens[i]!;
-          if (len < 0) continue;
-          rows[i]![j] = c.text.slice(at, at + len);
-          at += len;
-        }
-      } else if (c.k === 'd') {
-        for (let i = 0; i < t.count; i++) if (c.codes[i]! >= 0) rows[i]![j] = c.dict[c.codes[i]!]!;
-    } else if (c.k === 'n' || c.k === 'b') {
-        for (let i = 0; i < t.count; i++) if (c.nulls[i] === 0) rows[i]![j] = c.v[i]!;
-      } else {
-        for (let i = 0; i < t.count; i++) {
-          const v = c.v[i]!;
-          rows[i]![j] = c.tagged && typeof v === 'object' && v !== null ? decodeNested(v) : v;
-        }
+    let rows: Value[][] | undefined;
+    return {
+      suffix: t.suffix,
+      options: t.options,
+      schema: t.schema,
+      count: t.count,
+      ...(t.encoded !== undefined ? { encoded: t.encoded } : {}),
+      get rows() {
+        if (t.encoded !== undefined) throw new EncodedRowsDropped();
+        return (rows ??= unpackRows(t));
+      },
+    };
+  });
+}
+
+function unpackRows(t: PackedTable): Value[][] {
+  const w = t.columns.length;
+  const rows: Value[][] = new Array(t.count);
+  for (let i = 0; i < t.count; i++) rows[i] = new Array(w).fill(null);
+  for (let j = 0; j < w; j++) {
+    const c = t.columns[j]!;
+    if (c.k === 's') {
+      let at = 0;
+      for (let i = 0; i < t.count; i++) {
+        const len = c.lens[i]!;
+        if (len < 0) continue;
+        rows[i]![j] = c.text.slice(at, at + len);
+        at += len;
+      }
+    } else if (c.k === 'd') {
+      for (let i = 0; i < t.count; i++) if (c.codes[i]! >= 0) rows[i]![j] = c.dict[c.codes[i]!]!;
+  } else if (c.k === 'n' || c.k === 'b') {
+      for (let i = 0; i < t.count; i++) if (c.nulls[i] === 0) rows[i]![j] = c.v[i]!;
+    } else {
+      for (let i = 0; i < t.count; i++) {
+        const v = c.v[i]!;
+        rows[i]![j] = c.tagged && typeof v === 'object' && v !== null ? decodeNested(v) : v;
       }
     }
-    return { suffix: t.suffix, options: t.options, schema: t.schema, rows };
-  });
+  }
+  return rows;
 }
 
 export function toWireError(e: unknown): WireError {
@@ -242,6 +275,18 @@ export function toWireError(e: unknown): WireError {
     message: e instanceof Error ? e.message : String(e),
     ...(processor !== undefined ? { processor: { index: processor.index, kind: processor.kind } } : {}),
   };
+}
+
+/**
+ * Asked for the rows of a table a worker sent encoded only: the store could not use the encoded form (the
+ * table changed after the layout was taken), so the write stopped before it stored anything; the caller
+ * runs the request again without a layout.
+ */
+export class EncodedRowsDropped extends SluiceError {
+  override name = 'EncodedRowsDropped';
+  constructor() {
+    super(StatusCode.Internal, 'the table changed while the pipeline worker encoded its rows; the write is retried');
+  }
 }
 
 /** A worker's failure as a SluiceError on the server side, keeping its code and processor. */
