@@ -48,22 +48,7 @@ export function decodeFloatPlanes(body: Uint8Array, at: number, n: number): Floa
 /** Dictionary codes (varints) of the present rows; −1 for null rows. */
 export function decodeCodes(r: ByteReader, valid: Uint8Array, n: number): Int32Array {
   const codes = new Int32Array(n);
-  const buf = r.buf;
-  let pos = r.pos;
-  for (let i = 0; i < n; i++) {
-    if ((valid[i >> 3]! & (1 << (i & 7))) === 0) {
-      codes[i] = -1;
-      continue;
-    }
-    let b = buf[pos++]!;
-    let v = b & 0x7f;
-    for (let shift = 7; b >= 0x80; shift += 7) {
-      b = buf[pos++]!;
-      v |= (b & 0x7f) << shift;
-    }
-    codes[i] = v;
-  }
-  r.pos = pos;
+  for (let i = 0; i < n; i++) codes[i] = (valid[i >> 3]! & (1 << (i & 7))) === 0 ? -1 : r.varint();
   return codes;
 }
 
@@ -80,23 +65,14 @@ export function decodeBoxed(r: ByteReader, type: ColumnType, valid: Uint8Array, 
   const present = (i: number) => (valid[i >> 3]! & (1 << (i & 7))) !== 0;
   const buf = r.buf;
   if (SMALL_INT.has(type)) {
-    let pos = r.pos;
     for (let i = 0; i < n; i++) {
       if (!present(i)) {
         values[i] = null;
         continue;
       }
-      let z = 0;
-      let mul = 1;
-      for (;;) {
-        const b = buf[pos++]!;
-        z += (b & 0x7f) * mul;
-        if (b < 0x80) break;
-        mul *= 0x80;
-      }
+      const z = r.varint();
       values[i] = z % 2 === 0 ? z / 2 : -(z + 1) / 2;
     }
-    r.pos = pos;
     return values;
   }
   if (type === 'string') {
@@ -106,29 +82,21 @@ export function decodeBoxed(r: ByteReader, type: ColumnType, valid: Uint8Array, 
     const bytes = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
     const text = bytes.toString('latin1', start, buf.length);
     let nextHigh = -1;
-    let pos = start;
     for (let i = 0; i < n; i++) {
       if (!present(i)) {
         values[i] = null;
         continue;
       }
-      let len = 0;
-      let mul = 1;
-      for (;;) {
-        const b = buf[pos++]!;
-        len += (b & 0x7f) * mul;
-        if (b < 0x80) break;
-        mul *= 0x80;
-      }
+      const len = r.varint();
+      const pos = r.pos;
       const c0 = pos - start;
       if (nextHigh < c0) {
         HIGH.lastIndex = c0;
         nextHigh = HIGH.exec(text)?.index ?? Infinity;
       }
       values[i] = nextHigh < c0 + len ? bytes.toString('utf8', pos, pos + len) : text.slice(c0, c0 + len);
-      pos += len;
+      r.pos = pos + len;
     }
-    r.pos = pos;
     return values;
   }
   for (let i = 0; i < n; i++) values[i] = present(i) ? decodeValue(r, type) : null;

@@ -145,22 +145,10 @@ export class SeriesChunkView {
   offs(): Float64Array {
     if (this.offsCache) return this.offsCache;
     const out = new Float64Array(this.count);
-    const buf = this.buf;
-    let p = this.timesAt;
+    const r = new ByteReader().reset(this.buf, this.timesAt);
     let t = 0;
-    for (let i = 0; i < this.count; i++) {
-      let d = 0;
-      let mul = 1;
-      for (;;) {
-        const b = buf[p++]!;
-        d += (b & 0x7f) * mul;
-        if (b < 0x80) break;
-        mul *= 0x80;
-      }
-      t += d;
-      out[i] = t;
-    }
-    if (this.slotAt === undefined) this.index(p);
+    for (let i = 0; i < this.count; i++) out[i] = t += r.varint();
+    if (this.slotAt === undefined) this.index(r.pos);
     return (this.offsCache = out);
   }
 

@@ -1,3 +1,5 @@
+import { ByteReader } from './byte-reader.js';
+
 /**
  * Text predicates of string columns (`contains`, `word`, `term`), as tests on one string and as masks over
  * a chunk's decompressed string block, searched as bytes without decoding a string per row.
@@ -75,20 +77,13 @@ export function textMask(op: TextOp, operand: string, bytes: Buffer, at: number,
   const len = needle.length;
   const underscore = op === 'word';
   let next = -2;
-  let pos = 0;
+  const r = new ByteReader().reset(bytes, at);
   for (let i = 0; i < n; i++) {
     if ((valid[i >> 3]! & (1 << (i & 7))) === 0) continue;
-    let vlen = 0;
-    let mul = 1;
-    for (;;) {
-      const b = bytes[at + pos++]!;
-      vlen += (b & 0x7f) * mul;
-      if (b < 0x80) break;
-      mul *= 0x80;
-    }
-    const c0 = pos;
-    const c1 = pos + vlen;
-    pos = c1;
+    const vlen = r.varint();
+    const c0 = r.pos - at;
+    const c1 = c0 + vlen;
+    r.pos += vlen;
     if (len === 0) {
       mask[i] = op === 'contains' || exact(bytes.toString('utf8', at + c0, at + c1)) ? 1 : 0;
       continue;
