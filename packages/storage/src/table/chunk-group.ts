@@ -4,6 +4,7 @@ import type { StoreContext } from '../context.js';
 import { ColumnNotFoundError, InvalidRequestError } from '../errors.js';
 import type { AggregateRequest, GroupKey } from '../store.js';
 import { chunkSource, type ChunkSlice } from './chunk-source.js';
+import { bucketCounts } from './chunk-histogram.js';
 import { compareValues } from './compare.js';
 
 const floorDiv = (a: bigint, b: bigint) => (a >= 0n ? a / b : -((-a + b - 1n) / b));
@@ -54,6 +55,10 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
 
   // A histogram of counts (one time-bucket key, only count(*) / count(time)) counts runs of rows per bucket.
   const countsOnly = keys.length === 1 && keys[0]!.isBucket && aggs.every((a) => a.fn === 'count' && (a.src === undefined || a.src.kind === 'time'));
+  if (countsOnly && (req.predicates?.length ?? 0) === 0) {
+    // Without predicates, from chunk metadata: chunks inside one bucket are not read (chunk-histogram.ts).
+    return [...bucketCounts(ctx, t, req, keys[0]!.step!)].map(([bucket, n]) => [bucket, ...aggs.map(() => n)]);
+  }
   for (const slice of chunkSource(ctx, t, { timeRange: req.timeRange, predicates: req.predicates, wantedFields: t.fields.map(() => false) })) {
     const rows = slice.rows;
     const n = rows.length;
@@ -178,7 +183,8 @@ class KeyPart {
   private readonly ids = new Map<unknown, number>();
   /** Series id → part (tag keys); series ids are dense per table. */
   private bySeries = new Int32Array(64).fill(-1);
-  private readonly step: bigint | undefined;
+  /** A bucket key's width in the time index's unit. */
+  readonly step: bigint | undefined;
   readonly isBucket: boolean;
 
   constructor(
