@@ -129,6 +129,11 @@ describe.skipIf(bin === undefined)('ClickHouse store specifics', () => {
       expect(Number.isNaN(got[1]![2])).toBe(true);
       expect(got.map((r) => [r[0], r[1], r[3], r[4]])).toEqual([[1n, "it's", 'a\tb\\c\nd', true], [2n, 'x', null, false], [3n, 'x', "q'", null], [4n, null, '', true], [5n, 'y', 'tsv batch', false]]);
       expect(got.slice(2).map((r) => r[2])).toEqual([1.5, Infinity, 2.5]);
+      // min/max pushed down: a group whose only value is the marker answers the marker, bits and all.
+      const groups = await a.aggregate!({ db: 'public', table, groupBy: [{ column: 'host' }], aggregates: [{ fn: 'min', column: 'v' }, { fn: 'max', column: 'v' }, { fn: 'count' }] });
+      const marker = groups!.find((g) => g[0] === "it's")!;
+      expect([bits(marker[1]), bits(marker[2]), marker[3]]).toEqual(['7ff0000000000002', '7ff0000000000002', 1]);
+      expect(groups!.find((g) => g[0] === 'y')!.slice(1)).toEqual([2.5, 2.5, 1]);
     }
   });
 });

@@ -6,6 +6,7 @@ import type { TableEntry } from '../catalog/catalog.js';
 import { decoderFor } from './decode-value.js';
 import { nanFromBits } from '../write/nan-bits.js';
 import { readSource, scanOrder } from './source.js';
+import { boxedArray } from './boxed-array.js';
 
 /**
  * Validates a scan now (a bad column or predicate throws from `scan()`, as in the embedded store) and
@@ -72,11 +73,4 @@ export function scanTable(http: ChHttp, e: TableEntry, req: ScanRequest, nowMs: 
       }
     },
   };
-}
-
-/** An empty growable array whose elements stay boxed (pushing a NaN keeps its bits). */
-function boxedArray(): Value[] {
-  const a: Value[] = [null];
-  a.pop();
-  return a;
 }
