@@ -43,6 +43,8 @@ export interface ClickHouseStoreOptions {
 }
 
 const DEFAULT_DB = 'public';
+/** Times a write is planned again after its INSERT met a column another server dropped. */
+const DROPPED_COLUMN_RETRIES = 3;
 
 /** A promise chain that runs catalog changes of this process one at a time. */
 class Mutex {
@@ -222,6 +224,16 @@ class ClickHouseStore implements Store {
   }
 
   async write(requests: readonly WriteRequest[]): Promise<WriteResult[]> {
+    return this.writeOnce(requests, 0);
+  }
+
+  /**
+   * One planned write. A column dropped by another server since this one loaded the catalog makes the
+   * INSERT fail before any row lands (ClickHouse code 16, no such column): the tables that met it are
+   * planned again on a reloaded catalog, where the write's column is new and is added back (empty for
+   * earlier rows), as a write after the drop does on LMDB. The other tables' INSERTs stand.
+   */
+  private async writeOnce(requests: readonly WriteRequest[], attempt: number): Promise<WriteResult[]> {
     this.live();
     if (!Array.isArray(requests)) throw new InvalidRequestError('write expects an array of requests');
     if (requests.some((r) => r && !this.catalog.table(r.db, r.table))) await this.catalog.refresh();
@@ -248,7 +260,21 @@ class ClickHouseStore implements Store {
     const settings: Record<string, number> = {};
     if (this.layout.cluster !== undefined) settings.insert_distributed_sync = 1;
     if (this.layout.replicated) settings.insert_deduplicate = 1;
-    await Promise.all([...planned.tables.values()].map((tw) => insertRows(this.http, tw, this.nextSeq(tw.affected), settings)));
+    const tables = [...planned.tables.entries()];
+    const done = await Promise.allSettled(tables.map(([, tw]) => insertRows(this.http, tw, this.nextSeq(tw.affected), settings)));
+    const dropped = new Set<string>();
+    for (let i = 0; i < done.length; i++) {
+      const d = done[i]!;
+      if (d.status === 'fulfilled') continue;
+      if (!(d.reason instanceof ClickHouseQueryError && d.reason.chCode === 16 && attempt < DROPPED_COLUMN_RETRIES)) throw d.reason;
+      dropped.add(tables[i]![0]);
+    }
+    if (dropped.size > 0) {
+      // The dropping server changes ClickHouse first and its catalog row next: give it a moment.
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 100 * attempt));
+      await this.catalog.refresh();
+      await this.writeOnce(requests.filter((r) => dropped.has(`${r.db}\u0000${r.table}`)), attempt + 1);
+    }
     return planned.results.map((r) => ({ db: r.db, table: r.table, affectedRows: r.rows }));
   }
 
