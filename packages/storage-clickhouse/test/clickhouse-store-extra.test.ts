@@ -157,4 +157,43 @@ describe.skipIf(bin === undefined)('ClickHouse store specifics', () => {
       expect(groups!.find((g) => g[0] === 'y')!.slice(1)).toEqual([2.5, 2.5, 1]);
     }
   });
+  it('a scan that asks for typed columns gets the time index as base + offsets, float64 as Float64Array (NaN bits kept) and tags as codes stable across batches', async () => {
+    const d = new DataView(new ArrayBuffer(8));
+    d.setBigUint64(0, 0x7ff0000000000002n);
+    const stale = d.getFloat64(0);
+    const cols = [...schema('float64'), { name: 'msg', type: 'string', semantic: 'field' }] as const;
+    const rows = [[1000, 'a', 1.5, 'x'], [2000, 'b', null, 'y'], [3000, 'a', stale, null], [4000, null, -2, 'z'], [5000, 'b', 7, 'w']];
+    await a.write([{ db: 'public', table: 'typed_scan', schema: cols, rows, options: { append_mode: true } }]);
+    const plain = [];
+    for await (const bt of a.scan({ db: 'public', table: 'typed_scan', batchSize: 2 })) plain.push(...bt.columns.map((c) => c.typed));
+    expect(plain.every((t) => t === undefined)).toBe(true);
+    const codeOf = new Map<number, unknown>();
+    let seen = 0;
+    for await (const bt of a.scan({ db: 'public', table: 'typed_scan', batchSize: 2, typed: true })) {
+      const [ts, host, n, msg] = bt.columns;
+      expect(msg!.typed).toBeUndefined();
+      const tt = ts!.typed as { kind: 'time'; base: bigint; offsets: Float64Array };
+      const nt = n!.typed as { kind: 'f64'; f64: Float64Array; valid: Uint8Array };
+      const ht = host!.typed as { kind: 'dict'; codes: Int32Array; dict: readonly unknown[] };
+      expect([tt.kind, nt.kind, ht.kind]).toEqual(['time', 'f64', 'dict']);
+      for (let i = 0; i < bt.length; i++) {
+        expect(tt.base + BigInt(tt.offsets[i]!)).toBe(ts!.values[i]);
+        const valid = (nt.valid[i >> 3]! & (1 << (i & 7))) !== 0;
+        expect(valid ? nt.f64[i] : null).toEqual(n!.values[i]);
+        const code = ht.codes[i]!;
+        expect(code < 0 ? null : ht.dict[code]).toBe(host!.values[i]);
+        if (code >= 0) {
+          expect(codeOf.get(code) ?? host!.values[i]).toBe(host!.values[i]);
+          codeOf.set(code, host!.values[i]);
+        }
+        if (seen + i === 2) {
+          const bits = new DataView(nt.f64.buffer, nt.f64.byteOffset + 8 * i, 8).getBigUint64(0, true);
+          expect(bits.toString(16)).toBe('7ff0000000000002');
+        }
+      }
+      seen += bt.length;
+    }
+    expect(seen).toBe(5);
+    expect(codeOf.size).toBe(2);
+  });
 });
