@@ -314,6 +314,7 @@ export class SqlParser extends QueryGrammar {
               },
             },
             { ALT: () => this.SUBRULE5(this.identifier, { LABEL: 'newName' }) },
+            { ALT: () => this.CONSUME7(T.StringLiteral, { LABEL: 'newNameText' }) }, // RENAME 'name'
           ]);
         },
       },
@@ -442,6 +443,7 @@ export class SqlParser extends QueryGrammar {
   insertStatement = this.RULE('insertStatement', () => {
     this.CONSUME(T.Insert);
     this.CONSUME(T.Into);
+    this.OPTION2(() => this.CONSUME(T.Table)); // INSERT INTO TABLE t (MySQL's and GreptimeDB's optional TABLE)
     this.SUBRULE(this.tableName);
     this.OPTION(() => {
       this.CONSUME(T.LParen);

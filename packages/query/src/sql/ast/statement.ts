@@ -52,7 +52,7 @@ export type ModifyColumnAction =
   | { readonly kind: 'drop_default' }
   | { readonly kind: 'set_index'; readonly index: 'fulltext' | 'inverted' | 'skipping' }
   | { readonly kind: 'unset_index'; readonly index: 'fulltext' | 'inverted' | 'skipping' }
-  | { readonly kind: 'set_type'; readonly type: ColumnType; readonly typeText: string };
+  | { readonly kind: 'set_type'; readonly type: ColumnType; readonly typeText: string; readonly sqlType?: string };
 export interface AlterDatabaseStatement {
   readonly kind: 'alter_database';
   readonly name: string;

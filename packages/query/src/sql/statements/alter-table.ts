@@ -1,11 +1,15 @@
 import type { Value } from '@sluice/pipeline-core';
 import type { AlterTable } from '@sluice/storage';
 import type { AlterTableStatement, ModifyColumnAction } from '../ast/statement.js';
-import { SqlInvalidArgumentError, SqlUnsupportedError } from '../errors.js';
-import { ColumnNotFoundError } from '@sluice/storage';
+import { SluiceError, StatusCode } from '@sluice/pipeline-core';
+import { SqlInvalidArgumentError } from '../errors.js';
+import { ColumnNotFoundError, TableAlreadyExistsError } from '@sluice/storage';
 import { resolveTable } from '../planner/source.js';
 import { toColumnDef } from './column-def.js';
 import { affected, queryEnv, type Executor, type Session } from './session.js';
+
+/** GreptimeDB's table name rule (its `NAME_PATTERN`). */
+const TABLE_NAME = /^[a-zA-Z_:-][a-zA-Z0-9_:\-.@#]*$/;
 
 export const executeAlterTable: Executor<AlterTableStatement> = async (stmt, s) => {
   const t = resolveTable(queryEnv(s), stmt.table.db, stmt.table.name);
@@ -28,7 +32,10 @@ export const executeAlterTable: Executor<AlterTableStatement> = async (stmt, s) 
       change = ch;
       break;
     case 'rename_table':
-      throw new SqlUnsupportedError(`ALTER TABLE ${t.name} RENAME: renaming tables is not supported`);
+      if (!TABLE_NAME.test(ch.to)) throw new SluiceError(StatusCode.Unexpected, `Unexpected, violated: Invalid table name: ${ch.to}`);
+      if (s.store.getTable(t.db, ch.to)) throw new TableAlreadyExistsError(t.db, ch.to);
+      change = ch;
+      break;
     case 'modify_column':
       change = modifyColumn(t.name, ch.name, ch.action, t.columns, s, t);
       break;
@@ -37,7 +44,7 @@ export const executeAlterTable: Executor<AlterTableStatement> = async (stmt, s) 
   return affected(0);
 };
 
-function modifyColumn(table: string, name: string, a: ModifyColumnAction, cols: readonly { name: string; type: import('@sluice/pipeline-core').ColumnType; nullable: boolean }[], s: Session, info: { readonly primaryKey: readonly string[]; readonly timeIndex: string }): AlterTable {
+function modifyColumn(table: string, name: string, a: ModifyColumnAction, cols: readonly { name: string; type: import('@sluice/pipeline-core').ColumnType; nullable: boolean; sqlType?: string }[], s: Session, info: { readonly primaryKey: readonly string[]; readonly timeIndex: string }): AlterTable {
   const col = cols.find((c) => c.name === name);
   switch (a.kind) {
     case 'set_default': {
@@ -58,6 +65,7 @@ function modifyColumn(table: string, name: string, a: ModifyColumnAction, cols: 
       if (info.primaryKey.includes(name)) throw new SqlInvalidArgumentError(`Invalid alter table(${table}) request: Not allowed to change primary key index column '${name}'`);
       if (info.timeIndex === name) throw new SqlInvalidArgumentError(`Invalid alter table(${table}) request: Not allowed to change timestamp index column '${name}' datatype`);
       if (!col.nullable) throw new SqlInvalidArgumentError(`Invalid alter table(${table}) request: column '${name}' must be nullable to ensure safe conversion.`);
-      throw new SqlUnsupportedError(`ALTER TABLE ${table} MODIFY COLUMN ${name} ${a.typeText}: changing a column's type is not supported`);
+      if (a.sqlType !== undefined && a.sqlType !== col.sqlType) throw new SqlInvalidArgumentError(`Invalid alter table(${table}) request: column '${name}' cannot be cast automatically to type '${a.typeText}'`);
+      return { kind: 'change_column_type', name, type: a.type };
   }
 }

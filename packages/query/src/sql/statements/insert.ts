@@ -44,6 +44,7 @@ export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
           if (c.default === undefined && !c.nullable) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: No valid default value can be built automatically, column: ${c.name}`);
           return { type: c.type, constant: { value: c.default ?? null }, eval: () => [] } satisfies Compiled;
         }
+        if (e.kind === 'column' && e.doubleQuoted && e.table === undefined) return { type: 'string', constant: { value: e.name }, eval: () => [] } satisfies Compiled;
         try {
           return compileExpr(e, { fields: [], ctx: s.ctx });
         } catch (err) {

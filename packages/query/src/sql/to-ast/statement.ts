@@ -211,6 +211,8 @@ function alter(c: Children): Statement {
   if (from) return { kind: 'alter_table', table, change: { kind: 'rename_column', from: identifierText(from), to: identifierText(node(a, 'renameTo')!) } };
   const newName = node(a, 'newName');
   if (newName) return { kind: 'alter_table', table, change: { kind: 'rename_table', to: identifierText(newName) } };
+  const newNameText = token(a, 'newNameText');
+  if (newNameText) return { kind: 'alter_table', table, change: { kind: 'rename_table', to: stringValue(newNameText) } };
   const mod = node(a, 'modifyColumn');
   if (mod) return { kind: 'alter_table', table, change: { kind: 'modify_column', name: identifierText(mod), action: modifyAction(a) } };
   const oc = node(a, 'alterOptions')!.children as Children;
@@ -232,7 +234,7 @@ function modifyAction(a: Children): ModifyColumnAction {
   const unset = node(a, 'unsetIndex');
   if (unset) return { kind: 'unset_index', index: indexKind(unset) };
   const t = typeOf(node(a, 'newType')!);
-  return { kind: 'set_type', type: t.type, typeText: t.typeText };
+  return { kind: 'set_type', type: t.type, typeText: t.typeText, ...(t.sqlType !== undefined ? { sqlType: t.sqlType } : {}) };
 }
 
 function indexKind(n: CstNode): 'fulltext' | 'inverted' | 'skipping' {
