@@ -42,3 +42,15 @@ describe('sort', () => {
     expect(out.columns[1]).toEqual([1, 4, 2, 0, 3]);
   });
 });
+
+describe('keyComparator (ORDER BY keys and ordered aggregates share it)', () => {
+  it('orders by each key in turn, nulls by the NULLS option, peers as 0', async () => {
+    const { keyComparator } = await import('./sort.js');
+    const rows: SqlValue[][] = [[1, null], [null, 2], [1, 3], [2, 1], [null, null]];
+    const asc = keyComparator<SqlValue[]>([{ descending: false }, { descending: true }], (r, k) => r[k]!);
+    expect([...rows].sort(asc)).toEqual([[1, null], [1, 3], [2, 1], [null, null], [null, 2]]);
+    const nullsFirst = keyComparator<SqlValue[]>([{ descending: false, nullsFirst: true }], (r, k) => r[k]!);
+    expect(rows.map((r) => r[0]).sort((a, b) => nullsFirst([a!], [b!]))).toEqual([null, null, 1, 1, 2]);
+    expect(asc([1, 3], [1, 3])).toBe(0);
+  });
+});
