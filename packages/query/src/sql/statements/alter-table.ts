@@ -1,12 +1,19 @@
 import type { Value } from '@sluice/pipeline-core';
-import type { AlterTable } from '@sluice/storage';
+import type { AlterTable, ColumnPosition } from '@sluice/storage';
 import type { AlterTableStatement, ModifyColumnAction } from '../ast/statement.js';
 import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 import { SqlInvalidArgumentError } from '../errors.js';
 import { ColumnNotFoundError, TableAlreadyExistsError } from '@sluice/storage';
 import { resolveTable } from '../planner/source.js';
 import { toColumnDef } from './column-def.js';
+import { addTagsToPhysical, checkPhysicalAlter } from './metric-engine.js';
 import { affected, queryEnv, type Executor, type Session } from './session.js';
+
+/** Where a column goes in a table whose columns are sorted by name: after the last smaller name, or first. */
+function sortedPosition(cols: readonly { name: string }[], name: string): ColumnPosition {
+  const before = cols.filter((c) => c.name < name).pop();
+  return before ? { after: before.name } : { first: true };
+}
 
 /** GreptimeDB's table name rule (its `NAME_PATTERN`). */
 const TABLE_NAME = /^[a-zA-Z_:-][a-zA-Z0-9_:\-.@#]*$/;
@@ -22,7 +29,9 @@ export const executeAlterTable: Executor<AlterTableStatement> = async (stmt, s) 
       if (!col.nullable && col.default === undefined) {
         throw new SqlInvalidArgumentError(`Invalid alter table(${t.name}) request: no default value for column ${col.name}`);
       }
-      change = { kind: 'add_column', column: col, ...(ch.position ? { position: ch.position } : {}) };
+      // A logical metric table keeps its columns sorted by name.
+      const position = t.options.physical_table !== undefined ? sortedPosition(t.columns, col.name) : ch.position;
+      change = { kind: 'add_column', column: col, ...(position ? { position } : {}) };
       break;
     }
     case 'drop_column':
@@ -40,7 +49,10 @@ export const executeAlterTable: Executor<AlterTableStatement> = async (stmt, s) 
       change = modifyColumn(t.name, ch.name, ch.action, t.columns, s, t);
       break;
   }
+  checkPhysicalAlter(t, change.kind);
   await s.store.alterTable(t.db, t.name, change);
+  const phy = t.options.physical_table;
+  if (phy !== undefined && change.kind === 'add_column' && change.column.semantic === 'tag') await addTagsToPhysical(s.store, t.db, phy, [change.column.name]);
   return affected(0);
 };
 
