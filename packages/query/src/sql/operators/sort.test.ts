@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collectBatches, type Batch, type Relation } from '../expr/relation.js';
 import type { SqlValue } from '../types/sql-value.js';
-import { sort } from './sort.js';
+import { keyComparator, sort } from './sort.js';
 
 function relation(values: SqlValue[], batchSize: number): Relation {
   return {
@@ -44,8 +44,7 @@ describe('sort', () => {
 });
 
 describe('keyComparator (ORDER BY keys and ordered aggregates share it)', () => {
-  it('orders by each key in turn, nulls by the NULLS option, peers as 0', async () => {
-    const { keyComparator } = await import('./sort.js');
+  it('orders by each key in turn, nulls by the NULLS option, peers as 0', () => {
     const rows: SqlValue[][] = [[1, null], [null, 2], [1, 3], [2, 1], [null, null]];
     const asc = keyComparator<SqlValue[]>([{ descending: false }, { descending: true }], (r, k) => r[k]!);
     expect([...rows].sort(asc)).toEqual([[1, null], [1, 3], [2, 1], [null, null], [null, 2]]);

@@ -102,6 +102,8 @@ function primary(c: Children): Expr {
   }
   const ts = token(c, 'timestampText');
   if (ts) return { kind: 'timestamp_literal', text: stringValue(ts), pos: posOf(ts) };
+  const date = token(c, 'dateText');
+  if (date) return { kind: 'cast', operand: { kind: 'literal', value: stringValue(date) }, type: 'date', typeText: 'DATE' };
   if (has(c, 'caseExpr')) return caseExpr(node(c, 'caseExpr')!.children as Children);
   if (has(c, 'Cast')) return castTo(toExpr(node(c, 'castOperand')!), node(c, 'typeName')!);
   if (has(c, 'Extract')) {
