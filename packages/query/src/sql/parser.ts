@@ -251,6 +251,11 @@ export class SqlParser extends QueryGrammar {
           this.CONSUME(T.Table);
           this.SUBRULE(this.tableName);
           this.SUBRULE(this.alterTableAction);
+          // `MODIFY COLUMN a DROP DEFAULT, MODIFY COLUMN b DROP DEFAULT`: several actions, applied in order.
+          this.MANY(() => {
+            this.CONSUME(T.Comma);
+            this.SUBRULE2(this.alterTableAction);
+          });
         },
       },
     ]);

@@ -45,6 +45,8 @@ export interface AlterTableStatement {
     | { readonly kind: 'modify_column'; readonly name: string; readonly action: ModifyColumnAction }
     | { readonly kind: 'set_options'; readonly options: TableOptions }
     | { readonly kind: 'unset_options'; readonly names: readonly (keyof TableOptions)[] };
+  /** Further comma-separated actions of the same statement, applied after `change` in order. */
+  readonly more?: readonly AlterTableStatement['change'][];
 }
 /** `ALTER TABLE t MODIFY COLUMN c ...`. */
 export type ModifyColumnAction =

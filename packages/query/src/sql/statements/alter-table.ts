@@ -18,7 +18,17 @@ function sortedPosition(cols: readonly { name: string }[], name: string): Column
 /** GreptimeDB's table name rule (its `NAME_PATTERN`). */
 const TABLE_NAME = /^[a-zA-Z_:-][a-zA-Z0-9_:\-.@#]*$/;
 
+/** Applies the statement's actions in order (each its own store change; an action that fails stops the rest). */
 export const executeAlterTable: Executor<AlterTableStatement> = async (stmt, s) => {
+  for (const change of [stmt.change, ...(stmt.more ?? [])]) {
+    const to = await alterOnce({ ...stmt, change }, s);
+    if (to !== undefined) stmt = { ...stmt, table: { ...stmt.table, name: to } };
+  }
+  return affected(0);
+};
+
+/** One action; returns the new table name after a RENAME. */
+async function alterOnce(stmt: AlterTableStatement, s: Session): Promise<string | undefined> {
   const t = resolveTable(queryEnv(s), stmt.table.db, stmt.table.name);
   const ch = stmt.change;
   let change: AlterTable;
@@ -53,8 +63,8 @@ export const executeAlterTable: Executor<AlterTableStatement> = async (stmt, s) 
   await s.store.alterTable(t.db, t.name, change);
   const phy = t.options.physical_table;
   if (phy !== undefined && change.kind === 'add_column' && change.column.semantic === 'tag') await addTagsToPhysical(s.store, t.db, phy, [change.column.name]);
-  return affected(0);
-};
+  return change.kind === 'rename_table' ? change.to : undefined;
+}
 
 function modifyColumn(table: string, name: string, a: ModifyColumnAction, cols: readonly { name: string; type: import('@sluice/pipeline-core').ColumnType; nullable: boolean; sqlType?: string }[], s: Session, info: { readonly primaryKey: readonly string[]; readonly timeIndex: string }): AlterTable {
   const col = cols.find((c) => c.name === name);
