@@ -53,20 +53,33 @@ export class SqlParser extends QueryGrammar {
           this.CONSUME(T.Table);
           this.OPTION3(() => this.SUBRULE2(this.ifNotExists));
           this.SUBRULE(this.tableName);
-          this.CONSUME(T.LParen);
-          this.SUBRULE(this.tableElement);
-          this.MANY(() => {
-            this.CONSUME(T.Comma);
-            this.OPTION6(() => this.SUBRULE2(this.tableElement)); // GreptimeDB accepts a trailing comma
-          });
-          this.CONSUME(T.RParen);
-          this.OPTION7(() => this.SUBRULE(this.partitionClause));
-          this.OPTION4(() => {
-            this.CONSUME(T.Engine);
-            this.CONSUME(T.Eq);
-            this.SUBRULE2(this.identifier, { LABEL: 'engine' });
-          });
-          this.OPTION5(() => this.SUBRULE2(this.withOptions));
+          this.OR3([
+            {
+              // CREATE TABLE t2 LIKE t1: t1's columns, keys and options.
+              ALT: () => {
+                this.CONSUME(T.Like);
+                this.SUBRULE2(this.tableName, { LABEL: 'likeTable' });
+              },
+            },
+            {
+              ALT: () => {
+                this.CONSUME(T.LParen);
+                this.SUBRULE(this.tableElement);
+                this.MANY(() => {
+                  this.CONSUME(T.Comma);
+                  this.OPTION6(() => this.SUBRULE2(this.tableElement)); // GreptimeDB accepts a trailing comma
+                });
+                this.CONSUME(T.RParen);
+                this.OPTION7(() => this.SUBRULE(this.partitionClause));
+                this.OPTION4(() => {
+                  this.CONSUME(T.Engine);
+                  this.CONSUME(T.Eq);
+                  this.SUBRULE2(this.identifier, { LABEL: 'engine' });
+                });
+                this.OPTION5(() => this.SUBRULE2(this.withOptions));
+              },
+            },
+          ]);
         },
       },
     ]);

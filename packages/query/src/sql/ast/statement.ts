@@ -32,6 +32,8 @@ export interface CreateTableStatement {
   readonly options: TableOptions;
   /** `PARTITION ON COLUMNS (...) (...)`: the partition columns and rules (Sluice keeps one region per table). */
   readonly partition?: { readonly columns: readonly string[]; readonly rules: readonly Expr[] };
+  /** `CREATE TABLE t2 LIKE t1`: the table to copy (columns, keys, options); `columns` is then empty. */
+  readonly like?: TableName;
 }
 export interface DropStatement { readonly kind: 'drop'; readonly object: 'table' | 'database'; readonly table: TableName; readonly ifExists: boolean }
 export interface AlterTableStatement {

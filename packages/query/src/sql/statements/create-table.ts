@@ -6,11 +6,17 @@ import { isTimestampType } from '../types/sql-value.js';
 import { toColumnDef } from './column-def.js';
 import { withDatabaseOptions } from './database-options.js';
 import { addTagsToPhysical, byName, checkLogicalColumns, isPhysicalMetricTable } from './metric-engine.js';
-import { affected, type Executor } from './session.js';
+import { resolveTable } from '../planner/source.js';
+import { affected, queryEnv, type Executor } from './session.js';
 
 export const executeCreateTable: Executor<CreateTableStatement> = async (stmt, s) => {
   const name = stmt.table.name;
   const db = stmt.table.db ?? s.db;
+  if (stmt.like) {
+    const src = resolveTable(queryEnv(s), stmt.like.db, stmt.like.name);
+    await s.store.createTable(db, { name, columns: src.columns, timeIndex: src.timeIndex, primaryKey: src.primaryKey, options: src.options }, { ifNotExists: stmt.ifNotExists });
+    return affected(0);
+  }
   const seen = new Set<string>();
   for (const c of stmt.columns) {
     if (seen.has(c.name)) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: column '${c.name}' is defined twice`);

@@ -62,6 +62,8 @@ function create(c: Children): Statement {
     for (const p of withNode ? nodes(withNode.children as Children, 'optionPair') : []) options[optionKey(p.children as Children).key] = String(optionValue(p.children as Children));
     return { kind: 'create_database', name: identifierText(node(c, 'dbName')!), ifNotExists: has(c, 'ifNotExists'), ...(Object.keys(options).length ? { options } : {}) };
   }
+  const like = node(c, 'likeTable');
+  if (like) return { kind: 'create_table', table: toTableName(node(c, 'tableName')!), ifNotExists: has(c, 'ifNotExists'), columns: [], primaryKey: [], options: {}, like: toTableName(like) };
   const columns: ColumnDefAst[] = [];
   let timeIndex: string | undefined;
   const primaryKey: string[] = [];
