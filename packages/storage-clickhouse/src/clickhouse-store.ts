@@ -1,4 +1,4 @@
-import type { Value } from '@sluice/pipeline-core';
+import { isIntegerType, type Value } from '@sluice/pipeline-core';
 import {
   alterRecord, checkName, DatabaseAlreadyExistsError, DatabaseNotFoundError, defineTable, InvalidRequestError, StorageError,
   TableAlreadyExistsError, TableNotFoundError,
@@ -9,7 +9,7 @@ import { ChHttp, ClickHouseQueryError } from './client/ch-http.js';
 import { ChCatalog, makeEntry, type TableEntry } from './catalog/catalog.js';
 import { Ddl } from './catalog/ddl.js';
 import { dataDatabase, localName, type Layout } from './catalog/layout.js';
-import { physicalTableName, tableId } from './catalog/physical.js';
+import { tableId } from './catalog/physical.js';
 import { alterActions, tableShape } from './catalog/table-shape.js';
 import { ChPipelineStore } from './pipelines/ch-pipeline-store.js';
 import { aggregateTable } from './read/aggregate.js';
@@ -178,7 +178,7 @@ class ClickHouseStore implements Store {
       }
       const id = tableId(db, def.name);
       const rec = defineTable(db, def, { id, storageId: id }, this.now());
-      const e = makeEntry(rec, dataDatabase(this.layout, db), physicalTableName(db, def.name));
+      const e = makeEntry(rec, dataDatabase(this.layout, db), this.catalog.freePhysicalName(db, def.name));
       await this.ddl.createTable(e.chDb, e.chTable, tableShape(e));
       await this.catalog.putTable(db, def.name, e);
       return e.state.info;
@@ -203,6 +203,22 @@ class ClickHouseStore implements Store {
   async alterTable(db: string, table: string, change: AlterTable): Promise<TableInfo> {
     return this.mutex.run(async () => {
       const e = await this.freshEntry(db, table);
+      if (change.kind === 'change_column_type') {
+        // ClickHouse's MODIFY COLUMN converts as toType() does (0.5 -> UInt8 0, 1 -> '1'), not as SQL's CAST
+        // (true, 'true'): only the widening to Float64, where both agree, is done here.
+        const col = e.record.columns.find((c) => !c.dropped && c.name === change.name);
+        if (col && col.type !== change.type && !(change.type === 'float64' && (isIntegerType(col.type) || col.type === 'float32'))) {
+          throw new InvalidRequestError(`table ${db}.${table}: the ClickHouse store cannot change column '${change.name}' from ${col.type} to ${change.type} (it converts integers and Float32 to Float64 only)`);
+        }
+      }
+      if (change.kind === 'rename_table') {
+        // A catalog change: the ClickHouse table keeps its physical name.
+        if (this.catalog.table(db, change.to)) throw new TableAlreadyExistsError(db, change.to);
+        const next = makeEntry(alterRecord(e.record, change), e.chDb, e.chTable, e.phys);
+        await this.catalog.putTable(db, change.to, next);
+        await this.catalog.putTable(db, table, undefined);
+        return next.state.info;
+      }
       const rec = alterRecord(e.record, change);
       // RENAME is a catalog change: the column keeps its ClickHouse name.
       const phys = { ...e.phys };

@@ -212,15 +212,20 @@ class LmdbStoreImpl implements LmdbStore {
     const rec = await this.tx(() => {
       const cur = this.txExisting(db, table);
       const next = alterRecord(cur, change);
+      if (change.kind === 'rename_table') {
+        if (this.catalog.txTable(db, next.name)) throw new TableAlreadyExistsError(db, next.name);
+        this.catalog.txRemoveTable(db, cur.name);
+      }
       this.catalog.txPutTable(next);
-      if (change.kind === 'widen_column') {
+      if (change.kind === 'widen_column' || change.kind === 'change_column_type') {
         const before = compileTable(cur);
         const after = compileTable(next);
         txRewriteSlots(this.ctx, before, after, changedSlots(before, after));
       }
-      return next;
+      return { cur, next };
     });
-    return this.catalog.applyTable(rec).info;
+    if (rec.cur.name !== rec.next.name) this.catalog.removeTable(db, rec.cur.name, rec.cur.id);
+    return this.catalog.applyTable(rec.next).info;
   }
 
   // ---- data ----

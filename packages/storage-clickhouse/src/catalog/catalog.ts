@@ -1,5 +1,5 @@
 import { compileTable, type StoredPipeline, type TableRecord, type TableState } from '@sluice/storage';
-import { assignPhysical, physicalColumns, type PhysicalColumn, type PhysicalMap } from './physical.js';
+import { assignPhysical, physicalColumns, physicalTableName, type PhysicalColumn, type PhysicalMap } from './physical.js';
 import type { ChHttp } from '../client/ch-http.js';
 import { ident, str, tsvEscape, tsvUnescape } from '../sql/quote.js';
 import type { Ddl } from './ddl.js';
@@ -140,6 +140,17 @@ export class ChCatalog {
 
   table(db: string, name: string): TableEntry | undefined {
     return this.tables.get(key(db, name))?.value;
+  }
+
+  /**
+   * The physical table name for a new Sluice table: physicalTableName() unless a renamed table still
+   * holds that ClickHouse table (RENAME TABLE is a catalog change), then the next free variant.
+   */
+  freePhysicalName(db: string, table: string): string {
+    const taken = new Set(this.tablesOf(db).map((e) => e.chTable));
+    let name = physicalTableName(db, table);
+    for (let n = 1; taken.has(name); n++) name = physicalTableName(db, `${table}\u0000${n}`);
+    return name;
   }
 
   tablesOf(db: string): TableEntry[] {
