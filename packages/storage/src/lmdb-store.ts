@@ -291,7 +291,7 @@ class LmdbStoreImpl implements LmdbStore {
   async compact(): Promise<number> {
     let total = 0;
     // Every head first (a store reopened with head records, or a quiet table under the fold threshold).
-    for (const storageId of headStorageIds(this.ctx)) total += await this.heads.fold(storageId);
+    for (const storageId of headStorageIds(this.ctx)) total += await this.heads.fold(storageId, true);
     for (const t of this.catalog.allTables()) {
       if (!t.opts.appendMode) {
         let from: number | undefined;

@@ -32,13 +32,16 @@ export class HeadFolder {
     }
   }
 
-  /** Folds the whole head of a physical table now (in one transaction); returns the chunks merged away. */
-  async fold(storageId: number): Promise<number> {
+  /**
+   * Folds the whole head of a physical table now (in one transaction); returns the chunks merged away.
+   * `merge`: one chunk per series (compaction); else the chunks are moved as they are (series-head-fold.ts).
+   */
+  async fold(storageId: number, merge = false): Promise<number> {
     this.queued.delete(storageId);
     // Counted before the transaction: writes committing meanwhile add to the next fold's count.
     const s = this.sizes.get(storageId);
     const before = s === undefined ? { chunks: 0, rows: 0 } : { ...s };
-    const out = await this.tx(() => txFoldHead(this.ctx, storageId));
+    const out = await this.tx(() => txFoldHead(this.ctx, storageId, merge));
     if (s !== undefined) {
       s.chunks = Math.max(0, s.chunks - before.chunks);
       s.rows = Math.max(0, s.rows - before.rows);

@@ -19,12 +19,14 @@ export interface FoldOutcome {
 
 /**
  * Inside a write transaction: moves the head records of physical table `storageId` (the oldest
- * `maxRecords`, all by default) into `series_chunks`. Per series, its head chunks are resolved as a
- * read resolves them (one row per time, merge_mode applied) and stored as one chunk (cut at the span
- * and MAX_CHUNK_ROWS) under the highest seq among them; a lone chunk is stored as it is. What a scan
- * returns does not change (series-head.ts says why the seq is exact).
+ * `maxRecords`, all by default) into `series_chunks`. Without `merge` (the fold a growing head
+ * triggers, and the one other writers of series_chunks run first) every chunk is stored as it is,
+ * under its own key: cheap, and the many small chunks are merged by compaction later. With `merge`
+ * (compaction) a series' head chunks are resolved as a read resolves them (one row per time,
+ * merge_mode applied) and stored as one chunk (cut at the span and MAX_CHUNK_ROWS) under the highest
+ * seq among them. What a scan returns does not change (series-head.ts says why the seq is exact).
  */
-export function txFoldHead(ctx: StoreContext, storageId: number, maxRecords = Number.MAX_SAFE_INTEGER): FoldOutcome {
+export function txFoldHead(ctx: StoreContext, storageId: number, merge = false, maxRecords = Number.MAX_SAFE_INTEGER): FoldOutcome {
   const db = ctx.env.seriesHead;
   const start = Buffer.allocUnsafe(4);
   start.writeUInt32BE(storageId, 0);
@@ -53,7 +55,7 @@ export function txFoldHead(ctx: StoreContext, storageId: number, maxRecords = Nu
   for (const [tableId, bySid] of byTable) {
     const t = tables.get(tableId);
     for (const [sid, list] of bySid) {
-      if (t !== undefined) chunks += foldSeries(ctx, t, sid, list);
+      if (t !== undefined) chunks += foldSeries(ctx, t, sid, list, merge);
       else {
         // A table this very transaction created (not in the committed catalog): stored as they are.
         for (const c of list) ctx.env.seriesChunks.putSync(seriesChunkKey(storageId, sid, c.min, c.seq), c.bytes);
@@ -66,11 +68,10 @@ export function txFoldHead(ctx: StoreContext, storageId: number, maxRecords = Nu
 }
 
 /** Stores one series' head chunks; returns how many chunks were stored. */
-function foldSeries(ctx: StoreContext, t: TableState, sid: number, list: HeadChunk[]): number {
-  if (list.length === 1) {
-    const c = list[0]!;
-    ctx.env.seriesChunks.putSync(seriesChunkKey(t.storageId, sid, c.min, c.seq), c.bytes);
-    return 1;
+function foldSeries(ctx: StoreContext, t: TableState, sid: number, list: HeadChunk[], merge: boolean): number {
+  if (list.length === 1 || !merge) {
+    for (const c of list) ctx.env.seriesChunks.putSync(seriesChunkKey(t.storageId, sid, c.min, c.seq), c.bytes);
+    return list.length;
   }
   list.sort((a, b) => (a.min < b.min ? -1 : a.min > b.min ? 1 : a.seq - b.seq));
   let maxSeq = 0;
