@@ -13,6 +13,7 @@ import { chunkKeySeq } from '../keys/chunk-key.js';
 import { tableEnd, tableStart } from '../keys/row-key.js';
 import { displayType } from '../schema/normalize-value.js';
 import { txStoreChunk, type ChunkInput } from './chunk-write.js';
+import { txFoldHead } from './series-head-fold.js';
 import { boxedArray, valueColumn } from './prepare-rows.js';
 import { castStored, castsTo } from '../schema/cast-stored.js';
 import { columnFromRecord, columnToRecord } from '../catalog/table-record.js';
@@ -91,7 +92,10 @@ const converter = (before: TableState, after: TableState, s: number) => (v: Valu
 export function txRewriteSlots(ctx: StoreContext, before: TableState, after: TableState, slots: readonly number[]): void {
   if (slots.length === 0) return;
   if (before.opts.appendMode) rewriteChunks(ctx, before, after, slots);
-  else rewriteRows(ctx, before, after, slots);
+  else {
+    txFoldHead(ctx, before.storageId);
+    rewriteRows(ctx, before, after, slots);
+  }
 }
 
 function rewriteRows(ctx: StoreContext, before: TableState, after: TableState, slots: readonly number[]): void {
