@@ -11,6 +11,31 @@ import { readChunks, resolveChunks, seriesSpan, type StoredChunk } from './serie
 
 const TWO_53 = 2 ** 53;
 const EMPTY = new Float64Array(0);
+const SLAB = 1 << 17; // doubles (1 MiB)
+
+/**
+ * Carves the series' arrays out of shared slabs: one ArrayBuffer per many series instead of two per
+ * series (V8 allocates and tracks every backing store at a cost near that of decoding the series).
+ */
+class Slab {
+  private buf = EMPTY;
+  private at = 0;
+  take(n: number): Float64Array {
+    if (n > SLAB >> 2) return new Float64Array(n);
+    // A detached buffer (transferred to another thread) reads as length 0: start a new slab.
+    if (this.at + n > this.buf.length) {
+      this.buf = new Float64Array(SLAB);
+      this.at = 0;
+    }
+    const out = this.buf.subarray(this.at, this.at + n);
+    this.at += n;
+    return out;
+  }
+  /** Gives back the end of the last array taken, which kept only its first `used` of `n` elements. */
+  trim(n: number, used: number): void {
+    if (n <= SLAB >> 2) this.at -= n - used;
+  }
+}
 
 /**
  * `Store.readSeries` over the per-series chunks of a table without append_mode: each matching series'
@@ -45,12 +70,13 @@ export function readSeriesTable(ctx: StoreContext, t: TableState, req: SeriesRea
       const sids = matchingSeries(ctx, t, preds);
       if (sids.length === 0) return;
       const span = seriesSpan(t);
+      const slab = new Slab();
       const txn = ctx.env.root.useReadTransaction();
       try {
         for (const [sid, all] of sids) {
           const chunks = readChunks(ctx, t, sid, lo === undefined ? MIN_TS : lo - span + 1n, hi ?? MAX_TS, txn);
           if (chunks.length === 0) continue;
-          const s = (fast ? decodeDirect(chunks, slot, lo, hi, t.timeUnit === 's' ? 1000 : 1) : undefined) ?? decodeResolved(t, chunks, slot, lo, hi, dflt);
+          const s = (fast ? decodeDirect(slab, chunks, slot, lo, hi, t.timeUnit === 's' ? 1000 : 1) : undefined) ?? decodeResolved(t, chunks, slot, lo, hi, dflt);
           if (s === undefined || s.times.length === 0) continue;
           yield { tags: tagSlots.map((j) => all[j] ?? null), times: s.times, values: s.values };
         }
@@ -70,26 +96,29 @@ interface Samples {
  * The usual case: chunks in key order that do not overlap in time, the field stored in every row.
  * Undefined when a chunk is not like that (the caller resolves the chunks instead).
  */
-function decodeDirect(chunks: readonly StoredChunk[], slot: number, lo: bigint | undefined, hi: bigint | undefined, mult: number): Samples | undefined {
+function decodeDirect(slab: Slab, chunks: readonly StoredChunk[], slot: number, lo: bigint | undefined, hi: bigint | undefined, mult: number): Samples | undefined {
   let total = 0;
   for (const c of chunks) total += c.view.count;
-  const times = new Float64Array(total);
-  const values = new Float64Array(total);
+  const times = slab.take(total);
+  const values = slab.take(total);
   let n = 0;
   let last = -Infinity;
+  let ok = true;
   for (const c of chunks) {
     const min = Number(c.min);
     // Offsets and times must stay exact doubles.
-    if (!(Math.abs(min) + c.view.maxOff < TWO_53 / mult)) return undefined;
+    if (!(Math.abs(min) + c.view.maxOff < TWO_53 / mult)) ok = false;
     const from = lo === undefined ? -Infinity : Number(lo - c.min);
     const to = hi === undefined ? Infinity : Number(hi - c.min);
-    const k = c.view.floatRowsInto(slot, from, to, min, mult, times, values, n);
-    if (k < 0) return undefined;
-    if (k === 0) continue;
-    if (times[n]! <= last) return undefined; // overlaps the previous chunk: resolve by seq
+    const k = ok ? c.view.floatRowsInto(slot, from, to, min, mult, times, values, n) : -1;
+    if (k < 0) ok = false;
+    else if (k > 0 && times[n]! <= last) ok = false; // overlaps the previous chunk: resolve by seq
+    if (!ok) break;
     n += k;
-    last = times[n - 1]!;
+    if (k > 0) last = times[n - 1]!;
   }
+  slab.trim(total, ok ? n : 0);
+  if (!ok) return undefined;
   if (n === 0) return { times: EMPTY, values: EMPTY };
   return { times: times.subarray(0, n), values: values.subarray(0, n) };
 }
