@@ -122,6 +122,10 @@ function writeBits(w: ByteWriter, n: number, set: (i: number) => boolean): void 
   w.pos += len;
 }
 
+/** A byte view of the last buffer floatRowsInto wrote values into (series arrays share slabs). */
+let bytesOf: ArrayBufferLike | undefined;
+let bytes: Uint8Array = new Uint8Array(0);
+
 /** A stored chunk, decoded lazily: header at once, times and columns on demand. */
 export class SeriesChunkView {
   readonly count: number;
@@ -227,7 +231,12 @@ export class SeriesChunkView {
     if (buf[p++] !== 1) return -1; // mode 1: no null and no absent row
     if (rows > 0) {
       const src = p + 8 * from;
-      new Uint8Array(values.buffer, values.byteOffset + 8 * at, 8 * rows).set(buf.subarray(src, src + 8 * rows));
+      // One native copy into the array's bytes (no view objects per chunk).
+      if (bytesOf !== values.buffer) {
+        bytesOf = values.buffer;
+        bytes = new Uint8Array(bytesOf);
+      }
+      buf.copy(bytes, values.byteOffset + 8 * at, src, src + 8 * rows);
     }
     return rows;
   }

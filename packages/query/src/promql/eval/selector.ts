@@ -83,7 +83,11 @@ export async function evalVectorSelector(e: VectorSelector, ctx: EvalContext, sa
 /** Drops staleness markers (range windows never see them). */
 export function withoutStale(s: RawSeries): RawSeries {
   let stale = 0;
-  for (const v of s.vs) if (isStaleNaN(v)) stale++;
+  const raw = s.vs;
+  for (let i = 0; i < raw.length; i++) {
+    const v = raw[i]!;
+    if (v !== v && isStaleNaN(v)) stale++;
+  }
   if (stale === 0) return s;
   const ts = new Float64Array(s.ts.length - stale);
   const vs = new Float64Array(s.ts.length - stale);
