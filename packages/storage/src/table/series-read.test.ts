@@ -124,6 +124,19 @@ describe('Store.readSeries', () => {
     await s.close();
   });
 
+  it('reads rows straight after their write (before any compaction or fold of recent writes) as a scan does', async () => {
+    const s = await open();
+    const rows: Value[][] = [];
+    for (let h = 0; h < 3; h++) for (let k = 0; k < 200; k++) rows.push([`h${h}`, 'd0', T0 + k * 60_000, h + k / 4, k]);
+    await s.write([{ db: 'public', table: 'fresh', schema: SCHEMA, rows }]);
+    // A second write overlapping the first (later values win) and extending it.
+    await s.write([{ db: 'public', table: 'fresh', schema: SCHEMA, rows: rows.slice(150).map((r) => [r[0], r[1], (r[2] as number) + 30_000 * ((r[4] as number) % 2), -1, r[4]]) }]);
+    const got = await viaReadSeries(s, { table: 'fresh', field: 'v' });
+    expect([...got.values()].reduce((n, p) => n + p.length, 0)).toBeGreaterThan(600);
+    expect(sorted(got)).toEqual(sorted(await viaScan(s, 'fresh', 'v')));
+    await s.close();
+  });
+
   it('keeps NaN payloads (staleness markers) bit for bit', async () => {
     const s = await open();
     const view = new DataView(new ArrayBuffer(8));
