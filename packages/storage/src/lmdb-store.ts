@@ -9,7 +9,7 @@ import { DatabaseAlreadyExistsError, DatabaseNotFoundError, InvalidRequestError,
 import { resolveOptions } from './options/resolved-options.js';
 import { LmdbPipelineStore } from './pipelines/lmdb-pipeline-store.js';
 import { PendingSeries, SeriesIndex } from './series/series-index.js';
-import type { AggregateRequest, AlterTable, ChunkStatistics, ColumnBatch, ScanRequest, Store, StoreStats, TableDef, TableInfo, WriteRequest, WriteResult } from './store.js';
+import type { AggregateRequest, AlterTable, ChunkStatistics, ColumnBatch, ScanRequest, SeriesReadRequest, SeriesSamples, Store, StoreStats, TableDef, TableInfo, WriteRequest, WriteResult } from './store.js';
 import { alterRecord } from './table/alter-table.js';
 import { aggregateChunks, chunkStatistics } from './table/chunk-aggregate.js';
 import { groupChunks } from './table/chunk-group.js';
@@ -17,6 +17,7 @@ import { txCompactChunks } from './table/chunk-compact.js';
 import { txDeleteChunkRows, txRemoveChunks } from './table/chunk-delete.js';
 import { expiryBound, txDeleteRows, txRemoveRange } from './table/delete-rows.js';
 import { scanTable } from './table/scan.js';
+import { readSeriesTable } from './table/series-read.js';
 import { txWrite } from './table/write.js';
 import { preWrite } from './table/pre-write.js';
 import { txMigrateRows } from './table/rows-migrate.js';
@@ -250,6 +251,10 @@ class LmdbStoreImpl implements LmdbStore {
 
   scan(req: ScanRequest): AsyncIterable<ColumnBatch> {
     return scanTable(this.ctx, this.existing(req.db, req.table), req);
+  }
+
+  readSeries(req: SeriesReadRequest): AsyncIterable<SeriesSamples> | undefined {
+    return readSeriesTable(this.ctx, this.existing(req.db, req.table), req);
   }
 
   async aggregate(req: AggregateRequest): Promise<readonly (readonly Value[])[] | undefined> {

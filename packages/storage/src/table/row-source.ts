@@ -401,7 +401,7 @@ function* storedChunks(range: Iterable<{ key: unknown; value: unknown }>): Gener
 }
 
 /** The table's series passing the tag predicates (predicates run once per series), ascending by id. */
-function matchingSeries(ctx: StoreContext, t: TableState, preds: CompiledPredicates): [number, readonly Value[]][] {
+export function matchingSeries(ctx: StoreContext, t: TableState, preds: CompiledPredicates): [number, readonly Value[]][] {
   const all = ctx.series.tableSeries(t, Number.MAX_SAFE_INTEGER) ?? [];
   const keep: [number, readonly Value[]][] = [];
   for (const sid of all) {
