@@ -22,7 +22,7 @@ import { QueryWorkerPool } from './workers/query-pool.js';
 import { SharedMemoryPool } from './workers/shared-memory-pool.js';
 import { parseByteSize } from './config/byte-size.js';
 import { acquireDataHomeLock, type DataHomeLock } from './lock/data-home-lock.js';
-import { loadDashboardAssets } from './dashboard/assets.js';
+import { gzipDashboardAssets, loadDashboardAssets } from './dashboard/assets.js';
 
 export interface StartServerOptions {
   /** A TOML file (the `-c` flag); its keys override the defaults. */
@@ -54,8 +54,7 @@ export interface RunningServer {
   close(): Promise<void>;
   /**
    * Resolves once the query workers and the pipeline workers have loaded (at most `timeoutMs`, default
-   * 15 s); until then read-only SQL runs on the main thread and ingest requests wait for a pipeline
-   * worker. At once without workers.
+   * 15 s); a query or ingest request sent before waits for the first one. At once without workers.
    */
   workersReady(timeoutMs?: number): Promise<void>;
 }
@@ -176,6 +175,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     workers = startWorkers(opts, config, log);
     queryWorkers = startQueryWorkers(opts, config, poolBuffer, log);
     const dashboard = loadDashboardAssets(opts.dashboardDir ?? fileURLToPath(new URL('./dashboard/', import.meta.url)));
+    if (dashboard !== undefined) gzipDashboardAssets(dashboard).catch((e: unknown) => log.warn({ err: e }, 'dashboard files could not be gzipped; they are served plain'));
     const app = createApp({ store, query, pipelines, config, logging, metrics, tracing, ...(users ? { users } : {}), ...(workers ? { pipelineWorkers: workers } : {}), ...(queryWorkers ? { queryWorkers } : {}), ...(dashboard ? { dashboard } : {}) });
     server = await listen(app.fetch, host, port, config.http.addr);
   } catch (e) {

@@ -11,6 +11,8 @@ export interface ServerMetrics {
   readonly workerTasks: Counter;
   /** Tables a pipeline worker sent as encoded chunks (the main thread only stored bytes). */
   readonly workerEncoded: Counter;
+  /** Read-only SQL and PromQL requests sent to a query worker (answered, failed or cancelled there), by kind. */
+  readonly queryWorkerTasks: Counter<'kind'>;
   /** Requests received and not yet answered (a scrape counts itself). */
   readonly httpInFlight: Gauge;
 }
@@ -48,6 +50,12 @@ export function createServerMetrics(store: Pick<Store, 'stats'>): ServerMetrics 
     help: 'Ingest requests whose body was parsed and pipeline run on a worker thread',
     registers: [registry],
   });
+  const queryWorkerTasks = new Counter({
+    name: 'sluice_query_worker_tasks_total',
+    help: 'Read-only SQL and PromQL requests run on a query worker thread (answered, failed or cancelled there), by kind (sql, promql)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'sluice_store_size_bytes',
     help: 'Bytes the store occupies on disk',
@@ -74,5 +82,5 @@ export function createServerMetrics(store: Pick<Store, 'stats'>): ServerMetrics 
     help: 'Ingest writes whose chunks a pipeline worker encoded (the main thread only stored their bytes)',
     registers: [registry],
   });
-  return { registry, httpRequests, httpDuration, rowsIngested, pipelineErrors, workerTasks, workerEncoded, httpInFlight };
+  return { registry, httpRequests, httpDuration, rowsIngested, pipelineErrors, workerTasks, workerEncoded, queryWorkerTasks, httpInFlight };
 }
