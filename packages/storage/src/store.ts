@@ -53,6 +53,15 @@ export type AlterTable =
    * same transaction (SQL `MODIFY COLUMN c DOUBLE`; ClickHouse `MODIFY COLUMN c Float64`).
    */
   | { readonly kind: 'widen_column'; readonly name: string; readonly type: 'float64' }
+  /**
+   * Changes a nullable field column's type among numbers, booleans and strings (SQL `MODIFY COLUMN c
+   * STRING`): the stored values and the default are converted in the same transaction as SQL's CAST
+   * does, a value that does not convert becoming null. A store that cannot convert as CAST does refuses
+   * with an InvalidRequestError naming the change (the ClickHouse store converts only what `widen_column` does).
+   */
+  | { readonly kind: 'change_column_type'; readonly name: string; readonly type: ColumnType }
+  /** Renames the table within its database (its rows stay where they are); the new name must be free. */
+  | { readonly kind: 'rename_table'; readonly to: string }
   | { readonly kind: 'set_options'; readonly options: TableOptions }
   | { readonly kind: 'unset_options'; readonly names: readonly string[] };
 
