@@ -8,6 +8,7 @@ import type { SeriesReadRequest, SeriesSamples } from '../store.js';
 import { compilePredicates } from './predicates.js';
 import { applyRange, matchingSeries } from './row-source.js';
 import { readChunks, resolveChunks, seriesSpan, type StoredChunk } from './series-run.js';
+import { headView } from './series-head.js';
 
 const TWO_53 = 2 ** 53;
 const EMPTY = new Float64Array(0);
@@ -38,7 +39,7 @@ class Slab {
 }
 
 /**
- * `Store.readSeries` over the per-series chunks of a table without append_mode: each matching series'
+ * `Store.readSeries` over the per-series chunks (and the head's recent chunks) of a table without append_mode: each matching series'
  * chunks in the range are read with one LMDB range read and decoded straight into the series' two
  * Float64Arrays (times, values): no batch, no row objects, no per-row boxing. Chunks that overlap in
  * time (an unmerged rewrite), null or absent values, and time units finer than ms take the general
@@ -73,8 +74,10 @@ export function readSeriesTable(ctx: StoreContext, t: TableState, req: SeriesRea
       const slab = new Slab();
       const txn = ctx.env.root.useReadTransaction();
       try {
+        // Recent writes not yet folded (series-head.ts): one view of the snapshot's head for every series.
+        const head = headView(ctx, t.storageId, txn);
         for (const [sid, all] of sids) {
-          const chunks = readChunks(ctx, t, sid, lo === undefined ? MIN_TS : lo - span + 1n, hi ?? MAX_TS, txn);
+          const chunks = readChunks(ctx, t, sid, lo === undefined ? MIN_TS : lo - span + 1n, hi ?? MAX_TS, txn, head);
           if (chunks.length === 0) continue;
           const s = (fast ? decodeDirect(slab, chunks, slot, lo, hi, t.timeUnit === 's' ? 1000 : 1) : undefined) ?? decodeResolved(t, chunks, slot, lo, hi, dflt);
           if (s === undefined || s.times.length === 0) continue;
