@@ -192,6 +192,14 @@ export abstract class ExpressionGrammar extends CstParser {
           this.CONSUME3(T.StringLiteral, { LABEL: 'timestampText' });
         },
       },
+      {
+        // DATE '2000-10-30': a typed literal (DATE is not a reserved word, so it is gated on the string after it).
+        GATE: () => this.LA(1).tokenType === T.Identifier && this.LA(1).image.toLowerCase() === 'date' && this.LA(2).tokenType === T.StringLiteral,
+        ALT: () => {
+          this.CONSUME(T.Identifier, { LABEL: 'dateKw' });
+          this.CONSUME4(T.StringLiteral, { LABEL: 'dateText' });
+        },
+      },
       { ALT: () => this.SUBRULE(this.caseExpr) },
       {
         ALT: () => {

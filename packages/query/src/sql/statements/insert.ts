@@ -1,4 +1,4 @@
-import type { ColumnSchema, Value } from '@sluice/pipeline-core';
+import { SluiceError, StatusCode, type ColumnSchema, type Value } from '@sluice/pipeline-core';
 import type { InsertStatement } from '../ast/statement.js';
 import { ColumnNotFoundError, SqlInvalidArgumentError, SqlPlanError } from '../errors.js';
 import { compileExpr } from '../expr/compile.js';
@@ -7,7 +7,7 @@ import { collectBatches } from '../expr/relation.js';
 import { runQuery } from '../planner/plan-query.js';
 import { resolveTable } from '../planner/source.js';
 import { castToColumn } from '../types/logical-type.js';
-import { Interval, type SqlType, type SqlValue } from '../types/sql-value.js';
+import { Interval, isTimestampType, type SqlType, type SqlValue } from '../types/sql-value.js';
 import { affected, queryEnv, type Executor } from './session.js';
 
 /** INSERT INTO t [(cols)] VALUES (...), ... | SELECT ...: values are cast to the column types. */
@@ -44,6 +44,7 @@ export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
           if (c.default === undefined && !c.nullable) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: No valid default value can be built automatically, column: ${c.name}`);
           return { type: c.type, constant: { value: c.default ?? null }, eval: () => [] } satisfies Compiled;
         }
+        if (e.kind === 'column' && e.doubleQuoted && e.table === undefined) return { type: 'string', constant: { value: e.name }, eval: () => [] } satisfies Compiled;
         try {
           return compileExpr(e, { fields: [], ctx: s.ctx });
         } catch (err) {
@@ -68,6 +69,8 @@ export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
       try {
         return castToColumn(v, types[j]!, c, s.ctx.timezone);
       } catch (e) {
+        // GreptimeDB parses a string for a timestamp column as it plans the INSERT: a syntax error (2000).
+        if (typeof v === 'string' && isTimestampType(c.type)) throw new SluiceError(StatusCode.InvalidSyntax, `INSERT INTO ${t.name}: row ${r + 1}, column '${c.name}': Failed to parse value: Failed to parse ${v} to Timestamp value`);
         throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: row ${r + 1}, column '${c.name}': ${(e as Error).message}`);
       }
     }),
