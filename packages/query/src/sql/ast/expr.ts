@@ -22,7 +22,14 @@ export interface IntervalExpr {
 }
 /** `TIMESTAMP '2026-03-01 00:00:00'`. */
 export interface TimestampLiteralExpr { readonly kind: 'timestamp_literal'; readonly text: string; readonly pos: Pos }
-export interface ColumnExpr { readonly kind: 'column'; readonly table?: string; readonly name: string; readonly pos: Pos }
+export interface ColumnExpr {
+  readonly kind: 'column';
+  readonly table?: string;
+  readonly name: string;
+  readonly pos: Pos;
+  /** Every dotted part as written when there are more than two (`j.a.b`: a JSON path, planner/json-path-access.ts). */
+  readonly parts?: readonly string[];
+}
 export interface StarExpr { readonly kind: 'star'; readonly table?: string }
 export type UnaryOp = '-' | 'not';
 export interface UnaryExpr { readonly kind: 'unary'; readonly op: UnaryOp; readonly operand: Expr }

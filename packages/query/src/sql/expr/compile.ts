@@ -3,6 +3,7 @@ import { SqlInvalidArgumentError, SqlPlanError, SqlUnsupportedError } from '../e
 import { isAggregateName } from '../aggregates/registry.js';
 import { SCALAR_FUNCTIONS } from '../functions/registry.js';
 import { castValue } from '../types/cast.js';
+import { castJsonValue } from '../types/json-cast.js';
 import { keyOf } from '../types/compare.js';
 import { Interval, isNumericType, typeOfLiteral, type SqlValue } from '../types/sql-value.js';
 import { requireTimestampText } from '../types/timestamp-text.js';
@@ -133,6 +134,7 @@ const COMPILERS: Compilers = {
   cast: (e, s) => {
     const x = compileExpr(e.operand, s);
     if (x.type === 'interval') throw new SqlInvalidArgumentError(`cannot cast an interval to ${e.typeText}`);
+    if (x.type === 'json') return mapRows(e.type, [x], (v) => castJsonValue(v, e.type, s.ctx.timezone));
     return mapRows(e.type, [x], (v) => castValue(v, x.type, e.type, s.ctx.timezone));
   },
   value: (e) => constant(e.value, e.type),

@@ -44,7 +44,8 @@ export function planAggregate(input: Relation, inputScope: Scope, keys: readonly
     if (c.args.length < fn.minArgs || c.args.length > fn.maxArgs) {
       throw new SqlInvalidArgumentError(`${c.name}() takes ${fn.minArgs === fn.maxArgs ? fn.minArgs : `${fn.minArgs} to ${fn.maxArgs}`} arguments, got ${c.args.length}: ${fn.signature}`);
     }
-    const star = c.args[0]?.kind === 'star';
+    // `count()` counts rows, as count(*) does.
+    const star = c.args[0]?.kind === 'star' || (c.name === 'count' && c.args.length === 0);
     if (star && c.name !== 'count') throw new SqlInvalidArgumentError(`${c.name}(*) is not valid; only count(*) takes '*'`);
     let arg = star ? undefined : compileExpr(c.args[0]!, inputScope);
     // Two-column aggregates (corr, covar_*, regr_*) see each row as a pair [y, x], NULL when either is.

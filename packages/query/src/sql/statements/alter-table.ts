@@ -5,6 +5,7 @@ import { SqlInvalidArgumentError, SqlUnsupportedError } from '../errors.js';
 import { ColumnNotFoundError } from '@sluice/storage';
 import { resolveTable } from '../planner/source.js';
 import { toColumnDef } from './column-def.js';
+import { requireAppendModeForJson2 } from '../types/json2-rules.js';
 import { affected, queryEnv, type Executor, type Session } from './session.js';
 
 export const executeAlterTable: Executor<AlterTableStatement> = async (stmt, s) => {
@@ -18,6 +19,7 @@ export const executeAlterTable: Executor<AlterTableStatement> = async (stmt, s) 
       if (!col.nullable && col.default === undefined) {
         throw new SqlInvalidArgumentError(`Invalid alter table(${t.name}) request: no default value for column ${col.name}`);
       }
+      requireAppendModeForJson2([col], t.options?.append_mode);
       change = { kind: 'add_column', column: col, ...(ch.position ? { position: ch.position } : {}) };
       break;
     }

@@ -5,6 +5,7 @@ import { SqlInvalidArgumentError } from '../errors.js';
 import { isTimestampType } from '../types/sql-value.js';
 import { toColumnDef } from './column-def.js';
 import { withDatabaseOptions } from './database-options.js';
+import { requireAppendModeForJson2 } from '../types/json2-rules.js';
 import { affected, type Executor } from './session.js';
 
 export const executeCreateTable: Executor<CreateTableStatement> = async (stmt, s) => {
@@ -46,6 +47,7 @@ export const executeCreateTable: Executor<CreateTableStatement> = async (stmt, s
     }
   }
   const options = withDatabaseOptions(stmt.options, s.store.databaseOptions?.(db));
+  requireAppendModeForJson2(columns, options.append_mode);
   await s.store.createTable(db, { name, columns, timeIndex, primaryKey, options }, { ifNotExists: stmt.ifNotExists });
   return affected(0);
 };

@@ -1,6 +1,6 @@
 import type { ColumnSchema, Value } from '@sluice/pipeline-core';
 import type { InsertStatement } from '../ast/statement.js';
-import { ColumnNotFoundError, SqlInvalidArgumentError, SqlPlanError } from '../errors.js';
+import { ColumnNotFoundError, SqlInvalidArgumentError, SqlPlanError, SqlUnsupportedError } from '../errors.js';
 import { compileExpr } from '../expr/compile.js';
 import type { Compiled } from '../expr/compiled.js';
 import { collectBatches } from '../expr/relation.js';
@@ -68,6 +68,8 @@ export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
       try {
         return castToColumn(v, types[j]!, c, s.ctx.timezone);
       } catch (e) {
+        // What the column cannot hold at all (a non-object JSON2 value) keeps its own code.
+        if (e instanceof SqlUnsupportedError) throw new SqlUnsupportedError(`INSERT INTO ${t.name}: row ${r + 1}, column '${c.name}': ${e.message}`);
         throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: row ${r + 1}, column '${c.name}': ${(e as Error).message}`);
       }
     }),
