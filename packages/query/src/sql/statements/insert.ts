@@ -82,6 +82,12 @@ export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
     cols.push(c);
     for (const row of rows) row.push(v);
   }
+  // A time index left out takes its constant default (`ts TIMESTAMP DEFAULT 0`): the store needs every row's time.
+  const ti = t.columns.find((c) => c.name === t.timeIndex);
+  if (ti && !cols.includes(ti) && ti.default !== undefined && ti.default !== null) {
+    cols.push(ti);
+    for (const row of rows) row.push(ti.default);
+  }
   const schema: ColumnSchema[] = cols.map((c) => ({ name: c.name, type: c.type, semantic: c.semantic, ...(c.index ? { index: c.index } : {}) }));
   const [res] = await s.store.write([{ db: t.db, table: t.name, schema, rows }]);
   return affected(res?.affectedRows ?? rows.length);
