@@ -28,10 +28,10 @@ export function predicateSql(t: TableState, p: Predicate, ref: string): string {
       return `position(${ref}, ${str(p.value as string)}) > 0`;
     case 'word':
     case 'term': {
-      // A whole word / term between non-word characters (RE2 in UTF-8 mode; 18.16 ignores a leading
+      // A whole word / term between non-word characters (a term: between characters other than ASCII letters and digits) (RE2 in UTF-8 mode; 18.16 ignores a leading
       // `(?i)`, so case-insensitivity is a `(?i:...)` group). `word` operands are lowercase word characters.
       const quoted = (p.value as string).replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
-      const edge = p.op === 'word' ? '[^\\pL\\pN_]' : '[^\\pL\\pN]';
+      const edge = p.op === 'word' ? '[^\\pL\\pN_]' : '[^A-Za-z0-9]';
       const body = p.op === 'word' ? `(?i:${(p.value as string).toLowerCase()})` : quoted;
       return `match(${ref}, ${str(`(^|${edge})${body}($|${edge})`)})`;
     }

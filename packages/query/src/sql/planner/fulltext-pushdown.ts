@@ -1,3 +1,4 @@
+import { storeTermMatchesLikeEngine } from '../expr/match-term.js';
 import type { ColumnDef, Predicate, TableInfo } from '@sluice/storage';
 import type { Expr } from '../ast/expr.js';
 import { compileExpr } from '../expr/compile.js';
@@ -38,7 +39,8 @@ export function fulltextPredicates(e: Expr, table: TableInfo, qualifier: string,
   const col = stringColumn(colExpr, table, qualifier);
   const q = constantText(queryExpr, ctx);
   if (!col || q === undefined) return undefined;
-  if (kind === 'term') return q === '' ? undefined : [{ column: col.name, op: 'term', value: q }];
+  // Only terms the store's `term` predicate matches exactly as matches_term does go down.
+  if (kind === 'term') return storeTermMatchesLikeEngine(q) ? [{ column: col.name, op: 'term', value: q }] : undefined;
   let root;
   try {
     root = parseFulltextQuery(q);
