@@ -29,6 +29,8 @@ export interface ColumnExpr {
   readonly pos: Pos;
   /** Every dotted part as written when there are more than two (`j.a.b`: a JSON path, planner/json-path-access.ts). */
   readonly parts?: readonly string[];
+  /** Written `"name"`: in INSERT VALUES it is a string, as MySQL (and GreptimeDB) read it. */
+  readonly doubleQuoted?: true;
 }
 export interface StarExpr { readonly kind: 'star'; readonly table?: string }
 export type UnaryOp = '-' | 'not';

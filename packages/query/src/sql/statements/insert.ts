@@ -2,7 +2,7 @@ import type { ColumnSchema, Value } from '@sluice/pipeline-core';
 import type { InsertStatement } from '../ast/statement.js';
 import { ColumnNotFoundError, SqlInvalidArgumentError, SqlPlanError, SqlUnsupportedError } from '../errors.js';
 import { compileExpr } from '../expr/compile.js';
-import type { Compiled } from '../expr/compiled.js';
+import { constant, type Compiled } from '../expr/compiled.js';
 import { collectBatches } from '../expr/relation.js';
 import { runQuery } from '../planner/plan-query.js';
 import { resolveTable } from '../planner/source.js';
@@ -47,6 +47,8 @@ export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
         try {
           return compileExpr(e, { fields: [], ctx: s.ctx });
         } catch (err) {
+          // `VALUES (1, "a")`: a double-quoted name that is no column is the string, as GreptimeDB reads it.
+          if (err instanceof ColumnNotFoundError && e.kind === 'column' && e.doubleQuoted && e.table === undefined) return constant(e.name, 'string');
           if (err instanceof ColumnNotFoundError) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: row ${r + 1}, column '${cols[j]!.name}': value must be a constant, not a column reference`);
           throw err;
         }

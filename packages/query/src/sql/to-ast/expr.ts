@@ -160,7 +160,10 @@ export function nameOrCall(c: Children): Expr {
     return { kind: 'function', name, args, distinct: has(c, 'Distinct'), pos, ...ordered };
   }
   const names = parts.map(identifierText);
-  if (names.length === 1) return { kind: 'column', name: names[0]!, pos };
+  if (names.length === 1) {
+    const dq = (Object.values(parts[0]!.children)[0]![0] as { image: string }).image.startsWith('"');
+    return { kind: 'column', name: names[0]!, pos, ...(dq ? { doubleQuoted: true as const } : {}) };
+  }
   if (names.length === 2) return { kind: 'column', table: names[0], name: names[1]!, pos };
   // db.table.column: the qualifier is the table.
   return { kind: 'column', table: names[names.length - 2], name: names[names.length - 1]!, pos, parts: names };
