@@ -19,6 +19,7 @@ const BENCHES = [
   'storage.bench.mjs', // the store alone: writes, scans, bytes on disk
   'sql.bench.mjs', // the query engine in-process vs DuckDB
   'date-parse.bench.mjs', // strptime fast path
+  'startup.bench.mjs', // start-up: first /health and first query, /health while the server and its workers load (issue 18)
   'load.bench.mjs', // 60 s load at 70% of the maximum, /health p99 beside each pathological request (issue 18)
   'clickhouse-backend.bench.mjs', // Sluice on ClickHouse: ingest with 1 and 2 servers vs LMDB, six log queries vs ClickHouse direct
 ];

@@ -1,6 +1,6 @@
 import type { Store } from '@sluice/storage';
 import type { QueryEngine, SqlContext, StatementOutput } from './engine.js';
-import { parseSql } from './sql/parse.js';
+import { parseSqlCached } from './sql/parse-cache.js';
 import { normalizeTimezone } from './sql/types/timezone.js';
 import { EXECUTORS } from './sql/statements/registry.js';
 import type { Executor, Session } from './sql/statements/session.js';
@@ -60,7 +60,7 @@ export function createQueryEngine(store: Store, opts: QueryEngineOptions = {}): 
   async function runStatements(sql: string, ctx: SqlContext, exec: ExecContext): Promise<StatementOutput[]> {
     exec.throwIfAborted();
     const timezone = normalizeTimezone(ctx.timezone);
-    const statements = parseSql(sql, exec.limits);
+    const statements = parseSqlCached(sql, exec.limits);
     ctx.onParsed?.(statements.length);
     const session: Session = {
       store,

@@ -80,6 +80,42 @@ describe('selectors over tables', () => {
   });
 });
 
+describe('typed series reads', () => {
+  it('reads selectors through Store.readSeries where the store has it, with the answers a scan gives', async () => {
+    const calls: string[] = [];
+    const scans: string[] = [];
+    const wrap = (hide: boolean) =>
+      new Proxy(store, {
+        get(target, prop) {
+          if (prop === 'readSeries') {
+            if (hide) return undefined;
+            return (req: { table: string; field: string; predicates?: readonly { column: string }[] }) => {
+              calls.push(`${req.table}.${req.field}:${(req.predicates ?? []).map((p) => p.column).join(',')}`);
+              return target.readSeries(req as Parameters<typeof target.readSeries>[0]);
+            };
+          }
+          if (prop === 'scan') return (req: { table: string }) => (scans.push(req.table), target.scan(req as Parameters<typeof target.scan>[0]));
+          const v = Reflect.get(target, prop) as unknown;
+          return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+        },
+      });
+    const typedEngine = createQueryEngine(wrap(false));
+    const scanEngine = createQueryEngine(wrap(true));
+    const range = { startMs: T, endMs: T + 9 * 60_000, stepMs: 60_000, instant: false };
+    for (const query of ['sum by (host) (rate(cpu_total[3m]))', 'cpu_total{host=~"a|c"} * 2', '{__name__=~"cpu_total|mem_bytes", host!="a"}', 'avg_over_time(cpu_total{__field__="service_value"}[2m])']) {
+      calls.length = 0;
+      scans.length = 0;
+      const typed = await typedEngine.executePromql({ query, ...range });
+      expect(calls.length).toBeGreaterThan(0);
+      expect(scans).toEqual([]);
+      expect(typed).toEqual(await scanEngine.executePromql({ query, ...range }));
+    }
+    calls.length = 0;
+    await typedEngine.executePromql({ query: 'cpu_total{host=~"a|c"}', ...range });
+    expect(calls).toEqual(['cpu_total.service_value:host']);
+  });
+});
+
 describe('limits and cancellation', () => {
   it('fails a query that would hold more samples than the limit', async () => {
     await expect(engine.executePromql({ query: 'cpu_total', startMs: T, endMs: T + 3_600_000, stepMs: 1000, instant: false }))

@@ -22,7 +22,7 @@ import { QueryWorkerPool } from './workers/query-pool.js';
 import { SharedMemoryPool } from './workers/shared-memory-pool.js';
 import { parseByteSize } from './config/byte-size.js';
 import { acquireDataHomeLock, type DataHomeLock } from './lock/data-home-lock.js';
-import { loadDashboardAssets } from './dashboard/assets.js';
+import { gzipDashboardAssets, loadDashboardAssets } from './dashboard/assets.js';
 
 export interface StartServerOptions {
   /** A TOML file (the `-c` flag); its keys override the defaults. */
@@ -53,8 +53,8 @@ export interface RunningServer {
   /** Stops accepting connections, waits for requests in flight, then closes the store. */
   close(): Promise<void>;
   /**
-   * Resolves once the query workers have loaded (at most `timeoutMs`, default 15 s); until then
-   * read-only SQL runs on the main thread. At once without query workers.
+   * Resolves once the query workers have loaded (at most `timeoutMs`, default 15 s); a query sent
+   * before waits for the first one. At once without query workers.
    */
   workersReady(timeoutMs?: number): Promise<void>;
 }
@@ -175,6 +175,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     workers = startWorkers(opts, config, log);
     queryWorkers = startQueryWorkers(opts, config, poolBuffer, log);
     const dashboard = loadDashboardAssets(opts.dashboardDir ?? fileURLToPath(new URL('./dashboard/', import.meta.url)));
+    if (dashboard !== undefined) gzipDashboardAssets(dashboard).catch((e: unknown) => log.warn({ err: e }, 'dashboard files could not be gzipped; they are served plain'));
     const app = createApp({ store, query, pipelines, config, logging, metrics, tracing, ...(users ? { users } : {}), ...(workers ? { pipelineWorkers: workers } : {}), ...(queryWorkers ? { queryWorkers } : {}), ...(dashboard ? { dashboard } : {}) });
     server = await listen(app.fetch, host, port, config.http.addr);
   } catch (e) {

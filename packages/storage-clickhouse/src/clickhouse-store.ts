@@ -1,4 +1,4 @@
-import type { Value } from '@sluice/pipeline-core';
+import { isIntegerType, type Value } from '@sluice/pipeline-core';
 import {
   alterRecord, checkName, DatabaseAlreadyExistsError, DatabaseNotFoundError, defineTable, InvalidRequestError, StorageError,
   TableAlreadyExistsError, TableNotFoundError,
@@ -9,7 +9,7 @@ import { ChHttp, ClickHouseQueryError } from './client/ch-http.js';
 import { ChCatalog, makeEntry, type TableEntry } from './catalog/catalog.js';
 import { Ddl } from './catalog/ddl.js';
 import { dataDatabase, localName, type Layout } from './catalog/layout.js';
-import { physicalTableName, tableId } from './catalog/physical.js';
+import { tableId } from './catalog/physical.js';
 import { alterActions, tableShape } from './catalog/table-shape.js';
 import { ChPipelineStore } from './pipelines/ch-pipeline-store.js';
 import { aggregateTable } from './read/aggregate.js';
@@ -43,6 +43,8 @@ export interface ClickHouseStoreOptions {
 }
 
 const DEFAULT_DB = 'public';
+/** Times a write is planned again after its INSERT met a column another server dropped. */
+const DROPPED_COLUMN_RETRIES = 3;
 
 /** A promise chain that runs catalog changes of this process one at a time. */
 class Mutex {
@@ -176,7 +178,7 @@ class ClickHouseStore implements Store {
       }
       const id = tableId(db, def.name);
       const rec = defineTable(db, def, { id, storageId: id }, this.now());
-      const e = makeEntry(rec, dataDatabase(this.layout, db), physicalTableName(db, def.name));
+      const e = makeEntry(rec, dataDatabase(this.layout, db), this.catalog.freePhysicalName(db, def.name));
       await this.ddl.createTable(e.chDb, e.chTable, tableShape(e));
       await this.catalog.putTable(db, def.name, e);
       return e.state.info;
@@ -201,6 +203,22 @@ class ClickHouseStore implements Store {
   async alterTable(db: string, table: string, change: AlterTable): Promise<TableInfo> {
     return this.mutex.run(async () => {
       const e = await this.freshEntry(db, table);
+      if (change.kind === 'change_column_type') {
+        // ClickHouse's MODIFY COLUMN converts as toType() does (0.5 -> UInt8 0, 1 -> '1'), not as SQL's CAST
+        // (true, 'true'): only the widening to Float64, where both agree, is done here.
+        const col = e.record.columns.find((c) => !c.dropped && c.name === change.name);
+        if (col && col.type !== change.type && !(change.type === 'float64' && (isIntegerType(col.type) || col.type === 'float32'))) {
+          throw new InvalidRequestError(`table ${db}.${table}: the ClickHouse store cannot change column '${change.name}' from ${col.type} to ${change.type} (it converts integers and Float32 to Float64 only)`);
+        }
+      }
+      if (change.kind === 'rename_table') {
+        // A catalog change: the ClickHouse table keeps its physical name.
+        if (this.catalog.table(db, change.to)) throw new TableAlreadyExistsError(db, change.to);
+        const next = makeEntry(alterRecord(e.record, change), e.chDb, e.chTable, e.phys);
+        await this.catalog.putTable(db, change.to, next);
+        await this.catalog.putTable(db, table, undefined);
+        return next.state.info;
+      }
       const rec = alterRecord(e.record, change);
       // RENAME is a catalog change: the column keeps its ClickHouse name.
       const phys = { ...e.phys };
@@ -222,6 +240,16 @@ class ClickHouseStore implements Store {
   }
 
   async write(requests: readonly WriteRequest[]): Promise<WriteResult[]> {
+    return this.writeOnce(requests, 0);
+  }
+
+  /**
+   * One planned write. A column dropped by another server since this one loaded the catalog makes the
+   * INSERT fail before any row lands (ClickHouse code 16, no such column): the tables that met it are
+   * planned again on a reloaded catalog, where the write's column is new and is added back (empty for
+   * earlier rows), as a write after the drop does on LMDB. The other tables' INSERTs stand.
+   */
+  private async writeOnce(requests: readonly WriteRequest[], attempt: number): Promise<WriteResult[]> {
     this.live();
     if (!Array.isArray(requests)) throw new InvalidRequestError('write expects an array of requests');
     if (requests.some((r) => r && !this.catalog.table(r.db, r.table))) await this.catalog.refresh();
@@ -248,7 +276,21 @@ class ClickHouseStore implements Store {
     const settings: Record<string, number> = {};
     if (this.layout.cluster !== undefined) settings.insert_distributed_sync = 1;
     if (this.layout.replicated) settings.insert_deduplicate = 1;
-    await Promise.all([...planned.tables.values()].map((tw) => insertRows(this.http, tw, this.nextSeq(tw.affected), settings)));
+    const tables = [...planned.tables.entries()];
+    const done = await Promise.allSettled(tables.map(([, tw]) => insertRows(this.http, tw, this.nextSeq(tw.affected), settings)));
+    const dropped = new Set<string>();
+    for (let i = 0; i < done.length; i++) {
+      const d = done[i]!;
+      if (d.status === 'fulfilled') continue;
+      if (!(d.reason instanceof ClickHouseQueryError && d.reason.chCode === 16 && attempt < DROPPED_COLUMN_RETRIES)) throw d.reason;
+      dropped.add(tables[i]![0]);
+    }
+    if (dropped.size > 0) {
+      // The dropping server changes ClickHouse first and its catalog row next: give it a moment.
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 100 * attempt));
+      await this.catalog.refresh();
+      await this.writeOnce(requests.filter((r) => dropped.has(`${r.db}\u0000${r.table}`)), attempt + 1);
+    }
     return planned.results.map((r) => ({ db: r.db, table: r.table, affectedRows: r.rows }));
   }
 

@@ -105,6 +105,27 @@ describe.skipIf(bin === undefined)('ClickHouse store specifics', () => {
     expect(bytes).toBeGreaterThan(0);
     expect(a.stats().bytesOnDisk).toBe(bytes);
   });
+  it('a write from a server that has not seen a DROP COLUMN yet adds the column back (as LMDB does for a write after the drop); nothing is lost', async () => {
+    const cols = [...schema('int64'), { name: 'note', type: 'string', semantic: 'field' }] as const;
+    await a.write([{ db: 'public', table: 'drop_race', schema: cols, rows: [[1, 'h', 1, 'first']] }]);
+    await b.write([{ db: 'public', table: 'drop_race_other', schema: schema('int64'), rows: [[1, 'h', 1]] }]);
+    await b.refreshCatalog!();
+    expect(b.getTable('public', 'drop_race')!.columns.map((c) => c.name)).toContain('note');
+    await a.alterTable!('public', 'drop_race', { kind: 'drop_column', name: 'note' });
+    // b still has `note` in its cache (refresh every 60 s): its INSERT names a column ClickHouse no longer has.
+    expect(b.getTable('public', 'drop_race')!.columns.map((c) => c.name)).toContain('note');
+    const r = await b.write([
+      { db: 'public', table: 'drop_race', schema: cols, rows: [[2, 'h', 2, 'second'], [3, 'h', 3, null]] },
+      { db: 'public', table: 'drop_race_other', schema: schema('int64'), rows: [[2, 'h', 2]] },
+    ]);
+    expect(r.map((x) => x.affectedRows)).toEqual([2, 1]);
+    await a.refreshCatalog!();
+    const got: unknown[][] = [];
+    for await (const bt of a.scan({ db: 'public', table: 'drop_race', columns: ['ts', 'n', 'note'] })) for (let i = 0; i < bt.length; i++) got.push(bt.columns.map((c) => c.values[i]));
+    expect(got).toEqual([[1n, 1, null], [2n, 2, 'second'], [3n, 3, null]]);
+    expect(await values(a, 'drop_race_other', 'n')).toEqual([1, 2]);
+  });
+
   it("keeps a NaN's payload (Prometheus's staleness marker) through a write and a scan; other values of that batch as written", async () => {
     const bits = (v: unknown) => {
       const d = new DataView(new ArrayBuffer(8));
@@ -130,6 +151,50 @@ describe.skipIf(bin === undefined)('ClickHouse store specifics', () => {
       expect(Number.isNaN(got[1]![2])).toBe(true);
       expect(got.map((r) => [r[0], r[1], r[3], r[4]])).toEqual([[1n, "it's", 'a\tb\\c\nd', true], [2n, 'x', null, false], [3n, 'x', "q'", null], [4n, null, '', true], [5n, 'y', 'tsv batch', false]]);
       expect(got.slice(2).map((r) => r[2])).toEqual([1.5, Infinity, 2.5]);
+      // min/max pushed down: a group whose only value is the marker answers the marker, bits and all.
+      const groups = await a.aggregate!({ db: 'public', table, groupBy: [{ column: 'host' }], aggregates: [{ fn: 'min', column: 'v' }, { fn: 'max', column: 'v' }, { fn: 'count' }] });
+      const marker = groups!.find((g) => g[0] === "it's")!;
+      expect([bits(marker[1]), bits(marker[2]), marker[3]]).toEqual(['7ff0000000000002', '7ff0000000000002', 1]);
+      expect(groups!.find((g) => g[0] === 'y')!.slice(1)).toEqual([2.5, 2.5, 1]);
     }
+  });
+  it('a scan that asks for typed columns gets the time index as base + offsets, float64 as Float64Array (NaN bits kept) and tags as codes stable across batches', async () => {
+    const d = new DataView(new ArrayBuffer(8));
+    d.setBigUint64(0, 0x7ff0000000000002n);
+    const stale = d.getFloat64(0);
+    const cols = [...schema('float64'), { name: 'msg', type: 'string', semantic: 'field' }] as const;
+    const rows = [[1000, 'a', 1.5, 'x'], [2000, 'b', null, 'y'], [3000, 'a', stale, null], [4000, null, -2, 'z'], [5000, 'b', 7, 'w']];
+    await a.write([{ db: 'public', table: 'typed_scan', schema: cols, rows, options: { append_mode: true } }]);
+    const plain = [];
+    for await (const bt of a.scan({ db: 'public', table: 'typed_scan', batchSize: 2 })) plain.push(...bt.columns.map((c) => c.typed));
+    expect(plain.every((t) => t === undefined)).toBe(true);
+    const codeOf = new Map<number, unknown>();
+    let seen = 0;
+    for await (const bt of a.scan({ db: 'public', table: 'typed_scan', batchSize: 2, typed: true })) {
+      const [ts, host, n, msg] = bt.columns;
+      expect(msg!.typed).toBeUndefined();
+      const tt = ts!.typed as { kind: 'time'; base: bigint; offsets: Float64Array };
+      const nt = n!.typed as { kind: 'f64'; f64: Float64Array; valid: Uint8Array };
+      const ht = host!.typed as { kind: 'dict'; codes: Int32Array; dict: readonly unknown[] };
+      expect([tt.kind, nt.kind, ht.kind]).toEqual(['time', 'f64', 'dict']);
+      for (let i = 0; i < bt.length; i++) {
+        expect(tt.base + BigInt(tt.offsets[i]!)).toBe(ts!.values[i]);
+        const valid = (nt.valid[i >> 3]! & (1 << (i & 7))) !== 0;
+        expect(valid ? nt.f64[i] : null).toEqual(n!.values[i]);
+        const code = ht.codes[i]!;
+        expect(code < 0 ? null : ht.dict[code]).toBe(host!.values[i]);
+        if (code >= 0) {
+          expect(codeOf.get(code) ?? host!.values[i]).toBe(host!.values[i]);
+          codeOf.set(code, host!.values[i]);
+        }
+        if (seen + i === 2) {
+          const bits = new DataView(nt.f64.buffer, nt.f64.byteOffset + 8 * i, 8).getBigUint64(0, true);
+          expect(bits.toString(16)).toBe('7ff0000000000002');
+        }
+      }
+      seen += bt.length;
+    }
+    expect(seen).toBe(5);
+    expect(codeOf.size).toBe(2);
   });
 });

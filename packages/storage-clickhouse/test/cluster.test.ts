@@ -1,23 +1,7 @@
 import type { Value } from '@sluice/pipeline-core';
-import type { Store } from '@sluice/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickHouseBinary, openClickHouseStore, startLocalClickHouse, type LocalClickHouse } from '../src/index.js';
-
-const bin = clickHouseBinary();
-if (bin === undefined && process.env.CI) throw new Error('clickhouse-server is missing in CI (.ci/apt-packages.txt lists it)');
-
-const SCHEMA = [
-  { name: 'ts', type: 'timestamp_ms', semantic: 'timestamp' },
-  { name: 'host', type: 'string', semantic: 'tag' },
-  { name: 'msg', type: 'string', semantic: 'field' },
-  { name: 'n', type: 'int64', semantic: 'field' },
-] as const;
-
-async function count(s: Store, table: string): Promise<number> {
-  let n = 0;
-  for await (const b of s.scan({ db: 'public', table, columns: [] })) n += b.length;
-  return n;
-}
+import type { LocalClickHouse } from '../src/index.js';
+import { count, ingest, SCHEMA, startTwoStores, havePeers, type TwoStores } from './helpers/two-stores.js';
 
 async function localRows(node: LocalClickHouse, like: string): Promise<number> {
   const q = `SELECT sum(rows) FROM system.parts WHERE active AND database = 'k_public' AND table LIKE '${like}%_local'`;
@@ -28,30 +12,20 @@ async function localRows(node: LocalClickHouse, like: string): Promise<number> {
  * Two ClickHouse nodes as two shards of the cluster `sluice` (Distributed tables over node-local
  * MergeTree; no ZooKeeper, so DDL is sent to each node) and two stores standing for two Sluice servers.
  */
-describe.skipIf(bin === undefined)('a two-shard ClickHouse cluster behind two stores', () => {
-  let nodes: LocalClickHouse[];
-  let a: Store;
-  let b: Store;
+describe.skipIf(!havePeers('shards'))('a two-shard ClickHouse cluster behind two stores', () => {
+  let env: TwoStores;
   beforeAll(async () => {
-    nodes = await startLocalClickHouse(2);
-    const o = { cluster: 'sluice', onClusterDdl: false, databasePrefix: 'k_', catalogRefreshMs: 200, ttlSweepIntervalMs: 0 };
-    a = await openClickHouseStore({ ...o, urls: [nodes[0]!.url, nodes[1]!.url] });
-    b = await openClickHouseStore({ ...o, urls: [nodes[1]!.url, nodes[0]!.url] });
+    env = await startTwoStores('shards', 'k_');
   }, 90_000);
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await Promise.all((nodes ?? []).map((n) => n.stop()));
+    await env?.stop();
   });
 
   it('both ingest concurrently into one table (created by whichever comes first); each sees every row exactly once', async () => {
+    const { a, b, nodes } = env;
     const batches = 12;
     const rows = 250;
-    const batch = (w: string, i: number): Value[][] => Array.from({ length: rows }, (_, r) => [1_700_000_000_000 + i * rows + r, `${w}-h${r % 5}`, `m${r}`, i * rows + r]);
-    const ingest = async (s: Store, w: string, table: string, options: object) => {
-      for (let i = 0; i < batches; i++) await s.write([{ db: 'public', table, schema: SCHEMA, rows: batch(w, i), options }]);
-    };
-    await Promise.all([ingest(a, 'a', 'logs', { append_mode: true }), ingest(b, 'b', 'logs', { append_mode: true }), ingest(a, 'a', 'metrics', {}), ingest(b, 'b', 'metrics', {})]);
+    await Promise.all([ingest(a, 'a', 'logs', { append_mode: true }, batches, rows), ingest(b, 'b', 'logs', { append_mode: true }, batches, rows), ingest(a, 'a', 'metrics', {}, batches, rows), ingest(b, 'b', 'metrics', {}, batches, rows)]);
     const total = 2 * batches * rows;
     expect(await count(a, 'logs')).toBe(total);
     expect(await count(b, 'logs')).toBe(total);
@@ -69,6 +43,7 @@ describe.skipIf(bin === undefined)('a two-shard ClickHouse cluster behind two st
   });
 
   it('a new column added by one store is used by the other; rewrites of a last_row key merge across shards', async () => {
+    const { a, b } = env;
     await a.write([{ db: 'public', table: 'metrics', schema: [...SCHEMA, { name: 'zone', type: 'string', semantic: 'field' }], rows: [[1_700_000_000_000, 'a-h0', 'again', -1, 'z1']] }]);
     await b.write([{ db: 'public', table: 'metrics', schema: [...SCHEMA, { name: 'zone', type: 'string', semantic: 'field' }], rows: [[1_700_000_000_001, 'b-h1', 'again', -2, 'z2']] }]);
     const got: Record<string, Value>[] = [];

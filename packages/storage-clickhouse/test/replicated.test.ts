@@ -1,63 +1,28 @@
 import type { Value } from '@sluice/pipeline-core';
-import type { Store } from '@sluice/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickHouseBinary, openClickHouseStore, startLocalClickHouse, startLocalZooKeeper, zooKeeperJar, type LocalClickHouse, type LocalZooKeeper } from '../src/index.js';
-
-const bin = clickHouseBinary();
-const zk = zooKeeperJar();
-if ((bin === undefined || zk === undefined) && process.env.CI) throw new Error('clickhouse-server or zookeeper is missing in CI (.ci/apt-packages.txt lists both)');
-
-const SCHEMA = [
-  { name: 'ts', type: 'timestamp_ms', semantic: 'timestamp' },
-  { name: 'host', type: 'string', semantic: 'tag' },
-  { name: 'msg', type: 'string', semantic: 'field' },
-  { name: 'n', type: 'int64', semantic: 'field' },
-] as const;
-
-async function sql(node: LocalClickHouse, q: string, body?: string): Promise<string> {
-  const r = body === undefined ? await fetch(node.url, { method: 'POST', body: q }) : await fetch(`${node.url}/?query=${encodeURIComponent(q)}`, { method: 'POST', body });
-  const text = await r.text();
-  if (!r.ok) throw new Error(`${q}: ${text}`);
-  return text.trim();
-}
-
-async function count(s: Store, table: string): Promise<number> {
-  let n = 0;
-  for await (const b of s.scan({ db: 'public', table, columns: [] })) n += b.length;
-  return n;
-}
+import type { LocalClickHouse } from '../src/index.js';
+import { count, ingest, SCHEMA, sql, startTwoStores, havePeers, type TwoStores } from './helpers/two-stores.js';
 
 /**
  * One shard of two ClickHouse replicas (ReplicatedMergeTree, ZooKeeper, DDL ON CLUSTER through
  * ZooKeeper's queue) behind two stores standing for two Sluice servers, each talking to its own node.
  */
-describe.skipIf(bin === undefined || zk === undefined)('one shard of two replicas with ZooKeeper behind two stores', () => {
-  let keeper: LocalZooKeeper;
+describe.skipIf(!havePeers('replicas'))('one shard of two replicas with ZooKeeper behind two stores', () => {
+  let env: TwoStores;
   let nodes: LocalClickHouse[];
-  let a: Store;
-  let b: Store;
   const local = async (node: LocalClickHouse, like: string) => (await sql(node, `SELECT name FROM system.tables WHERE database = 'z_public' AND name LIKE '${like}\\\\_%\\\\_local'`)).split('\n');
   beforeAll(async () => {
-    keeper = await startLocalZooKeeper();
-    nodes = await startLocalClickHouse(2, { zookeeper: keeper, topology: 'replicas' });
-    const o = { cluster: 'sluice', onClusterDdl: true, replicated: true, databasePrefix: 'z_', catalogRefreshMs: 200, ttlSweepIntervalMs: 0 };
-    a = await openClickHouseStore({ ...o, urls: [nodes[0]!.url] });
-    b = await openClickHouseStore({ ...o, urls: [nodes[1]!.url] });
+    env = await startTwoStores('replicas', 'z_');
+    nodes = env.nodes;
   }, 100_000);
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await Promise.all((nodes ?? []).map((n) => n.stop()));
-    await keeper?.stop();
+    await env?.stop();
   });
 
   it('DDL ON CLUSTER creates Replicated tables on both nodes; both ingest concurrently; each replica holds every row once', async () => {
+    const { a, b } = env;
     const batches = 10;
     const rows = 200;
-    const batch = (w: string, i: number): Value[][] => Array.from({ length: rows }, (_, r) => [1_700_000_000_000 + i * rows + r, `${w}-h${r % 5}`, `m${r}`, i * rows + r]);
-    const ingest = async (s: Store, w: string, table: string, options: object) => {
-      for (let i = 0; i < batches; i++) await s.write([{ db: 'public', table, schema: SCHEMA, rows: batch(w, i), options }]);
-    };
     await a.write([{ db: 'public', table: 'logs', schema: SCHEMA, rows: [], options: { append_mode: true } }]);
     await a.write([{ db: 'public', table: 'metrics', schema: SCHEMA, rows: [] }]);
     // The tables exist on both nodes, created once through ZooKeeper's DDL queue.
@@ -67,7 +32,7 @@ describe.skipIf(bin === undefined || zk === undefined)('one shard of two replica
       const [metrics] = await local(n, 'metrics');
       expect(await sql(n, `SELECT engine FROM system.tables WHERE database = 'z_public' AND name = '${metrics}'`)).toBe('ReplicatedReplacingMergeTree');
     }
-    await Promise.all([ingest(a, 'a', 'logs', { append_mode: true }), ingest(b, 'b', 'logs', { append_mode: true }), ingest(a, 'a', 'metrics', {}), ingest(b, 'b', 'metrics', {})]);
+    await Promise.all([ingest(a, 'a', 'logs', { append_mode: true }, batches, rows), ingest(b, 'b', 'logs', { append_mode: true }, batches, rows), ingest(a, 'a', 'metrics', {}, batches, rows), ingest(b, 'b', 'metrics', {}, batches, rows)]);
     const total = 2 * batches * rows;
     // Replication is asynchronous: once each replica has fetched the other's parts, both hold every row.
     for (const n of nodes) for (const t of ['logs', 'metrics']) await sql(n, `SYSTEM SYNC REPLICA z_public.${(await local(n, t))[0]}`);
@@ -81,6 +46,7 @@ describe.skipIf(bin === undefined || zk === undefined)('one shard of two replica
   });
 
   it('a block sent again to the other replica is stored once (insert_deduplicate); a column added through one node reaches both', async () => {
+    const { a, b } = env;
     const [t] = await local(nodes[0]!, 'logs');
     const before = Number(await sql(nodes[0]!, `SELECT count() FROM z_public.${t}`));
     const cols = '`ts`, `host`, `msg`, `n`, `__seq`, `__series`';

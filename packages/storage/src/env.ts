@@ -12,6 +12,7 @@ import { open, type Database, type RootDatabase } from 'lmdb';
  *                                         per-column null count and min/max (codec/chunk-stats.ts)
  *   series_tags  binary → u32             (storageId, tableId, tag values) → seriesId
  *   series_ids   binary → binary          (storageId, seriesId) → (tableId, tag values)
+ *   series_head  binary → binary          (storageId, seq) → fresh series chunks of one write, folded later
  *   pipelines    [name, version] → yaml
  */
 export interface StoreEnv {
@@ -25,6 +26,8 @@ export interface StoreEnv {
   readonly chunkEnds: Database<Buffer, Buffer>;
   readonly seriesTags: Database<number, Buffer>;
   readonly seriesIds: Database<Buffer, Buffer>;
+  /** Fresh series chunks not yet folded into series_chunks, one record per physical table per write (table/series-head.ts). */
+  readonly seriesHead: Database<Buffer, Buffer>;
   readonly pipelines: Database<string, [string, string]>;
 }
 
@@ -57,6 +60,7 @@ export function openEnv(o: EnvOptions): StoreEnv {
     chunkEnds: root.openDB<Buffer, Buffer>({ name: 'chunk_ends', keyEncoding: 'binary', encoding: 'binary' }),
     seriesTags: root.openDB<number, Buffer>({ name: 'series_tags', keyEncoding: 'binary', encoding: 'msgpack' }),
     seriesIds: root.openDB<Buffer, Buffer>({ name: 'series_ids', keyEncoding: 'binary', encoding: 'binary' }),
+    seriesHead: root.openDB<Buffer, Buffer>({ name: 'series_head', keyEncoding: 'binary', encoding: 'binary' }),
     pipelines: root.openDB<string, [string, string]>({ name: 'pipelines', encoding: 'string' }),
   };
 }

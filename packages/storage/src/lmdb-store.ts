@@ -9,7 +9,7 @@ import { DatabaseAlreadyExistsError, DatabaseNotFoundError, InvalidRequestError,
 import { resolveOptions } from './options/resolved-options.js';
 import { LmdbPipelineStore } from './pipelines/lmdb-pipeline-store.js';
 import { PendingSeries, SeriesIndex } from './series/series-index.js';
-import type { AggregateRequest, AlterTable, ChunkStatistics, ColumnBatch, ScanRequest, Store, StoreStats, TableDef, TableInfo, WriteRequest, WriteResult } from './store.js';
+import type { AggregateRequest, AlterTable, ChunkStatistics, ColumnBatch, ScanRequest, SeriesReadRequest, SeriesSamples, Store, StoreStats, TableDef, TableInfo, WriteRequest, WriteResult } from './store.js';
 import { alterRecord } from './table/alter-table.js';
 import { aggregateChunks, chunkStatistics } from './table/chunk-aggregate.js';
 import { groupChunks } from './table/chunk-group.js';
@@ -17,10 +17,13 @@ import { txCompactChunks } from './table/chunk-compact.js';
 import { txDeleteChunkRows, txRemoveChunks } from './table/chunk-delete.js';
 import { expiryBound, txDeleteRows, txRemoveRange } from './table/delete-rows.js';
 import { scanTable } from './table/scan.js';
+import { readSeriesTable } from './table/series-read.js';
 import { txWrite } from './table/write.js';
 import { preWrite } from './table/pre-write.js';
 import { txMigrateRows } from './table/rows-migrate.js';
 import { txCompactSeries } from './table/series-compact.js';
+import { HeadFolder } from './table/head-folder.js';
+import { headStorageIds } from './table/series-head.js';
 import { changedSlots, txRewriteSlots } from './table/widen-column.js';
 import { compileTable } from './catalog/table-state.js';
 
@@ -75,6 +78,7 @@ class LmdbStoreImpl implements LmdbStore {
   /** The maintenance pass in progress, awaited by close(). */
   private maintenance: Promise<void> | undefined;
   private closed = false;
+  private readonly heads: HeadFolder;
   private readonly onMaintenance: ((e: MaintenanceEvent) => void) | undefined;
 
   constructor(private readonly env: StoreEnv, o: LmdbStoreOptions) {
@@ -83,6 +87,7 @@ class LmdbStoreImpl implements LmdbStore {
     this.series = new SeriesIndex(env, this.catalog);
     this.ctx = { env, catalog: this.catalog, series: this.series, now: o.now ?? Date.now, autoCreateTable: o.autoCreateTable ?? true };
     this.pipelines = new LmdbPipelineStore(env);
+    this.heads = new HeadFolder((fn) => this.tx(fn, false), this.ctx);
     const every = o.ttlSweepIntervalMs ?? 60_000;
     if (every > 0) {
       this.sweepTimer = setInterval(() => {
@@ -212,15 +217,20 @@ class LmdbStoreImpl implements LmdbStore {
     const rec = await this.tx(() => {
       const cur = this.txExisting(db, table);
       const next = alterRecord(cur, change);
+      if (change.kind === 'rename_table') {
+        if (this.catalog.txTable(db, next.name)) throw new TableAlreadyExistsError(db, next.name);
+        this.catalog.txRemoveTable(db, cur.name);
+      }
       this.catalog.txPutTable(next);
-      if (change.kind === 'widen_column') {
+      if (change.kind === 'widen_column' || change.kind === 'change_column_type') {
         const before = compileTable(cur);
         const after = compileTable(next);
         txRewriteSlots(this.ctx, before, after, changedSlots(before, after));
       }
-      return next;
+      return { cur, next };
     });
-    return this.catalog.applyTable(rec).info;
+    if (rec.cur.name !== rec.next.name) this.catalog.removeTable(db, rec.cur.name, rec.cur.id);
+    return this.catalog.applyTable(rec.next).info;
   }
 
   // ---- data ----
@@ -234,12 +244,17 @@ class LmdbStoreImpl implements LmdbStore {
     const outcome = await this.tx(() => txWrite(this.ctx, requests, pending, pre), false);
     this.series.commit(pending);
     for (const rec of outcome.changed) this.catalog.applyTable(rec);
+    for (const h of outcome.head) this.heads.grew(h.storageId, h.chunks, h.rows);
     if (outcome.durable) await this.flushed();
     return outcome.results;
   }
 
   scan(req: ScanRequest): AsyncIterable<ColumnBatch> {
     return scanTable(this.ctx, this.existing(req.db, req.table), req);
+  }
+
+  readSeries(req: SeriesReadRequest): AsyncIterable<SeriesSamples> | undefined {
+    return readSeriesTable(this.ctx, this.existing(req.db, req.table), req);
   }
 
   async aggregate(req: AggregateRequest): Promise<readonly (readonly Value[])[] | undefined> {
@@ -285,6 +300,8 @@ class LmdbStoreImpl implements LmdbStore {
 
   async compact(): Promise<number> {
     let total = 0;
+    // Every head first (a store reopened with head records, or a quiet table under the fold threshold).
+    for (const storageId of headStorageIds(this.ctx)) total += await this.heads.fold(storageId, true);
     for (const t of this.catalog.allTables()) {
       if (!t.opts.appendMode) {
         let from: number | undefined;
@@ -334,6 +351,7 @@ class LmdbStoreImpl implements LmdbStore {
     this.closed = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     await this.maintenance;
+    await this.heads.idle();
     await this.env.root.flushed;
     await this.env.root.close();
   }

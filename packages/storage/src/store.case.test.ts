@@ -191,6 +191,28 @@ export function runStoreCases(name: string, factory: () => Promise<Store>): void
         await expect(s.alterTable('public', 'w2', { kind: 'widen_column', name: 'host', type: 'float64' })).rejects.toThrow(/'host' is a tag/);
       });
 
+      it('changes an integer field to Float64 by change_column_type; a change the store cannot do as CAST is refused', async () => {
+        const s = await fresh();
+        const ints = [LOG_SCHEMA[0]!, LOG_SCHEMA[1]!, { name: 'n', type: 'int32', semantic: 'field' }] as const;
+        await s.write([{ db: 'public', table: 'c', schema: ints, rows: [[1, 'a', 3]] }]);
+        expect((await s.alterTable('public', 'c', { kind: 'change_column_type', name: 'n', type: 'float64' })).columns.find((c) => c.name === 'n')!.type).toBe('float64');
+        expect((await collect(s, { db: 'public', table: 'c' })).map((r) => r.n)).toEqual([3]);
+        await expect(s.alterTable('public', 'c', { kind: 'change_column_type', name: 'host', type: 'int32' })).rejects.toMatchObject({ code: StatusCode.InvalidArguments });
+      });
+
+      it('renames a table with its rows (rename_table); the old name is free again, a taken name is refused', async () => {
+        const s = await fresh();
+        await s.write([{ db: 'public', table: 'r1', schema: LOG_SCHEMA, rows: rows(2) }]);
+        await s.write([{ db: 'public', table: 'r2', schema: LOG_SCHEMA, rows: rows(1) }]);
+        await expect(s.alterTable('public', 'r1', { kind: 'rename_table', to: 'r2' })).rejects.toMatchObject({ code: StatusCode.TableAlreadyExists });
+        expect((await s.alterTable('public', 'r1', { kind: 'rename_table', to: 'r3' })).name).toBe('r3');
+        expect(s.getTable('public', 'r1')).toBeUndefined();
+        expect(await count(s, { db: 'public', table: 'r3' })).toBe(2);
+        await s.write([{ db: 'public', table: 'r1', schema: LOG_SCHEMA, rows: rows(1, 5000) }]);
+        expect(await count(s, { db: 'public', table: 'r1' })).toBe(1);
+        expect(await count(s, { db: 'public', table: 'r3' })).toBe(2);
+      });
+
       it('requires the time index in writes to existing tables', async () => {
         const s = await fresh();
         await s.write([{ db: 'public', table: 'logs', schema: LOG_SCHEMA, rows: rows(1) }]);

@@ -53,6 +53,15 @@ export type AlterTable =
    * same transaction (SQL `MODIFY COLUMN c DOUBLE`; ClickHouse `MODIFY COLUMN c Float64`).
    */
   | { readonly kind: 'widen_column'; readonly name: string; readonly type: 'float64' }
+  /**
+   * Changes a nullable field column's type among numbers, booleans and strings (SQL `MODIFY COLUMN c
+   * STRING`): the stored values and the default are converted in the same transaction as SQL's CAST
+   * does, a value that does not convert becoming null. A store that cannot convert as CAST does refuses
+   * with an InvalidRequestError naming the change (the ClickHouse store converts only what `widen_column` does).
+   */
+  | { readonly kind: 'change_column_type'; readonly name: string; readonly type: ColumnType }
+  /** Renames the table within its database (its rows stay where they are); the new name must be free. */
+  | { readonly kind: 'rename_table'; readonly to: string }
   | { readonly kind: 'set_options'; readonly options: TableOptions }
   | { readonly kind: 'unset_options'; readonly names: readonly string[] };
 
@@ -180,6 +189,33 @@ export interface ColumnBatch {
 }
 
 /**
+ * A typed read of one numeric field per series (PromQL selectors): the rows of `table` with a time in
+ * `timeRange` whose tags pass `predicates` (tag columns only), grouped by series.
+ */
+export interface SeriesReadRequest {
+  readonly db: string;
+  readonly table: string;
+  /** The field column to read (a float or integer column). */
+  readonly field: string;
+  /** Tag columns whose values each series carries, in this order. */
+  readonly tags: readonly string[];
+  /** Time index range in nanoseconds: start inclusive, end exclusive; either may be absent. */
+  readonly timeRange?: { readonly startNs?: bigint; readonly endNs?: bigint };
+  /** Predicates on tag columns (AND-ed); a store declines a request with any other predicate. */
+  readonly predicates?: readonly Predicate[];
+}
+
+/** The samples of one series (one distinct tag set) from `Store.readSeries`. */
+export interface SeriesSamples {
+  /** Values of the requested tag columns, in request order (null where the series has none). */
+  readonly tags: readonly Value[];
+  /** Times in milliseconds since the epoch (the time index floored to ms), ascending. */
+  readonly times: Float64Array;
+  /** The field's value at each time, bit for bit (NaN payloads kept); rows where it is null are left out. */
+  readonly values: Float64Array;
+}
+
+/**
  * An aggregate a store may compute: `count` without a column is count(*); `sum` and `avg` add the
  * values as doubles (SQL's float sum/avg; integer `sum` is left to the caller).
  */
@@ -267,6 +303,14 @@ export interface Store {
    * store runs it natively (`SELECT host, count(), avg(x) ... GROUP BY host`).
    */
   aggregate?(req: AggregateRequest): Promise<readonly (readonly Value[])[] | undefined>;
+  /**
+   * Optional typed series read (PromQL selectors): each matching series once, its samples as
+   * Float64Arrays, series in any order. Undefined when the store declines (a table layout it does not
+   * serve this way, a predicate on a non-tag column): the caller then scans. A store without it is
+   * complete (readers fall back to `scan` with `bySeries`); a remote store may answer it with
+   * `SELECT tags, groupArray(ts), groupArray(v) ... GROUP BY tags`.
+   */
+  readSeries?(req: SeriesReadRequest): AsyncIterable<SeriesSamples> | undefined;
   /** Optional: true when scans and aggregates accept `matches` (full-text) predicates; default false. */
   readonly pushdownMatches?: boolean;
   /** Optional: row and chunk counts and time bounds of a table, from metadata. */

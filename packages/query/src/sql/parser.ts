@@ -53,20 +53,33 @@ export class SqlParser extends QueryGrammar {
           this.CONSUME(T.Table);
           this.OPTION3(() => this.SUBRULE2(this.ifNotExists));
           this.SUBRULE(this.tableName);
-          this.CONSUME(T.LParen);
-          this.SUBRULE(this.tableElement);
-          this.MANY(() => {
-            this.CONSUME(T.Comma);
-            this.OPTION6(() => this.SUBRULE2(this.tableElement)); // GreptimeDB accepts a trailing comma
-          });
-          this.CONSUME(T.RParen);
-          this.OPTION7(() => this.SUBRULE(this.partitionClause));
-          this.OPTION4(() => {
-            this.CONSUME(T.Engine);
-            this.CONSUME(T.Eq);
-            this.SUBRULE2(this.identifier, { LABEL: 'engine' });
-          });
-          this.OPTION5(() => this.SUBRULE2(this.withOptions));
+          this.OR3([
+            {
+              // CREATE TABLE t2 LIKE t1: t1's columns, keys and options.
+              ALT: () => {
+                this.CONSUME(T.Like);
+                this.SUBRULE2(this.tableName, { LABEL: 'likeTable' });
+              },
+            },
+            {
+              ALT: () => {
+                this.CONSUME(T.LParen);
+                this.SUBRULE(this.tableElement);
+                this.MANY(() => {
+                  this.CONSUME(T.Comma);
+                  this.OPTION6(() => this.SUBRULE2(this.tableElement)); // GreptimeDB accepts a trailing comma
+                });
+                this.CONSUME(T.RParen);
+                this.OPTION7(() => this.SUBRULE(this.partitionClause));
+                this.OPTION4(() => {
+                  this.CONSUME(T.Engine);
+                  this.CONSUME(T.Eq);
+                  this.SUBRULE2(this.identifier, { LABEL: 'engine' });
+                });
+                this.OPTION5(() => this.SUBRULE2(this.withOptions));
+              },
+            },
+          ]);
         },
       },
     ]);
@@ -251,6 +264,11 @@ export class SqlParser extends QueryGrammar {
           this.CONSUME(T.Table);
           this.SUBRULE(this.tableName);
           this.SUBRULE(this.alterTableAction);
+          // `MODIFY COLUMN a DROP DEFAULT, MODIFY COLUMN b DROP DEFAULT`: several actions, applied in order.
+          this.MANY(() => {
+            this.CONSUME(T.Comma);
+            this.SUBRULE2(this.alterTableAction);
+          });
         },
       },
     ]);
@@ -314,6 +332,7 @@ export class SqlParser extends QueryGrammar {
               },
             },
             { ALT: () => this.SUBRULE5(this.identifier, { LABEL: 'newName' }) },
+            { ALT: () => this.CONSUME7(T.StringLiteral, { LABEL: 'newNameText' }) }, // RENAME 'name'
           ]);
         },
       },
@@ -442,6 +461,7 @@ export class SqlParser extends QueryGrammar {
   insertStatement = this.RULE('insertStatement', () => {
     this.CONSUME(T.Insert);
     this.CONSUME(T.Into);
+    this.OPTION2(() => this.CONSUME(T.Table)); // INSERT INTO TABLE t (MySQL's and GreptimeDB's optional TABLE)
     this.SUBRULE(this.tableName);
     this.OPTION(() => {
       this.CONSUME(T.LParen);

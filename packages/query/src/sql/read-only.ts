@@ -1,5 +1,5 @@
 import type { Statement } from './ast/statement.js';
-import { parseSql } from './parse.js';
+import { parseSqlCached } from './parse-cache.js';
 
 const READ_ONLY: ReadonlySet<Statement['kind']> = new Set(['select', 'show_databases', 'show_tables', 'show_create_table', 'describe', 'explain', 'use']);
 
@@ -8,5 +8,5 @@ const READ_ONLY: ReadonlySet<Statement['kind']> = new Set(['select', 'show_datab
  * permission checker decides for read-only and write-only users. Throws the syntax error of bad SQL.
  */
 export function isReadOnlySql(sql: string): boolean {
-  return parseSql(sql).every((s) => READ_ONLY.has(s.kind));
+  return parseSqlCached(sql).every((s) => READ_ONLY.has(s.kind));
 }

@@ -1,5 +1,6 @@
 import type { StatementOutput } from '@sluice/query';
-import { jsonRow, stringifyCells } from './json-cells.js';
+import { stringifyCells } from './json-cells.js';
+import { rowsJson } from './json-rows.js';
 import type { SqlEncoder } from './sql-output.js';
 
 function outputEntry(o: StatementOutput): unknown {
@@ -7,7 +8,7 @@ function outputEntry(o: StatementOutput): unknown {
   return {
     records: {
       schema: { column_schemas: o.columns.map((c) => ({ name: c.name, data_type: c.dataType })) },
-      rows: o.rows.map((r) => jsonRow(r, o.columns)),
+      rows: rowsJson(o.rows, o.columns),
       total_rows: o.rows.length,
     },
   };

@@ -1,5 +1,6 @@
 import type { StatementOutput } from '@sluice/query';
-import { jsonRow, stringifyCells } from './json-cells.js';
+import { stringifyCells } from './json-cells.js';
+import { rowsJson } from './json-rows.js';
 import type { SqlEncoder } from './sql-output.js';
 
 /**
@@ -9,7 +10,7 @@ import type { SqlEncoder } from './sql-output.js';
  */
 function result(o: StatementOutput, i: number): unknown {
   if (o.kind === 'affected_rows') return { statement_id: i, series: [] };
-  return { statement_id: i, series: [{ name: '', columns: o.columns.map((c) => c.name), values: o.rows.map((r) => jsonRow(r, o.columns)) }] };
+  return { statement_id: i, series: [{ name: '', columns: o.columns.map((c) => c.name), values: rowsJson(o.rows, o.columns) }] };
 }
 
 export const encodeInfluxdbV1: SqlEncoder = (outputs, elapsedMs) => ({

@@ -7,6 +7,11 @@ class RawJson {
   constructor(readonly text: string) {}
 }
 
+/** `text` (valid JSON) to be written verbatim by `stringifyCells`. */
+export function rawJson(text: string): unknown {
+  return new RawJson(text);
+}
+
 /**
  * A float as serde_json (ryu) prints it, as GreptimeDB's JSON outputs do: an integral value keeps a
  * fraction (`1024.0`) up to 1e16; non-finite values are `null`.

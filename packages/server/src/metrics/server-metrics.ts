@@ -9,6 +9,8 @@ export interface ServerMetrics {
   readonly rowsIngested: Counter<'db' | 'table' | 'pipeline'>;
   readonly pipelineErrors: Counter<'pipeline' | 'processor'>;
   readonly workerTasks: Counter;
+  /** Read-only SQL and PromQL requests sent to a query worker (answered, failed or cancelled there), by kind. */
+  readonly queryWorkerTasks: Counter<'kind'>;
   /** Requests received and not yet answered (a scrape counts itself). */
   readonly httpInFlight: Gauge;
 }
@@ -46,6 +48,12 @@ export function createServerMetrics(store: Pick<Store, 'stats'>): ServerMetrics 
     help: 'Ingest requests whose body was parsed and pipeline run on a worker thread',
     registers: [registry],
   });
+  const queryWorkerTasks = new Counter({
+    name: 'sluice_query_worker_tasks_total',
+    help: 'Read-only SQL and PromQL requests run on a query worker thread (answered, failed or cancelled there), by kind (sql, promql)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'sluice_store_size_bytes',
     help: 'Bytes the store occupies on disk',
@@ -67,5 +75,5 @@ export function createServerMetrics(store: Pick<Store, 'stats'>): ServerMetrics 
     help: 'HTTP requests received and not yet answered (a scrape counts itself)',
     registers: [registry],
   });
-  return { registry, httpRequests, httpDuration, rowsIngested, pipelineErrors, workerTasks, httpInFlight };
+  return { registry, httpRequests, httpDuration, rowsIngested, pipelineErrors, workerTasks, queryWorkerTasks, httpInFlight };
 }

@@ -4,7 +4,7 @@ import { ingestLimits, type IngestLimits } from '../config/limits.js';
 import { checkItemCount, checkLines, parseItemsWithin } from '../ingest/item-limits.js';
 import { ndjsonLine, type IngestContentType } from '../ingest/parse-items.js';
 import { bodyText } from '../ingest/body-text.js';
-import { encodeItems } from '../workers/protocol.js';
+import { encodeItems, unpackTablesSliced } from '../workers/protocol.js';
 import type { CompiledPipeline, RunOpts, RunResult } from './compiler.js';
 import type { WorkerSource } from './pipeline-service.js';
 
@@ -59,7 +59,7 @@ export async function runPipelineBounded(deps: AppDeps, r: BoundedRun): Promise<
   if (r.signal?.aborted) throw abortReason(r.signal);
   if (r.source !== undefined && deps.pipelineWorkers !== undefined) {
     deps.metrics.workerTasks.inc();
-    return deps.pipelineWorkers.run(
+    const res = await deps.pipelineWorkers.run(
       {
         ...r.source,
         ...(r.body === undefined ? { body: '' } : 'text' in r.body ? { body: r.body.text } : { bytes: transferable(r.body.bytes), strictUtf8: r.body.strictUtf8 }),
@@ -71,6 +71,7 @@ export async function runPipelineBounded(deps: AppDeps, r: BoundedRun): Promise<
       },
       r.signal,
     );
+    return { tables: await unpackTablesSliced(res.tables), errors: res.errors };
   }
   const text = r.body === undefined ? '' : 'text' in r.body ? r.body.text : bodyText(r.body.bytes, r.body.strictUtf8);
   const items = r.items ?? (await parseSliced(text, r.body?.contentType ?? 'application/json', limits, r.signal));

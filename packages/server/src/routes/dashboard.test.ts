@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDashboardRoutes } from './dashboard.js';
-import { loadDashboardAssets } from '../dashboard/assets.js';
+import { gzipDashboardAssets, loadDashboardAssets } from '../dashboard/assets.js';
 import { errorResponse } from '../errors.js';
 
 describe('/dashboard static files', () => {
@@ -13,7 +13,8 @@ describe('/dashboard static files', () => {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="/dashboard/assets/index-abc.js"></script>');
   writeFileSync(join(dir, 'assets', 'index-abc.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const app = createDashboardRoutes(loadDashboardAssets(dir));
+  const assets = loadDashboardAssets(dir)!;
+  const app = createDashboardRoutes(assets);
   app.onError((e, c) => errorResponse(c, e));
 
   it('answers the page for /dashboard, /dashboard/ and any path without an extension (GET, HEAD, POST)', async () => {
@@ -30,7 +31,11 @@ describe('/dashboard static files', () => {
     expect(await head.text()).toBe('');
   });
 
-  it('serves hashed assets for good, gzipped when asked', async () => {
+  it('serves hashed assets for good, gzipped when asked once compressed off the main thread (plain before)', async () => {
+    const early = await app.request('/dashboard/assets/index-abc.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(early.headers.get('content-encoding')).toBeNull();
+    expect(await early.text()).toContain('console.log');
+    await gzipDashboardAssets(assets);
     const plain = await app.request('/dashboard/assets/index-abc.js');
     expect(plain.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(plain.headers.get('cache-control')).toMatch(/immutable/);

@@ -1,10 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { SluiceError, StatusCode } from '@sluice/pipeline-core';
-import { promqlToRecords } from '@sluice/query';
 import { sqlEncoder } from '../formats/sql-formats.js';
-import { elapsedMs } from '../middleware/request-start.js';
 import { requestSignal } from '../middleware/timeout.js';
 import type { AppDeps } from '../deps.js';
+import { answerPromql } from '../workers/promql-dispatch.js';
 import { readPromParams } from './metricsapi/prom-params.js';
 import { parsePromDurationParam, parsePromTime, promDb } from './metricsapi/prom-params.js';
 import { PromApiError } from './metricsapi/prom-errors.js';
@@ -22,7 +21,8 @@ function asSluice<T>(f: () => T): T {
 /**
  * `GET|POST /v1/promql`: `query`, `start`, `end`, `step` (a range query; `start` alone or `time` for an
  * instant query), `lookback`, `db` (or `x-service-db-name`), `format`. Answers in the `/v1/sql` envelope,
- * one output whose records are the label columns, `service_timestamp` and `service_value`.
+ * one output whose records are the label columns, `service_timestamp` and `service_value`. Runs on a
+ * query worker when the server has them.
  */
 export function createPromqlRoutes(deps: AppDeps): Hono {
   const app = new Hono();
@@ -39,10 +39,9 @@ export function createPromqlRoutes(deps: AppDeps): Hono {
       const lookbackMs = p.get('lookback') ? parsePromDurationParam('lookback', p.get('lookback')) : undefined;
       return { query, startMs: start, endMs: end, stepMs, instant, db: promDb(c, p), lookbackMs };
     });
-    const res = await deps.query.executePromql({ ...req, signal: requestSignal(c) ?? (c.req.raw.signal as AbortSignal | undefined) });
-    const elapsed = elapsedMs(c);
-    const { body, contentType } = format.encode([promqlToRecords(res)], elapsed);
-    return c.body(body, 200, { 'content-type': contentType, 'x-service-format': format.name, 'x-service-execution-time': String(elapsed) });
+    const signal = requestSignal(c) ?? (c.req.raw.signal as AbortSignal | undefined);
+    const a = await answerPromql(c, deps, { op: 'eval', ...req, answer: { format: format.name } }, signal);
+    return c.body(a.body, 200, { 'content-type': a.contentType, 'x-service-format': format.name, 'x-service-execution-time': String(a.elapsedMs) });
   };
   app.get('/v1/promql', handler);
   app.post('/v1/promql', handler);

@@ -51,21 +51,32 @@ export function createSqlRoutes(deps: AppDeps): Hono {
     const db = databaseParam(p.db ?? c.req.header('x-service-db-name'));
     // Read-only SQL runs on a query worker (the main thread only does HTTP); writes, and SQL the
     // worker finds writes in, run here, where the store's writes and catalog live.
-    // Until a worker has loaded (seconds after start on a busy machine), queries run here.
-    if (deps.queryWorkers?.anyReady === true && mayOnlyRead(sql)) {
+    // A query sent before any worker has loaded waits for one: run here, it would hold the main
+    // thread (and /health) for as long as it runs.
+    if (deps.queryWorkers !== undefined && mayOnlyRead(sql)) {
       const deadline = requestDeadline(c);
-      const r = await deps.queryWorkers.run(
-        {
-          sql,
-          db,
-          format: format.name,
-          startedAt: performance.timeOrigin + (c.get('requestStart') ?? performance.now()),
-          ...(timezone ? { timezone } : {}),
-          ...(deadline !== undefined ? { deadline, timeoutText: c.req.header(TIMEOUT_HEADER)?.trim() || deps.config.http.timeout } : {}),
-        },
-        signal,
-      );
-      if (!r.write) return c.body(r.body, 200, { 'content-type': r.contentType, 'x-service-format': format.name, 'x-service-execution-time': String(r.elapsedMs) });
+      let r;
+      try {
+        r = await deps.queryWorkers.run(
+          {
+            kind: 'sql',
+            sql,
+            db,
+            format: format.name,
+            startedAt: performance.timeOrigin + (c.get('requestStart') ?? performance.now()),
+            ...(timezone ? { timezone } : {}),
+            ...(deadline !== undefined ? { deadline, timeoutText: c.req.header(TIMEOUT_HEADER)?.trim() || deps.config.http.timeout } : {}),
+          },
+          signal,
+        );
+      } catch (e) {
+        deps.metrics.queryWorkerTasks.inc({ kind: 'sql' });
+        throw e;
+      }
+      if (!r.write) {
+        deps.metrics.queryWorkerTasks.inc({ kind: 'sql' });
+        return c.body(r.body, 200, { 'content-type': r.contentType, 'x-service-format': format.name, 'x-service-execution-time': String(r.elapsedMs) });
+      }
     }
     let statements = 0;
     const refuse = SINGLE_OUTPUT_FORMATS.has(format.name);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SluiceError, Timestamp } from '@sluice/pipeline-core';
-import { packTables, toWireError, unpackTables, WorkerTaskError } from './protocol.js';
+import { packTables, toWireError, unpackTables, unpackTablesSliced, WorkerTaskError } from './protocol.js';
 
 const view = new DataView(new ArrayBuffer(8));
 view.setBigUint64(0, 0x7ff0000000000002n);
@@ -40,6 +40,28 @@ describe('worker protocol', () => {
     expect((back!.rows[0]![1] as { at: unknown }).at).toBeInstanceOf(Timestamp);
     expect(back!.rows[0]![2]).toBe(18446744073709551615n);
     expect(back!.suffix).toBe('_x');
+  });
+
+  it('unpacks a large table in slices, letting the event loop run between them, to the same rows', async () => {
+    const big: RunTable = {
+      suffix: '',
+      options: {},
+      schema: [{ name: 's', type: 'string', semantic: 'field' }, { name: 'n', type: 'float64', semantic: 'field' }, { name: 'j', type: 'json', semantic: 'field' }],
+      rows: Array.from({ length: 10_000 }, (_, i) => [`line ${i}`, i % 3 === 0 ? null : i / 2, { a: i % 7, t: new Timestamp(BigInt(i), 'ms') }]),
+    };
+    const packed = packTables([big]).tables;
+    let turns = 0;
+    const tick = () => {
+      turns++;
+      if (turns < 1000) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const sliced = await unpackTablesSliced(packed, 0);
+    const seen = turns;
+    turns = 1000;
+    expect(seen).toBeGreaterThan(5);
+    expect(sliced[0]!.rows).toEqual(unpackTables(packed)[0]!.rows);
+    expect(sliced[0]!.rows[3]).toEqual(['line 3', null, { a: 3, t: new Timestamp(3n, 'ms') }]);
   });
 
   it('carries an error code, message, processor and item index across', () => {

@@ -202,34 +202,72 @@ export function packTables(tables: readonly RunTable[]): { tables: PackedTable[]
 }
 
 /** Server side: the rows back (boxed arrays, so NaN payloads are kept), nested timestamps restored. */
-export function unpackTables(tables: readonly PackedTable[]): RunTable[] {
-  return tables.map((t) => {
+/** Rows unpacked between two looks at the clock. */
+const UNPACK_STEP = 4096;
+
+/** The tables' rows, built column by column; yields after every UNPACK_STEP values of a column. */
+function* unpacking(tables: readonly PackedTable[]): Generator<void, RunTable[]> {
+  const out: RunTable[] = [];
+  for (const t of tables) {
     const w = t.columns.length;
     const rows: Value[][] = new Array(t.count);
-    for (let i = 0; i < t.count; i++) rows[i] = new Array(w).fill(null);
+    for (let i = 0; i < t.count; i++) {
+      rows[i] = new Array(w).fill(null);
+      if (i % UNPACK_STEP === UNPACK_STEP - 1) yield;
+    }
     for (let j = 0; j < w; j++) {
       const c = t.columns[j]!;
-      if (c.k === 's') {
-        let at = 0;
-        for (let i = 0; i < t.count; i++) {
-          const len = c.lens[i]!;
-          if (len < 0) continue;
-          rows[i]![j] = c.text.slice(at, at + len);
-          at += len;
+      let at = 0;
+      for (let s = 0; s < t.count; s += UNPACK_STEP) {
+        const e = Math.min(t.count, s + UNPACK_STEP);
+        if (c.k === 's') {
+          for (let i = s; i < e; i++) {
+            const len = c.lens[i]!;
+            if (len < 0) continue;
+            rows[i]![j] = c.text.slice(at, at + len);
+            at += len;
+          }
+        } else if (c.k === 'd') {
+          for (let i = s; i < e; i++) if (c.codes[i]! >= 0) rows[i]![j] = c.dict[c.codes[i]!]!;
+        } else if (c.k === 'n' || c.k === 'b') {
+          for (let i = s; i < e; i++) if (c.nulls[i] === 0) rows[i]![j] = c.v[i]!;
+        } else {
+          for (let i = s; i < e; i++) {
+            const v = c.v[i]!;
+            rows[i]![j] = c.tagged && typeof v === 'object' && v !== null ? decodeNested(v) : v;
+          }
         }
-      } else if (c.k === 'd') {
-        for (let i = 0; i < t.count; i++) if (c.codes[i]! >= 0) rows[i]![j] = c.dict[c.codes[i]!]!;
-    } else if (c.k === 'n' || c.k === 'b') {
-        for (let i = 0; i < t.count; i++) if (c.nulls[i] === 0) rows[i]![j] = c.v[i]!;
-      } else {
-        for (let i = 0; i < t.count; i++) {
-          const v = c.v[i]!;
-          rows[i]![j] = c.tagged && typeof v === 'object' && v !== null ? decodeNested(v) : v;
-        }
+        yield;
       }
     }
-    return { suffix: t.suffix, options: t.options, schema: t.schema, rows };
-  });
+    out.push({ suffix: t.suffix, options: t.options, schema: t.schema, rows });
+  }
+  return out;
+}
+
+export function unpackTables(tables: readonly PackedTable[]): RunTable[] {
+  const g = unpacking(tables);
+  for (;;) {
+    const r = g.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * unpackTables on the main thread: a 20 MB body's 200,000 rows take a few hundred ms to build, so
+ * it yields to the event loop every `sliceMs` (other requests and /health go on meanwhile).
+ */
+export async function unpackTablesSliced(tables: readonly PackedTable[], sliceMs = 10): Promise<RunTable[]> {
+  const g = unpacking(tables);
+  let sliceStart = performance.now();
+  for (;;) {
+    const r = g.next();
+    if (r.done) return r.value;
+    if (performance.now() - sliceStart >= sliceMs) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
 }
 
 export function toWireError(e: unknown): WireError {

@@ -1,6 +1,7 @@
 import { HttpRequestError } from '../errors.js';
 import { TaskPool } from './task-pool.js';
 import { SharedMemoryPool } from './shared-memory-pool.js';
+import { promqlErrorFromWire } from './promql-work.js';
 import type { QueryReply, QueryTask, QueryWorkerData } from './query-protocol.js';
 import type { SluiceConfig } from '../config/schema.js';
 
@@ -21,7 +22,7 @@ export interface QueryPoolOptions {
 const CANCEL_GRACE_MS = 1000;
 
 /**
- * The query workers (`[query] workers`): read-only SQL runs there on its own LMDB handle, so the
+ * The query workers (`[query] workers`): read-only SQL and PromQL run there on their own LMDB handle, so the
  * main thread only does HTTP. A cancelled query is asked to stop (it does between batches) and its
  * worker terminated when it has not within a second; what a terminated or out-of-heap worker held in
  * the shared memory pool is given back.
@@ -39,6 +40,7 @@ export class QueryWorkerPool extends TaskPool<QueryTask, QueryReply, QueryResult
       decode: (reply) => {
         if (reply.ok) return { write: false, body: reply.body, contentType: reply.contentType, elapsedMs: reply.elapsedMs };
         if ('write' in reply) return { write: true };
+        if (reply.error.promql !== undefined) throw promqlErrorFromWire(reply.error.code, reply.error.message, reply.error.promql);
         throw new HttpRequestError(reply.error.code, reply.error.httpStatus, reply.error.message);
       },
       cancelGraceMs: CANCEL_GRACE_MS,

@@ -1,14 +1,17 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { StatusCode } from '@sluice/pipeline-core';
+import type { PromqlWireError, PromqlWork } from './promql-work.js';
 
 /**
- * Messages between the server and its query workers. A task carries one `/v1/sql` request's SQL; the
- * worker runs it only when every statement only reads (else it answers `write` and the main thread,
- * which owns the store's writes and catalog, runs it), encodes the outputs in the requested format and
- * answers the body's bytes (transferred), so only bytes cross back.
+ * Messages between the server and its query workers. A SQL task carries one `/v1/sql` request's SQL;
+ * the worker runs it only when every statement only reads (else it answers `write` and the main
+ * thread, which owns the store's writes and catalog, runs it), encodes the outputs in the requested
+ * format and answers the body's bytes (transferred), so only bytes cross back. A PromQL task carries
+ * one PromQL request (always read-only), answered the same way.
  */
-export interface QueryTask {
+export interface SqlTask {
   readonly id: number;
+  readonly kind: 'sql';
   readonly sql: string;
   readonly db: string;
   readonly timezone?: string;
@@ -22,10 +25,24 @@ export interface QueryTask {
   readonly timeoutText?: string;
 }
 
+/** A PromQL request of `/v1/promql` or the Prometheus API (evaluation or metadata), encoded there too. */
+export interface PromqlTask {
+  readonly id: number;
+  readonly kind: 'promql';
+  readonly work: PromqlWork;
+  readonly startedAt: number;
+  readonly deadline?: number;
+  readonly timeoutText?: string;
+}
+
+export type QueryTask = SqlTask | PromqlTask;
+
 export interface QueryWireError {
   readonly code: StatusCode;
   readonly message: string;
   readonly httpStatus: ContentfulStatusCode;
+  /** Set for a PromqlError (the Prometheus API answers by its errorType). */
+  readonly promql?: PromqlWireError;
 }
 
 export type QueryReply =
@@ -49,7 +66,7 @@ export interface QueryWorkerData {
 }
 
 /** Statements that may only read start with one of these words (the worker checks every statement). */
-const READ_WORDS = new Set(['select', 'with', 'show', 'desc', 'describe', 'explain', 'values']);
+const READ_WORDS = new Set(['select', 'with', 'show', 'desc', 'describe', 'explain', 'values', 'tql']);
 
 /**
  * Whether `sql` may be a read-only request, by its first word (after spaces, comments and

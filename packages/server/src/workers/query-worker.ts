@@ -1,17 +1,18 @@
-// Worker thread entry: runs the read-only SQL of `/v1/sql` requests on the store (LMDB opened again on
+// Worker thread entry: runs the read-only SQL of `/v1/sql` requests and PromQL requests on the store (LMDB opened again on
 // this thread: lmdb-js shares the environment between the threads of a process), so a long query
 // holds one worker and never the main thread's event loop. Writes stay on the main thread, which owns
 // the store's catalog; this thread reloads the catalog before each query, so a table created by one
 // request is visible to the next. `[query] memory_pool_size` is shared through a SharedArrayBuffer.
 import { parentPort, workerData } from 'node:worker_threads';
 import { SluiceError, StatusCode } from '@sluice/pipeline-core';
-import { isReadOnlySql } from '@sluice/query';
+import { isReadOnlySql, parseSqlStatements } from '@sluice/query';
 import { openLmdbStore } from '@sluice/storage';
 import { queryEngineFor } from '../engines.js';
 import { queryLimits } from '../config/limits.js';
 import { describeError, HttpRequestError } from '../errors.js';
 import { sqlEncoder, SINGLE_OUTPUT_FORMATS } from '../formats/sql-formats.js';
 import { refuseMultiStatements } from '../formats/single-output.js';
+import { promqlWireError, runPromqlWork } from './promql-work.js';
 import type { QueryCancel, QueryReply, QueryTask, QueryWorkerData } from './query-protocol.js';
 
 const data = workerData as QueryWorkerData;
@@ -20,6 +21,11 @@ const engine = queryEngineFor(store, data.config, data.config.promql, { buffer: 
 const limits = queryLimits(data.config);
 const running = new Map<number, AbortController>();
 const now = () => performance.timeOrigin + performance.now();
+
+/** Statements this thread may run: those that only read, and TQL (PromQL through SQL). */
+function onlyReads(sql: string): boolean {
+  return isReadOnlySql(sql) || parseSqlStatements(sql).every((s) => s.kind === 'tql');
+}
 
 async function handle(task: QueryTask): Promise<{ reply: QueryReply; transfer: ArrayBuffer[] }> {
   const ac = new AbortController();
@@ -32,7 +38,13 @@ async function handle(task: QueryTask): Promise<{ reply: QueryReply; transfer: A
     );
   }
   try {
-    if (!isReadOnlySql(task.sql)) return { reply: { id: task.id, ok: false, write: true }, transfer: [] };
+    if (task.kind === 'promql') {
+      store.reloadCatalog();
+      const a = await runPromqlWork(engine, task.work, ac.signal, () => Math.round(now() - task.startedAt));
+      const bytes = new TextEncoder().encode(a.body);
+      return { reply: { id: task.id, ok: true, body: bytes, contentType: a.contentType, elapsedMs: a.elapsedMs }, transfer: [bytes.buffer as ArrayBuffer] };
+    }
+    if (!onlyReads(task.sql)) return { reply: { id: task.id, ok: false, write: true }, transfer: [] };
     store.reloadCatalog();
     const format = sqlEncoder(task.format);
     const refuse = SINGLE_OUTPUT_FORMATS.has(format.name);
@@ -49,7 +61,8 @@ async function handle(task: QueryTask): Promise<{ reply: QueryReply; transfer: A
     return { reply: { id: task.id, ok: true, body: bytes, contentType, elapsedMs }, transfer: [bytes.buffer as ArrayBuffer] };
   } catch (e) {
     const { code, message, httpStatus } = describeError(e);
-    return { reply: { id: task.id, ok: false, error: { code: code as StatusCode, message, httpStatus } }, transfer: [] };
+    const promql = promqlWireError(e);
+    return { reply: { id: task.id, ok: false, error: { code: code as StatusCode, message, httpStatus, ...(promql ? { promql } : {}) } }, transfer: [] };
   } finally {
     clearTimeout(timer);
     running.delete(task.id);

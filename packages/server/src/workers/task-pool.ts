@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker, type Transferable } from 'node:worker_threads';
 import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 
+/** A task as a caller gives it (the pool numbers it); distributes over a union of task kinds. */
+export type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
 /** What every task and reply carry: the task's id. */
 export interface Tagged {
   readonly id: number;
@@ -157,11 +160,6 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
     worker.unref();
   }
 
-  /** Whether at least one worker has loaded its script (until then a caller may run the work itself). */
-  get anyReady(): boolean {
-    return this.slots.some((s) => s.ready);
-  }
-
   private settle(slot: Slot<Task, Result>, reply: Reply): void {
     if (slot.stopping !== undefined && slot.stopping.id === reply.id) {
       clearTimeout(slot.stopping.timer);
@@ -225,8 +223,10 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
 
   /** Starts queued tasks on idle workers. */
   private pump(): void {
-    for (const slot of this.slots) {
-      if (slot.worker === undefined || slot.job !== undefined || slot.stopping !== undefined) continue;
+    // Idle workers that have loaded first: a worker still loading (just started or replaced) takes a
+    // task only when no loaded one is free (the task then waits for its load).
+    const idle = this.slots.filter((s) => s.worker !== undefined && s.job === undefined && s.stopping === undefined);
+    for (const slot of [...idle.filter((s) => s.ready), ...idle.filter((s) => !s.ready)]) {
       const job = this.queue.shift();
       if (job === undefined) return;
       slot.job = job;
@@ -267,11 +267,11 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
     this.pump();
   }
 
-  run(task: Omit<Task, 'id'>, signal?: AbortSignal): Promise<Result> {
+  run(task: WithoutId<Task>, signal?: AbortSignal): Promise<Result> {
     if (this.slots.length === 0) return Promise.reject(this.allDead());
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise((resolve, reject) => {
-      const job: Job<Task, Result> = { task: { ...task, id: this.nextId++ } as Task, resolve, reject, signal, onAbort: () => this.abort(job) };
+      const job: Job<Task, Result> = { task: { ...task, id: this.nextId++ } as unknown as Task, resolve, reject, signal, onAbort: () => this.abort(job) };
       signal?.addEventListener('abort', job.onAbort, { once: true });
       this.queue.push(job);
       this.pump();

@@ -1,9 +1,10 @@
 import { TaskPool } from './task-pool.js';
-import { unpackTables, WorkerTaskError, type PipelineReply, type PipelineTask } from './protocol.js';
-import type { RunItemError, RunTable } from '../pipelines/compiler.js';
+import { WorkerTaskError, type PackedTable, type PipelineReply, type PipelineTask } from './protocol.js';
+import type { RunItemError } from '../pipelines/compiler.js';
 
+/** A run's tables as the worker packed them (unpackTablesSliced builds their rows) and its item errors. */
 export interface PoolResult {
-  readonly tables: RunTable[];
+  readonly tables: PackedTable[];
   readonly errors: RunItemError[];
 }
 
@@ -28,7 +29,7 @@ export class PipelineWorkerPool extends TaskPool<PipelineTask, PipelineReply, Po
       heapAdvice: 'send fewer or smaller items',
       decode: (reply) => {
         if (!reply.ok) throw new WorkerTaskError(reply.error);
-        return { tables: unpackTables(reply.tables), errors: reply.errors };
+        return { tables: reply.tables, errors: reply.errors };
       },
       // A byte body is transferred, not copied (copying a large string costs the main thread milliseconds).
       transfer: (task) => (task.bytes !== undefined && task.bytes.buffer instanceof ArrayBuffer ? [task.bytes.buffer] : []),

@@ -1,5 +1,5 @@
 import { compileTable, type StoredPipeline, type TableRecord, type TableState } from '@sluice/storage';
-import { assignPhysical, physicalColumns, type PhysicalColumn, type PhysicalMap } from './physical.js';
+import { assignPhysical, physicalColumns, physicalTableName, type PhysicalColumn, type PhysicalMap } from './physical.js';
 import type { ChHttp } from '../client/ch-http.js';
 import { ident, str, tsvEscape, tsvUnescape } from '../sql/quote.js';
 import type { Ddl } from './ddl.js';
@@ -39,6 +39,8 @@ export class ChCatalog {
   private dbs = new Map<string, Versioned<true>>();
   private tables = new Map<string, Versioned<TableEntry>>();
   private pipes = new Map<string, Versioned<StoredPipeline>>();
+  /** The stored text each table entry was last loaded from. */
+  private readonly loaded = new Map<string, string>();
   private lastRev = 0n;
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
@@ -104,7 +106,15 @@ export class ChCatalog {
       const d = tsvUnescape(db!)!;
       const n = tsvUnescape(name!)!;
       if (kind === 'db') merge(this.dbs, n, r, deleted === '1' ? undefined : true);
-      else if (kind === 'table') merge(this.tables, key(d, n), r, deleted === '1' ? undefined : entryFromJson(tsvUnescape(body!)!));
+      else if (kind === 'table') {
+        // An unchanged table keeps its entry (no JSON parse and compile per reload, and the same object
+        // for whatever is derived from it).
+        const k = key(d, n);
+        const text = deleted === '1' ? '' : body!;
+        if (this.tables.get(k)?.rev === r && this.loaded.get(k) === text) continue;
+        this.loaded.set(k, text);
+        merge(this.tables, k, r, deleted === '1' ? undefined : entryFromJson(tsvUnescape(body!)!));
+      }
     }
     for (const [name, version, rev, deleted, yaml] of pipes) {
       const r = BigInt(rev!);
@@ -130,6 +140,17 @@ export class ChCatalog {
 
   table(db: string, name: string): TableEntry | undefined {
     return this.tables.get(key(db, name))?.value;
+  }
+
+  /**
+   * The physical table name for a new Sluice table: physicalTableName() unless a renamed table still
+   * holds that ClickHouse table (RENAME TABLE is a catalog change), then the next free variant.
+   */
+  freePhysicalName(db: string, table: string): string {
+    const taken = new Set(this.tablesOf(db).map((e) => e.chTable));
+    let name = physicalTableName(db, table);
+    for (let n = 1; taken.has(name); n++) name = physicalTableName(db, `${table}\u0000${n}`);
+    return name;
   }
 
   tablesOf(db: string): TableEntry[] {

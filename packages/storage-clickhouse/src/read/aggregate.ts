@@ -5,6 +5,8 @@ import { checkable } from './predicate-sql.js';
 import type { TableEntry } from '../catalog/catalog.js';
 import { decodeCount, decodeFloat, decodeValue } from './decode-value.js';
 import { readSource, scanOrderTuple } from './source.js';
+import { nanFromBits } from '../write/nan-bits.js';
+import { boxedArray } from './boxed-array.js';
 
 /**
  * `Store.aggregate` as one ClickHouse GROUP BY: count/sum/min/max/avg, group keys on columns and time
@@ -36,6 +38,7 @@ export async function aggregateTable(http: ChHttp, e: TableEntry, req: Aggregate
     keys.push({ sql: `(${r} - (((${r} % ${b}) + ${b}) % ${b}))`, decode: (f) => BigInt(f) });
   }
   const aggs: { sql: string; decode: (f: string) => Value }[] = [];
+  const bits: { at: number; sql: string }[] = [];
   for (const a of req.aggregates) {
     if (a.column === undefined) {
       if (a.fn !== 'count') return undefined;
@@ -48,18 +51,29 @@ export async function aggregateTable(http: ChHttp, e: TableEntry, req: Aggregate
     if (a.fn === 'count') aggs.push({ sql: `count(${r})`, decode: decodeCount });
     else if (a.fn === 'min' || a.fn === 'max') {
       if (c.type === 'json' || c.type === 'binary') return undefined;
-      aggs.push({ sql: `${a.fn}(toNullable(${r}))`, decode: (f) => decodeValue(c.type, f) });
+      const m = `${a.fn}(toNullable(${r}))`;
+      aggs.push({ sql: m, decode: (f) => decodeValue(c.type, f) });
+      // A NaN result keeps its payload (text formats write every NaN as `nan`): its bits come beside it.
+      if (c.type === 'float64') bits.push({ at: keys.length + aggs.length - 1, sql: `if(isNaN(${m}), reinterpretAsUInt64(reinterpretAsString(${m})), 0)` });
     } else {
       if (!numeric) return undefined;
       aggs.push({ sql: `${a.fn}(toFloat64(${r}))`, decode: decodeFloat });
     }
   }
-  const select = [...keys, ...aggs].map((x) => x.sql).join(', ');
+  const select = [...keys, ...aggs, ...bits].map((x) => x.sql).join(', ');
   const where = s.where === '1' ? '' : ` WHERE ${s.where}`;
   // Groups in the order a scan first meets them, unless the caller sorts them itself (anyOrder).
   const order = req.anyOrder ? '' : ` ORDER BY min(${scanOrderTuple(e, s)})`;
   const sql = keys.length === 0 ? `SELECT ${select} FROM ${s.from}${where}` : `SELECT ${select} FROM ${s.from}${where} GROUP BY ${keys.map((k) => k.sql).join(', ')}${order}`;
   const rows = await http.rows(sql);
   const all = [...keys, ...aggs];
-  return rows.map((r) => all.map((x, j) => x.decode(r[j]!)));
+  return rows.map((r) => {
+    const out = boxedArray();
+    for (let j = 0; j < all.length; j++) out.push(all[j]!.decode(r[j]!));
+    for (let k = 0; k < bits.length; k++) {
+      const f = r[all.length + k]!;
+      if (f !== '0' && f !== '\\N') out[bits[k]!.at] = nanFromBits(f);
+    }
+    return out;
+  });
 }

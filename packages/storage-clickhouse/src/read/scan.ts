@@ -6,11 +6,14 @@ import type { TableEntry } from '../catalog/catalog.js';
 import { decoderFor } from './decode-value.js';
 import { nanFromBits } from '../write/nan-bits.js';
 import { readSource, scanOrder } from './source.js';
+import { boxedArray } from './boxed-array.js';
+import { TypedColumns } from './typed-columns.js';
 
 /**
  * Validates a scan now (a bad column or predicate throws from `scan()`, as in the embedded store) and
  * returns batches streamed from one SELECT with projection, time range, predicates, order and LIMIT
- * pushed to ClickHouse. Batches fill only `ColumnVector.values`.
+ * pushed to ClickHouse. Batches fill `ColumnVector.values`, and `typed` too when the request asks for it
+ * (read/typed-columns.ts).
  */
 export function scanTable(http: ChHttp, e: TableEntry, req: ScanRequest, nowMs: number): AsyncIterable<ColumnBatch> {
   const t = e.state;
@@ -47,9 +50,16 @@ export function scanTable(http: ChHttp, e: TableEntry, req: ScanRequest, nowMs: 
       if (limit === 0) return;
       const abort = new AbortController();
       let arrays: Value[][] = cols.map(() => boxedArray());
+      const typed = req.typed === true ? new TypedColumns(cols, t.info.timeIndex, new Set(t.tags.map((c) => c.name))) : undefined;
       let n = 0;
       const flush = (): ColumnBatch => {
-        const b = { length: n, columns: cols.map((c, j) => ({ name: c.name, type: c.type, values: arrays[j]! })) };
+        const b = {
+          length: n,
+          columns: cols.map((c, j) => {
+            const tc = typed?.of(j, arrays[j]!, n);
+            return { name: c.name, type: c.type, values: arrays[j]!, ...(tc ? { typed: tc } : {}) };
+          }),
+        };
         // Boxed arrays: a packed double array would rewrite NaN payloads (Prometheus staleness markers).
         arrays = cols.map(() => boxedArray());
         n = 0;
@@ -72,11 +82,4 @@ export function scanTable(http: ChHttp, e: TableEntry, req: ScanRequest, nowMs: 
       }
     },
   };
-}
-
-/** An empty growable array whose elements stay boxed (pushing a NaN keeps its bits). */
-function boxedArray(): Value[] {
-  const a: Value[] = [null];
-  a.pop();
-  return a;
 }

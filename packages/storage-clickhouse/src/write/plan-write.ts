@@ -4,7 +4,7 @@ import {
 } from '@sluice/storage';
 import { makeEntry, type ChCatalog, type TableEntry } from '../catalog/catalog.js';
 import { dataDatabase, type Layout } from '../catalog/layout.js';
-import { physicalTableName, tableId } from '../catalog/physical.js';
+import { tableId } from '../catalog/physical.js';
 
 /** One table of a write: its entry before and after the write's schema changes, and its validated rows. */
 export interface TableWrite {
@@ -43,7 +43,7 @@ export function planWrite(catalog: ChCatalog, layout: Layout, reqs: readonly Wri
         if (!(opts.auto_create_table ?? o.autoCreateTable)) throw new TableNotFoundError(req.db, req.table, 'auto_create_table is false, so the write does not create it');
         const id = tableId(req.db, req.table);
         const rec = recordForWrite(req.db, req.table, req.schema, opts, { id, storageId: id }, o.now);
-        tw = { before: undefined, after: makeEntry(rec, dataDatabase(layout, req.db), physicalTableName(req.db, req.table)), parts: [], affected: 0 };
+        tw = { before: undefined, after: makeEntry(rec, dataDatabase(layout, req.db), catalog.freePhysicalName(req.db, req.table)), parts: [], affected: 0 };
       }
       tables.set(key, tw);
     }

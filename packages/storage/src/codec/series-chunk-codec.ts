@@ -122,6 +122,10 @@ function writeBits(w: ByteWriter, n: number, set: (i: number) => boolean): void 
   w.pos += len;
 }
 
+/** A byte view of the last buffer floatRowsInto wrote values into (series arrays share slabs). */
+let bytesOf: ArrayBufferLike | undefined;
+let bytes: Uint8Array = new Uint8Array(0);
+
 /** A stored chunk, decoded lazily: header at once, times and columns on demand. */
 export class SeriesChunkView {
   readonly count: number;
@@ -175,6 +179,66 @@ export class SeriesChunkView {
       r.skip(len);
     }
     return (this.slotAt = at);
+  }
+
+  /**
+   * The rows whose offsets lie in [lo, hi), decoded straight into typed arrays (no intermediate arrays):
+   * `times[at + k] = (add + off) * mult` and `values[at + k]` = the float64 column `slot`, bit for bit (one
+   * byte copy; NaN payloads kept). Returns how many rows it wrote, or -1 when the column is not stored as
+   * a value in every row of the chunk (a null or absent row, or a chunk older than the column): the caller
+   * then reads the chunk through col(). Times are written either way.
+   */
+  floatRowsInto(slot: number, lo: number, hi: number, add: number, mult: number, times: Float64Array, values: Float64Array, at: number): number {
+    const buf = this.buf;
+    const n = this.count;
+    let p = this.timesAt;
+    let t = 0;
+    let from = -1;
+    let k = at;
+    for (let i = 0; i < n; i++) {
+      let b = buf[p++]!;
+      if (b < 0x80) t += b;
+      else {
+        let d = b & 0x7f;
+        let mul = 0x80;
+        for (;;) {
+          b = buf[p++]!;
+          d += (b & 0x7f) * mul;
+          if (b < 0x80) break;
+          mul *= 0x80;
+        }
+        t += d;
+      }
+      if (t < lo || t >= hi) continue;
+      if (from < 0) from = i;
+      times[k++] = (add + t) * mult;
+    }
+    const rows = k - at;
+    if (slot >= this.slots) return -1;
+    // Skip the slots before `slot` (each starts with its byte length).
+    for (let s = 0; s < slot; s++) {
+      let len = 0;
+      let mul = 1;
+      for (;;) {
+        const b = buf[p++]!;
+        len += (b & 0x7f) * mul;
+        if (b < 0x80) break;
+        mul *= 0x80;
+      }
+      p += len;
+    }
+    for (;;) if (buf[p++]! < 0x80) break; // this slot's length
+    if (buf[p++] !== 1) return -1; // mode 1: no null and no absent row
+    if (rows > 0) {
+      const src = p + 8 * from;
+      // One native copy into the array's bytes (no view objects per chunk).
+      if (bytesOf !== values.buffer) {
+        bytesOf = values.buffer;
+        bytes = new Uint8Array(bytesOf);
+      }
+      buf.copy(bytes, values.byteOffset + 8 * at, src, src + 8 * rows);
+    }
+    return rows;
   }
 
   /** Column `slot` of type `type`. */

@@ -1,10 +1,10 @@
 import { parseTableOption, TableOptionError, type TableOptions } from '@sluice/pipeline-core';
-import { checkColumn } from '../catalog/define-table.js';
+import { checkColumn, checkName } from '../catalog/define-table.js';
 import { columnFromRecord, columnToRecord, optionsFromRecord, optionsToRecord, withSlots, type ColumnRecord, type TableRecord } from '../catalog/table-record.js';
 import { ColumnAlreadyExistsError, ColumnNotFoundError, InvalidRequestError } from '../errors.js';
 import { resolveOptions } from '../options/resolved-options.js';
 import type { AlterTable, ColumnPosition } from '../store.js';
-import { widenRecord } from './widen-column.js';
+import { retypeRecord, widenRecord } from './widen-column.js';
 
 /** The record after an ALTER; options that would change how stored rows are keyed cannot change. */
 export function alterRecord(rec: TableRecord, change: AlterTable): TableRecord {
@@ -67,6 +67,11 @@ export function alterRecord(rec: TableRecord, change: AlterTable): TableRecord {
     }
     case 'widen_column':
       return widenRecord(rec, change.name, change.type);
+    case 'change_column_type':
+      return retypeRecord(rec, change.name, change.type);
+    case 'rename_table':
+      checkName('table', change.to);
+      return { ...rec, version: rec.version + 1, name: change.to };
     case 'set_options':
     case 'unset_options': {
       const cur = optionsFromRecord(rec.options);

@@ -8,6 +8,7 @@ import type { ScanRequest } from '../store.js';
 import { valueColumn } from './prepare-rows.js';
 import { rowSource } from './row-source.js';
 import { readChunks, seriesSpan, type StoredChunk } from './series-run.js';
+import { txFoldHead } from './series-head-fold.js';
 import { ttlCutoff } from './time-bounds.js';
 
 const writer = new ByteWriter(1 << 12);
@@ -19,6 +20,7 @@ const writer = new ByteWriter(1 << 12);
  * (same seq, so its precedence over other chunks is unchanged) or removed when emptied.
  */
 export function txDeleteRows(ctx: StoreContext, t: TableState, req: Pick<ScanRequest, 'timeRange' | 'predicates'>): number {
+  txFoldHead(ctx, t.storageId);
   const doomed = new Map<number, Set<bigint>>();
   let total = 0;
   const wanted = t.fields.map(() => false);
@@ -90,6 +92,7 @@ export function txRewriteChunk(
  * last row expires (its earlier rows are hidden by the scan range). Returns the rows removed.
  */
 export function txRemoveRange(ctx: StoreContext, t: TableState, before: bigint | undefined, max: number): number {
+  txFoldHead(ctx, t.storageId);
   const db = ctx.env.seriesChunks;
   const sids = ctx.series.tableSeries(t, Number.MAX_SAFE_INTEGER) ?? [];
   const doomed: Buffer[] = [];

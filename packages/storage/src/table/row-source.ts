@@ -6,7 +6,8 @@ import { SeriesChunkView } from '../codec/series-chunk-codec.js';
 import { MAX_TS, MIN_TS } from '../keys/row-key.js';
 import type { ScanRequest } from '../store.js';
 import { compilePredicates, type CompiledPredicates } from './predicates.js';
-import { readWindow, resolveChunks, seriesSpan, windowSize, type Run, type StoredChunk } from './series-run.js';
+import { readWindow, resolveChunks, seriesSpan, windowSize, withHead, type Run, type StoredChunk } from './series-run.js';
+import { headView, type HeadView } from './series-head.js';
 import { ceilToUnit, ttlCutoff } from './time-bounds.js';
 
 /**
@@ -75,7 +76,7 @@ export function seriesRuns(ctx: StoreContext, t: TableState, o: RowSourceOptions
       if (sids.length === 0) return;
       const txn = ctx.env.root.useReadTransaction();
       try {
-        const scan = new ScanBase();
+        const scan = new ScanBase(headView(ctx, t.storageId, txn));
         for (const [sid, tags] of sids) {
           const c = new SeriesCursor(sid, tags, ctx, t, preds.lo, preds.hi, false, txn, scan);
           while (c.nextRun()) yield { sid, tags, run: c.run! };
@@ -162,6 +163,8 @@ class SeriesCursor {
     const end = hi === undefined ? seriesEnd(sto, sid) : seriesTimeBound(sto, sid, hi);
     let first: bigint | undefined;
     for (const k of this.range({ start, end })) first = keyChunkMin(k);
+    const headFirst = this.scan.head.bound(sid, this.from === undefined ? undefined : this.from - span + 1n, hi, false);
+    if (headFirst !== undefined && (first === undefined || headFirst < first)) first = headFirst;
     if (first === undefined) {
       this.done = true;
       return null;
@@ -175,7 +178,7 @@ class SeriesCursor {
       this.done = true;
       return null;
     }
-    const run = readWindow(this.ctx, t, sid, ws, we, this.txn);
+    const run = readWindow(this.ctx, t, sid, ws, we, this.txn, this.scan.head);
     if (we === MAX_TS) this.done = true;
     return run;
   }
@@ -191,6 +194,8 @@ class SeriesCursor {
     const end = lo === undefined ? seriesStart(sto, sid) : seriesTimeBound(sto, sid, lo - span + 1n);
     let last: bigint | undefined;
     for (const k of this.range({ start, end, reverse: true })) last = keyChunkMin(k);
+    const headLast = this.scan.head.bound(sid, lo === undefined ? undefined : lo - span + 1n, this.to, true);
+    if (headLast !== undefined && (last === undefined || headLast > last)) last = headLast;
     if (last === undefined) {
       this.done = true;
       return null;
@@ -203,13 +208,15 @@ class SeriesCursor {
     if (ws < MIN_TS) ws = MIN_TS;
     this.to = ws;
     if (ws === MIN_TS) this.done = true;
-    return readWindow(this.ctx, t, sid, ws, we, this.txn);
+    return readWindow(this.ctx, t, sid, ws, we, this.txn, this.scan.head);
   }
 }
 
 /** The time all cursors' keys are relative to: the first run's base. Keys stay exact within 2^52. */
 class ScanBase {
   base: bigint | undefined;
+  /** The table's head chunks in the scan's snapshot (series-head.ts). */
+  constructor(readonly head: HeadView) {}
   exact = true;
   delta(b: bigint): number {
     if (this.base === undefined) this.base = b;
@@ -230,7 +237,7 @@ function* iterate(ctx: StoreContext, t: TableState, o: RowSourceOptions, preds: 
   if (sids.length === 0) return;
   const txn = o.inWriteTxn ? undefined : ctx.env.root.useReadTransaction();
   const descending = o.descending === true;
-  const scan = new ScanBase();
+  const scan = new ScanBase(headView(ctx, t.storageId, txn));
   const fields: (Value | undefined)[] = new Array(t.fieldTypes.length).fill(undefined);
   let filledRun: Run | undefined;
   let filledI = -1;
@@ -275,7 +282,7 @@ function* iterate(ctx: StoreContext, t: TableState, o: RowSourceOptions, preds: 
       const firsts: { sid: number; tags: readonly Value[]; run: Run; i: number; ts: bigint }[] = [];
       for (const [sid, tags] of sids) {
         if (quick) {
-          const run = firstRow(ctx, t, sid, preds.lo, preds.hi, txn);
+          const run = firstRow(ctx, t, sid, preds.lo, preds.hi, txn, scan.head);
           if (run !== undefined) firsts.push({ sid, tags, run, i: 0, ts: run.base + BigInt(run.offs[0]!) });
           continue;
         }
@@ -360,18 +367,19 @@ function* iterate(ctx: StoreContext, t: TableState, o: RowSourceOptions, preds: 
  * The series' first row in [lo, hi), resolved, as a one-row run: chunks are read in key (first-time)
  * order until one starts after the earliest time found (usually one or two chunks).
  */
-function firstRow(ctx: StoreContext, t: TableState, sid: number, lo: bigint | undefined, hi: bigint | undefined, txn: unknown): Run | undefined {
+function firstRow(ctx: StoreContext, t: TableState, sid: number, lo: bigint | undefined, hi: bigint | undefined, txn: unknown, head: HeadView): Run | undefined {
   const sto = t.storageId;
   const start = lo === undefined ? seriesStart(sto, sid) : seriesTimeBound(sto, sid, lo - seriesSpan(t) + 1n);
   const end = hi === undefined ? seriesEnd(sto, sid) : seriesTimeBound(sto, sid, hi);
   const seen: StoredChunk[] = [];
   let best: bigint | undefined;
   const range = ctx.env.seriesChunks.getRange({ start, end, ...(txn ? { transaction: txn } : {}) } as Parameters<typeof ctx.env.seriesChunks.getRange>[0]);
-  for (const { key, value } of range) {
-    const k = key as Buffer;
-    const min = keyChunkMin(k);
+  // Stored chunks in key order; with head chunks of the series, every candidate merged in key order.
+  let candidates: Iterable<StoredChunk> = storedChunks(range);
+  if (head.has(sid)) candidates = withHead(head, sid, lo === undefined ? undefined : lo - seriesSpan(t) + 1n, hi, [...candidates]);
+  for (const c of candidates) {
+    const min = c.min;
     if (best !== undefined && min > best) break;
-    const c: StoredChunk = { key: k, min, seq: keyChunkSeq(k), view: new SeriesChunkView(value as Buffer) };
     seen.push(c);
     const offs = c.view.offs();
     for (let i = 0; i < offs.length; i++) {
@@ -385,8 +393,15 @@ function firstRow(ctx: StoreContext, t: TableState, sid: number, lo: bigint | un
   return best === undefined ? undefined : resolveChunks(t, seen, best, best + 1n);
 }
 
+function* storedChunks(range: Iterable<{ key: unknown; value: unknown }>): Generator<StoredChunk> {
+  for (const { key, value } of range) {
+    const k = Buffer.from(key as Buffer);
+    yield { key: k, min: keyChunkMin(k), seq: keyChunkSeq(k), view: new SeriesChunkView(value as Buffer) };
+  }
+}
+
 /** The table's series passing the tag predicates (predicates run once per series), ascending by id. */
-function matchingSeries(ctx: StoreContext, t: TableState, preds: CompiledPredicates): [number, readonly Value[]][] {
+export function matchingSeries(ctx: StoreContext, t: TableState, preds: CompiledPredicates): [number, readonly Value[]][] {
   const all = ctx.series.tableSeries(t, Number.MAX_SAFE_INTEGER) ?? [];
   const keep: [number, readonly Value[]][] = [];
   for (const sid of all) {

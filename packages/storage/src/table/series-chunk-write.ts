@@ -7,6 +7,7 @@ import { seriesChunkKey } from '../keys/series-chunk-key.js';
 import type { PendingSeries } from '../series/series-index.js';
 import { valueColumn, type PreparedRows } from './prepare-rows.js';
 import { MAX_CHUNK_ROWS, seriesSpan } from './series-run.js';
+import { txPutHead, type HeadEntry } from './series-head.js';
 
 const writer = new ByteWriter(1 << 16);
 
@@ -24,7 +25,38 @@ export interface SeriesChunkInput {
 export interface EncodedSeriesChunk {
   readonly tags: readonly Value[];
   readonly min: bigint;
+  readonly rows: number;
   readonly bytes: Buffer;
+}
+
+/**
+ * The head entries a write transaction collects, per physical table, stored as one head record each
+ * at the end of the write (series-head.ts) instead of one `series_chunks` put per series.
+ */
+export class HeadBatch {
+  readonly byStorage = new Map<number, HeadEntry[]>();
+  rows = 0;
+
+  add(storageId: number, e: HeadEntry): void {
+    let list = this.byStorage.get(storageId);
+    if (list === undefined) this.byStorage.set(storageId, (list = []));
+    list.push(e);
+    this.rows += e.rows;
+  }
+
+  /** Writes the collected records (called at the end of the transaction, or before a rewrite that must see them). */
+  txFlush(ctx: StoreContext): { storageId: number; chunks: number; rows: number }[] {
+    const out: { storageId: number; chunks: number; rows: number }[] = [];
+    for (const [storageId, list] of this.byStorage) {
+      txPutHead(ctx, storageId, list);
+      let rows = 0;
+      for (const e of list) rows += e.rows;
+      out.push({ storageId, chunks: list.length, rows });
+    }
+    this.byStorage.clear();
+    this.rows = 0;
+    return out;
+  }
 }
 
 /**
@@ -100,7 +132,7 @@ export function* encodeSeriesGroups(t: TableState, rows: PreparedRows): Generato
       for (let k = 0; k < part.length; k++) offs[k] = Number(rows.ts[part[k]!]! - min);
       writer.reset();
       encodeSeriesChunk(writer, t.fieldTypes, offs, offs.length, rows.fields, part);
-      out.push({ tags: g.tags, min, bytes: writer.take() });
+      out.push({ tags: g.tags, min, rows: offs.length, bytes: writer.take() });
       start = end;
     }
     yield out;
@@ -117,8 +149,11 @@ function tagKey(tags: readonly Value[]): string {
   return k;
 }
 
-/** Inside the write transaction: resolves each encoded chunk's series and stores it (one counter update). */
-export function txPutEncodedSeriesChunks(ctx: StoreContext, t: TableState, chunks: readonly EncodedSeriesChunk[], pending: PendingSeries): void {
+/**
+ * Inside the write transaction: resolves each encoded chunk's series and adds it to the head batch
+ * under the key a direct put would use (one counter update).
+ */
+export function txPutEncodedSeriesChunks(ctx: StoreContext, t: TableState, chunks: readonly EncodedSeriesChunk[], pending: PendingSeries, head: HeadBatch): void {
   if (chunks.length === 0) return;
   let seq = ctx.catalog.txNext('seq', chunks.length);
   let lastTags: readonly Value[] | undefined;
@@ -128,15 +163,15 @@ export function txPutEncodedSeriesChunks(ctx: StoreContext, t: TableState, chunk
       sid = ctx.series.txResolve(t, c.tags, pending);
       lastTags = c.tags;
     }
-    ctx.env.seriesChunks.putSync(seriesChunkKey(t.storageId, sid, c.min, seq++), c.bytes);
+    head.add(t.storageId, { tableId: t.record.id, sid, min: c.min, seq: seq++, rows: c.rows, bytes: c.bytes });
   }
 }
 
-/** The synchronous path (inside the transaction): encode and store. */
-export function txPutSeriesChunks(ctx: StoreContext, t: TableState, rows: PreparedRows, pending: PendingSeries): void {
+/** The synchronous path (inside the transaction): encode and add to the head batch. */
+export function txPutSeriesChunks(ctx: StoreContext, t: TableState, rows: PreparedRows, pending: PendingSeries, head: HeadBatch): void {
   const all: EncodedSeriesChunk[] = [];
   for (const step of encodeSeriesGroups(t, rows)) all.push(...step);
-  txPutEncodedSeriesChunks(ctx, t, all, pending);
+  txPutEncodedSeriesChunks(ctx, t, all, pending, head);
 }
 
 /** Stores chunks under fresh sequence numbers (one counter update for all). */

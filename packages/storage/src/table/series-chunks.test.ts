@@ -244,16 +244,33 @@ describe('series chunks', () => {
     await s.close();
   });
 
-  it('a remote-write-like batch costs one chunk per series, not one entry per sample', async () => {
+  it('a remote-write-like batch costs one head record, folded later into one chunk per series', async () => {
     const dir = tempDir();
-    const s = await open(dir);
-    const rows: Value[][] = [];
-    for (let j = 0; j < 200; j++) for (let k = 0; k < 10; k++) rows.push([`h${j}`, 1000 + k * 1000, k, k, null]);
-    await s.write([{ db: 'public', table: 'rw', schema: SCHEMA, rows }]);
+    let s = await open(dir);
+    const batch = (k0: number): Value[][] => {
+      const rows: Value[][] = [];
+      for (let j = 0; j < 200; j++) for (let k = k0; k < k0 + 10; k++) rows.push([`h${j}`, 1000 + k * 1000, k, k, null]);
+      return rows;
+    };
+    // Three writes of 200 series x 10 samples: three head records (one put each), no series chunk yet.
+    for (const k0 of [0, 10, 20]) await s.write([{ db: 'public', table: 'rw', schema: SCHEMA, rows: batch(k0) }]);
     await s.close();
-    const env = openEnv({ dataHome: dir });
-    expect(env.seriesChunks.getKeysCount()).toBe(200);
+    let env = openEnv({ dataHome: dir });
+    expect(env.seriesHead.getKeysCount()).toBe(3);
+    expect(env.seriesChunks.getKeysCount()).toBe(0);
     expect(env.rows.getKeysCount()).toBe(0);
+    await env.root.close();
+    // Reads merge the head (after a reopen too); the fold stores one chunk per series, reads unchanged.
+    s = await open(dir);
+    const read = async () => (await collect(s, { db: 'public', table: 'rw', columns: ['host', 'ts', 'v'], predicates: [{ column: 'host', op: '=', value: 'h7' }] })).map((r) => Number(r.ts as bigint));
+    const want = Array.from({ length: 30 }, (_, k) => 1000 + k * 1000);
+    expect(await read()).toEqual(want);
+    expect(await s.compact()).toBe(400);
+    expect(await read()).toEqual(want);
+    await s.close();
+    env = openEnv({ dataHome: dir });
+    expect(env.seriesHead.getKeysCount()).toBe(0);
+    expect(env.seriesChunks.getKeysCount()).toBe(200);
     await env.root.close();
   });
 

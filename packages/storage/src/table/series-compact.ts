@@ -5,6 +5,7 @@ import type { StoreContext } from '../context.js';
 import { keyChunkMin, keyChunkSeq, seriesEnd, seriesStart } from '../keys/series-chunk-key.js';
 import { valueColumn } from './prepare-rows.js';
 import { cutSeries, txStoreSeriesChunks, type SeriesChunkInput } from './series-chunk-write.js';
+import { txFoldHead } from './series-head-fold.js';
 import { MAX_CHUNK_ROWS, resolveChunks, seriesSpan, type StoredChunk } from './series-run.js';
 
 /**
@@ -16,6 +17,7 @@ import { MAX_CHUNK_ROWS, resolveChunks, seriesSpan, type StoredChunk } from './s
  * Returns the chunks merged away and the series to resume from (undefined at the table's end).
  */
 export function txCompactSeries(ctx: StoreContext, t: TableState, from: number | undefined, maxChunks: number): { merged: number; next: number | undefined } {
+  txFoldHead(ctx, t.storageId);
   const sids = ctx.series.tableSeries(t, Number.MAX_SAFE_INTEGER) ?? [];
   const span = seriesSpan(t);
   let visited = 0;

@@ -4,6 +4,7 @@ import { ABSENT, colValue, SeriesChunkView, type Col } from '../codec/series-chu
 import type { StoreContext } from '../context.js';
 import { keyChunkMin, keyChunkSeq, seriesTimeBound } from '../keys/series-chunk-key.js';
 import { spanInUnit } from './time-bounds.js';
+import { headView, type HeadView } from './series-head.js';
 
 /** A chunk's times lie in [key minTime, key minTime + span): one hour of the time index's unit. */
 export const SERIES_CHUNK_SPAN_NS = 3_600_000_000_000n;
@@ -107,15 +108,27 @@ export class Run {
   }
 }
 
-/** The chunks of a series whose key minTime lies in [from, to) (one LMDB range read). */
-export function readChunks(ctx: StoreContext, t: TableState, sid: number, from: bigint, to: bigint, txn: unknown): StoredChunk[] {
+/**
+ * The chunks of a series whose key minTime lies in [from, to), in key order: one LMDB range read, merged
+ * with the series' chunks still in the head (series-head.ts) of the same snapshot.
+ */
+export function readChunks(ctx: StoreContext, t: TableState, sid: number, from: bigint, to: bigint, txn: unknown, head?: HeadView): StoredChunk[] {
   const out: StoredChunk[] = [];
   const range = ctx.env.seriesChunks.getRange({ start: seriesTimeBound(t.storageId, sid, from), end: seriesTimeBound(t.storageId, sid, to), transaction: txn } as Parameters<typeof ctx.env.seriesChunks.getRange>[0]);
   for (const { key, value } of range) {
     const k = key as Buffer;
     out.push({ key: k, min: keyChunkMin(k), seq: keyChunkSeq(k), view: new SeriesChunkView(value as Buffer) });
   }
-  return out;
+  return withHead(head ?? headView(ctx, t.storageId, txn), sid, from, to, out);
+}
+
+/** `stored` (in key order) merged with the series' head chunks with key minTime in [from, to). */
+export function withHead(head: HeadView, sid: number, from: bigint | undefined, to: bigint | undefined, stored: StoredChunk[]): StoredChunk[] {
+  if (!head.has(sid)) return stored;
+  const extra = head.chunks(sid, from, to);
+  if (extra.length === 0) return stored;
+  if (stored.length === 0) return extra;
+  return stored.concat(extra).sort((a, b) => (a.min < b.min ? -1 : a.min > b.min ? 1 : a.seq - b.seq));
 }
 
 /**
@@ -123,8 +136,8 @@ export function readChunks(ctx: StoreContext, t: TableState, sid: number, from: 
  * Chunks that do not overlap are concatenated; overlapping ones are merged by time, the higher seq
  * (later write) first in each time's group.
  */
-export function readWindow(ctx: StoreContext, t: TableState, sid: number, wlo: bigint, whi: bigint, txn: unknown): Run | undefined {
-  const chunks = readChunks(ctx, t, sid, wlo - seriesSpan(t) + 1n, whi, txn);
+export function readWindow(ctx: StoreContext, t: TableState, sid: number, wlo: bigint, whi: bigint, txn: unknown, head?: HeadView): Run | undefined {
+  const chunks = readChunks(ctx, t, sid, wlo - seriesSpan(t) + 1n, whi, txn, head);
   return resolveChunks(t, chunks, wlo, whi);
 }
 

@@ -6,7 +6,7 @@ import { resolveOptions } from '../options/resolved-options.js';
 import type { PendingSeries } from '../series/series-index.js';
 import type { WriteRequest, WriteResult } from '../store.js';
 import { txPutChunks, txPutEncodedChunk } from './chunk-write.js';
-import { txPutEncodedSeriesChunks, txPutSeriesChunks } from './series-chunk-write.js';
+import { HeadBatch, txPutEncodedSeriesChunks, txPutSeriesChunks } from './series-chunk-write.js';
 import { layoutOf, type PreWrite } from './pre-write.js';
 import { evolveSchema, recordForWrite } from './evolve-schema.js';
 import { changedSlots, txRewriteSlots } from './widen-column.js';
@@ -18,6 +18,8 @@ export interface TxWriteOutcome {
   readonly changed: TableRecord[];
   /** False when every table written has skip_wal (no need to wait for the disk flush). */
   readonly durable: boolean;
+  /** The head records written, per physical table (the store folds a head that has grown). */
+  readonly head: readonly { storageId: number; chunks: number; rows: number }[];
 }
 
 
@@ -29,6 +31,7 @@ export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pendin
   const results: WriteResult[] = [];
   const changed = new Map<string, TableRecord>();
   let durable = false;
+  const head = new HeadBatch();
   for (let k = 0; k < reqs.length; k++) {
     const req = reqs[k]!;
     if (!req || typeof req.db !== 'string' || typeof req.table !== 'string' || !Array.isArray(req.schema) || !Array.isArray(req.rows)) {
@@ -57,6 +60,8 @@ export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pendin
       ctx.catalog.txPutTable(evolved);
       changed.set(`${db}\u0000${req.table}`, evolved);
       const before = compiled(ctx, rec);
+      // Earlier requests of this write must be in the head the rewrite folds first.
+      head.txFlush(ctx);
       txRewriteSlots(ctx, before, t, changedSlots(before, t));
     }
     const p = pre[k];
@@ -65,21 +70,21 @@ export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pendin
     if (p !== undefined && fits) {
       // Prepared and encoded before the transaction, against this very table state (pre-write.ts).
       rows = p.rows;
-      if (p.series !== undefined) txPutEncodedSeriesChunks(ctx, t, p.series, pending);
+      if (p.series !== undefined) txPutEncodedSeriesChunks(ctx, t, p.series, pending, head);
       else if (p.chunks !== undefined) {
         let seq = ctx.catalog.txNext('seq', p.chunks.length);
         for (const c of p.chunks) txPutEncodedChunk(ctx, t, c, seq++);
       } else if (t.opts.appendMode) txPutChunks(ctx, t, rows, pending);
-      else txPutSeriesChunks(ctx, t, rows, pending);
+      else txPutSeriesChunks(ctx, t, rows, pending, head);
     } else {
       rows = prepareRows(t, req);
       if (t.opts.appendMode) txPutChunks(ctx, t, rows, pending);
-      else txPutSeriesChunks(ctx, t, rows, pending);
+      else txPutSeriesChunks(ctx, t, rows, pending, head);
     }
     if (!t.opts.skipWal) durable = true;
     results.push({ db, table: req.table, affectedRows: rows.count });
   }
-  return { results, changed: [...changed.values()], durable };
+  return { results, changed: [...changed.values()], durable, head: head.txFlush(ctx) };
 }
 
 /**

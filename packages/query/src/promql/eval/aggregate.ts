@@ -6,6 +6,7 @@ import { LABEL_NAME_RE } from '../functions/label_replace.js';
 import { quantile } from '../functions/quantile.js';
 import { checkpoint, type EvalContext } from './context.js';
 import type { Evaluate } from './evaluate.js';
+import { streamVector } from './stream.js';
 import { newStepSeries, type ScalarValue, type StepSeries, type StringValue, type VectorValue } from './values.js';
 
 interface Groups {
@@ -139,32 +140,67 @@ function variance(acc: Acc, s: StepSeries, steps: number): void {
 
 /**
  * sum, avg, min, max, count, group, stddev, stdvar: one accumulator per group and step, inputs folded in
- * input order (Prometheus's floating-point order); group ids come from assignGroups, once per series.
+ * input order (Prometheus's floating-point order); a series' group is found once, when it is added.
+ * Series can be added as they are computed (stream.ts), so the inputs are never all held.
  */
-async function simpleAggregate(e: Aggregate, series: readonly StepSeries[], g: Groups, ctx: EvalContext): Promise<StepSeries[]> {
-  const steps = ctx.steps;
-  const op = e.op as keyof typeof FOLDS;
-  const fold = FOLDS[op];
-  const accs: Acc[] = g.labels.map((l) => ({ out: newStepSeries(l, steps), count: new Float64Array(steps), mean: new Float64Array(steps) }));
+class Folder {
+  private readonly names: Set<string>;
+  private readonly dropNames: Set<string>;
+  private readonly index = new Map<string, Acc>();
+  private readonly accs: Acc[] = [];
+  private readonly fold: Fold;
+  private readonly op: keyof typeof FOLDS;
+
+  constructor(
+    private readonly e: Aggregate,
+    private readonly steps: number,
+  ) {
+    this.names = new Set(e.grouping);
+    this.dropNames = new Set([...e.grouping, METRIC_NAME]);
+    this.op = e.op as keyof typeof FOLDS;
+    this.fold = FOLDS[this.op];
+  }
+
+  add(s: StepSeries): void {
+    const { e, steps } = this;
+    const k = groupingKey(s.labels, this.names, e.without);
+    let acc = this.index.get(k);
+    if (acc === undefined) {
+      const labels = e.without ? removeLabels(s.labels, this.dropNames) : keepLabels(s.labels, this.names);
+      acc = { out: newStepSeries(labels, steps), count: new Float64Array(steps), mean: new Float64Array(steps) };
+      this.index.set(k, acc);
+      this.accs.push(acc);
+    }
+    this.fold(acc, s, steps);
+  }
+
+  finish(): StepSeries[] {
+    const { op, steps } = this;
+    const out: StepSeries[] = [];
+    for (const { out: o, count, mean } of this.accs) {
+      let any = false;
+      for (let i = 0; i < steps; i++) {
+        if (!o.has[i]) continue;
+        any = true;
+        const c = count[i]!;
+        if (op === 'avg') o.values[i] = mean[i]!;
+        else if (op === 'count') o.values[i] = c;
+        else if (op === 'stdvar') o.values[i] = o.values[i]! / c;
+        else if (op === 'stddev') o.values[i] = Math.sqrt(o.values[i]! / c);
+      }
+      if (any) out.push(o);
+    }
+    return out;
+  }
+}
+
+async function simpleAggregate(e: Aggregate, series: readonly StepSeries[], ctx: EvalContext): Promise<StepSeries[]> {
+  const folder = new Folder(e, ctx.steps);
   for (let si = 0; si < series.length; si++) {
-    fold(accs[g.of[si]!]!, series[si]!, steps);
+    folder.add(series[si]!);
     if ((si & 63) === 63) await checkpoint(ctx);
   }
-  const out: StepSeries[] = [];
-  for (const { out: o, count, mean } of accs) {
-    let any = false;
-    for (let i = 0; i < steps; i++) {
-      if (!o.has[i]) continue;
-      any = true;
-      const c = count[i]!;
-      if (op === 'avg') o.values[i] = mean[i]!;
-      else if (op === 'count') o.values[i] = c;
-      else if (op === 'stdvar') o.values[i] = o.values[i]! / c;
-      else if (op === 'stddev') o.values[i] = Math.sqrt(o.values[i]! / c);
-    }
-    if (any) out.push(o);
-  }
-  return out;
+  return folder.finish();
 }
 
 /** topk/bottomk: per step and group, the k largest (smallest) elements keep their own labels. */
@@ -242,9 +278,17 @@ async function countValues(e: Aggregate, series: readonly StepSeries[], label: s
 
 export async function evalAggregate(e: Aggregate, ctx: EvalContext, evaluate: Evaluate): Promise<VectorValue> {
   const param = e.param ? await evaluate(e.param, ctx) : undefined;
+  let out: StepSeries[];
+  if (Object.hasOwn(FOLDS, e.op)) {
+    // The argument folded series by series as it is computed where its form allows (stream.ts).
+    const folder = new Folder(e, ctx.steps);
+    if (await streamVector(e.expr, ctx, evaluate, (s) => folder.add(s))) out = folder.finish();
+    else out = await simpleAggregate(e, ((await evaluate(e.expr, ctx)) as VectorValue).series, ctx);
+    ctx.budget.take(out.length * ctx.steps);
+    return { type: 'vector', series: out };
+  }
   const v = (await evaluate(e.expr, ctx)) as VectorValue;
   const series = v.series;
-  let out: StepSeries[];
   switch (e.op) {
     case 'topk':
     case 'bottomk':
@@ -257,7 +301,7 @@ export async function evalAggregate(e: Aggregate, ctx: EvalContext, evaluate: Ev
       out = await countValues(e, series, (param as StringValue).value, ctx);
       break;
     default:
-      out = await simpleAggregate(e, series, assignGroups(series, e), ctx);
+      throw new PromqlExecutionError(`unknown aggregation ${e.op}`);
   }
   ctx.budget.take(out.length * ctx.steps);
   return { type: 'vector', series: out };

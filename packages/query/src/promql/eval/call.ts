@@ -1,14 +1,14 @@
 import type { Call, Expr } from '../ast.js';
-import { dropMetricName } from '../labels.js';
+import { dropMetricName, type Labels } from '../labels.js';
 import { FUNCTIONS } from '../functions/registry.js';
 import type { FunctionImpl, Window } from '../functions/function.js';
 import { checkpoint, stepTime, type EvalContext } from './context.js';
 import type { Evaluate } from './evaluate.js';
-import { mergeSameLabels } from './merge.js';
+import { mergeSameLabels, withLabels } from './merge.js';
 import { evalVectorSelector, WindowCursor } from './selector.js';
-import { newStepSeries, type MatrixValue, type ScalarValue, type StepSeries, type Value, type VectorValue } from './values.js';
+import { newStepSeries, type MatrixValue, type RawSeries, type ScalarValue, type StepSeries, type Value, type VectorValue } from './values.js';
 
-type RangeImpl = Extract<FunctionImpl, { kind: 'range' }>;
+export type RangeImpl = Extract<FunctionImpl, { kind: 'range' }>;
 type ElementImpl = Extract<FunctionImpl, { kind: 'elementwise' }>;
 
 function unparen(e: Expr): Expr {
@@ -29,21 +29,39 @@ function scalarsAt(args: readonly Value[], skip: number, i: number, out: number[
 /** The one window object a range function call sees, moved from step to step (nothing allocated per step). */
 type MovingWindow = { -readonly [K in keyof Window]: Window[K] };
 
-/** A range function over every series: one pass per series over its step windows; yields between series. */
-async function rangeCall(impl: RangeImpl, args: readonly Value[], ctx: EvalContext): Promise<VectorValue> {
-  const mi = args.findIndex((a) => a.type === 'matrix');
-  const m = args[mi] as MatrixValue;
-  const out: StepSeries[] = [];
-  const scalarArgs = args.some((a, j) => j !== mi && a.type === 'scalar');
-  const fn = impl.fn;
-  const steps = ctx.steps;
-  const w: MovingWindow = { ts: EMPTY, vs: EMPTY, lo: 0, hi: 0, end: 0, rangeMs: m.rangeMs, t: 0, scalars: [] };
-  const scalars: number[] = [];
-  for (const s of m.series) {
+/** A range function's per-series evaluation: one window object moved from step to step. */
+export class RangeStepper {
+  private readonly mi: number;
+  readonly m: MatrixValue;
+  private readonly scalarArgs: boolean;
+  private readonly w: MovingWindow;
+  private readonly scalars: number[] = [];
+
+  constructor(
+    readonly impl: RangeImpl,
+    private readonly args: readonly Value[],
+    private readonly ctx: EvalContext,
+  ) {
+    this.mi = args.findIndex((a) => a.type === 'matrix');
+    this.m = args[this.mi] as MatrixValue;
+    this.scalarArgs = args.some((a, j) => j !== this.mi && a.type === 'scalar');
+    this.w = { ts: EMPTY, vs: EMPTY, lo: 0, hi: 0, end: 0, rangeMs: this.m.rangeMs, t: 0, scalars: [] };
+  }
+
+  /** The output labels of input series `s`. */
+  labels(s: RawSeries): Labels {
+    return this.impl.keepName ? s.labels : dropMetricName(s.labels);
+  }
+
+  /** Series `s`'s value per step into `out` (`has` all zero); false when no step has one. */
+  async steps(s: RawSeries, out: StepSeries): Promise<boolean> {
+    const { m, w, ctx, impl, args, mi, scalars } = this;
+    const fn = impl.fn;
+    const steps = ctx.steps;
     const cursor = new WindowCursor(s.ts, m);
     w.ts = s.ts;
     w.vs = s.vs;
-    let o: StepSeries | undefined;
+    let any = false;
     for (let i = 0; i < steps; i++) {
       // A window function may cost much per step (quantile_over_time sorts its window): yield inside long series too.
       if ((i & 255) === 255) await checkpoint(ctx);
@@ -52,18 +70,31 @@ async function rangeCall(impl: RangeImpl, args: readonly Value[], ctx: EvalConte
       w.hi = cursor.hi;
       w.end = m.windowEnds[i]!;
       w.t = ctx.startMs + i * ctx.stepMs;
-      if (scalarArgs) w.scalars = scalarsAt(args, mi, i, scalars);
+      if (this.scalarArgs) w.scalars = scalarsAt(args, mi, i, scalars);
       const v = fn(w);
       if (v === undefined) continue;
-      o ??= newStepSeries(impl.keepName ? s.labels : dropMetricName(s.labels), steps);
-      o.values[i] = v;
-      o.has[i] = 1;
+      out.values[i] = v;
+      out.has[i] = 1;
+      any = true;
     }
-    if (o) out.push(o);
+    return any;
+  }
+}
+
+/** A range function over every series: one pass per series over its step windows; yields between series. */
+export async function rangeCall(impl: RangeImpl, args: readonly Value[], ctx: EvalContext): Promise<VectorValue> {
+  const r = new RangeStepper(impl, args, ctx);
+  const out: StepSeries[] = [];
+  let scratch: StepSeries | undefined;
+  for (const s of r.m.series) {
+    const o = scratch ?? newStepSeries([], ctx.steps);
+    scratch = undefined;
+    if (await r.steps(s, o)) out.push(withLabels(o, r.labels(s)));
+    else scratch = o;
     await checkpoint(ctx);
   }
-  ctx.budget.take(out.length * steps);
-  return { type: 'vector', series: mergeSameLabels(out, steps) };
+  ctx.budget.take(out.length * ctx.steps);
+  return { type: 'vector', series: mergeSameLabels(out, ctx.steps) };
 }
 
 const EMPTY = new Float64Array(0);

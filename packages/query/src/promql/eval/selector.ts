@@ -19,39 +19,61 @@ function minMax(a: Float64Array): [number, number] {
   return [lo, hi];
 }
 
-/** An instant vector selector: per step, the newest sample within the lookback window, unless it is a staleness marker. */
-export async function evalVectorSelector(e: VectorSelector, ctx: EvalContext, sampleTimes = false): Promise<VectorValue> {
-  if (ctx.steps === 0) return { type: 'vector', series: [] };
+/**
+ * The raw series an instant vector selector reads (label order, counted against the sample budget) and
+ * its reference times.
+ */
+export async function selectInstant(e: VectorSelector, ctx: EvalContext): Promise<{ raw: RawSeries[]; refs: Float64Array }> {
   const refs = referenceTimes(ctx, e.at, e.offsetMs);
   const [lo, hi] = minMax(refs);
   const raw = sortSeries(await ctx.source.select(e.matchers, lo - ctx.lookbackMs, hi, ctx.signal));
   let loaded = 0;
   for (const s of raw) loaded += s.ts.length;
   ctx.budget.take(loaded);
+  return { raw, refs };
+}
+
+/**
+ * One series' value per step into `out` (whose `has` is all zero): the newest sample within the
+ * lookback window of each reference time, unless it is a staleness marker. False when no step has one.
+ */
+export function instantSteps(s: RawSeries, refs: Float64Array, lookback: number, sampleTimes: boolean, out: StepSeries): boolean {
+  const ts = s.ts;
+  const vs = s.vs;
+  const n = ts.length;
+  const steps = refs.length;
+  const values = out.values;
+  const has = out.has;
+  let any = false;
+  let j = -1; // index of the last sample <= ref
+  for (let i = 0; i < steps; i++) {
+    const ref = refs[i]!;
+    // Steps only move forward unless `@` fixes the time (then every ref is the same).
+    if (j >= 0 && ts[j]! > ref) j = -1;
+    while (j + 1 < n && ts[j + 1]! <= ref) j++;
+    if (j < 0) continue;
+    if (ts[j]! < ref - lookback) continue;
+    const v = vs[j]!;
+    if (v !== v && isStaleNaN(v)) continue;
+    values[i] = sampleTimes ? ts[j]! / 1000 : v;
+    has[i] = 1;
+    any = true;
+  }
+  return any;
+}
+
+/** An instant vector selector: per step, the newest sample within the lookback window, unless it is a staleness marker. */
+export async function evalVectorSelector(e: VectorSelector, ctx: EvalContext, sampleTimes = false): Promise<VectorValue> {
+  if (ctx.steps === 0) return { type: 'vector', series: [] };
+  const { raw, refs } = await selectInstant(e, ctx);
   const out: StepSeries[] = [];
-  const steps = ctx.steps;
-  const lookback = ctx.lookbackMs;
+  let scratch: StepSeries | undefined;
   for (let k = 0; k < raw.length; k++) {
     const s = raw[k]!;
-    const ts = s.ts;
-    const vs = s.vs;
-    const n = ts.length;
-    let ss: StepSeries | undefined;
-    let j = -1; // index of the last sample <= ref
-    for (let i = 0; i < steps; i++) {
-      const ref = refs[i]!;
-      // Steps only move forward unless `@` fixes the time (then every ref is the same).
-      if (j >= 0 && ts[j]! > ref) j = -1;
-      while (j + 1 < n && ts[j + 1]! <= ref) j++;
-      if (j < 0) continue;
-      if (ts[j]! < ref - lookback) continue;
-      const v = vs[j]!;
-      if (v !== v && isStaleNaN(v)) continue;
-      ss ??= newStepSeries(s.labels, steps);
-      ss.values[i] = sampleTimes ? ts[j]! / 1000 : v;
-      ss.has[i] = 1;
-    }
-    if (ss) out.push(ss);
+    const ss = scratch ?? newStepSeries(s.labels, ctx.steps);
+    scratch = undefined;
+    if (instantSteps(s, refs, ctx.lookbackMs, sampleTimes, ss)) out.push(ss.labels === s.labels ? ss : { labels: s.labels, values: ss.values, has: ss.has });
+    else scratch = ss; // untouched: reused for the next series
     if ((k & 63) === 63) await checkpoint(ctx);
   }
   ctx.budget.take(out.length * ctx.steps);
@@ -61,7 +83,11 @@ export async function evalVectorSelector(e: VectorSelector, ctx: EvalContext, sa
 /** Drops staleness markers (range windows never see them). */
 export function withoutStale(s: RawSeries): RawSeries {
   let stale = 0;
-  for (const v of s.vs) if (isStaleNaN(v)) stale++;
+  const raw = s.vs;
+  for (let i = 0; i < raw.length; i++) {
+    const v = raw[i]!;
+    if (v !== v && isStaleNaN(v)) stale++;
+  }
   if (stale === 0) return s;
   const ts = new Float64Array(s.ts.length - stale);
   const vs = new Float64Array(s.ts.length - stale);

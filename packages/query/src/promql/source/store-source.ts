@@ -2,6 +2,7 @@ import { StatusCode } from '@sluice/pipeline-core';
 import type { Predicate, Store } from '@sluice/storage';
 import type { LabelMatcher } from '../ast.js';
 import { PromqlError, throwIfAborted } from '../errors.js';
+import type { Value } from '@sluice/pipeline-core';
 import { METRIC_NAME, type Label, type Labels } from '../labels.js';
 import { compileMatcher, type CompiledMatcher } from '../matchers.js';
 import { matcherPredicate } from './matcher-predicate.js';
@@ -73,7 +74,8 @@ export class StoreSeriesSource implements SeriesSource {
       if (endMs < 0) continue;
       const endNs = (BigInt(Math.floor(endMs)) + 1n) * 1_000_000n;
       const nTags = mt.tags.length;
-      const reader = new BatchReader(mt, wantSamples, (tagValue) => {
+      /** The series' labels from its tag values, and whether every label matcher accepts them. */
+      const labelsOf = (tagValue: (j: number) => Value | undefined): [Labels, boolean] => {
         const ls: Label[] = [{ name: METRIC_NAME, value: mt.name }];
         for (let j = 0; j < nTags; j++) {
           const v = tagValue(j);
@@ -82,11 +84,27 @@ export class StoreSeriesSource implements SeriesSource {
         if (fields.length > 1 || t.field) ls.push({ name: FIELD_LABEL, value: field });
         ls.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
         const rec = new Map(ls.map((l) => [l.name, l.value]));
-        const a = new SeriesAccum(ls, tagMatchers.every((m) => m.test(rec.get(m.name) ?? '')));
+        return [ls, tagMatchers.every((m) => m.test(rec.get(m.name) ?? ''))];
+      };
+      const timeRange = startNs === undefined ? { endNs } : { startNs, endNs };
+      // A store with typed series reads hands over each series' samples as Float64Arrays (no batches).
+      const typed = wantSamples ? this.store.readSeries?.({ db: mt.db, table: mt.name, field, tags: mt.tags, timeRange, predicates }) : undefined;
+      if (typed !== undefined) {
+        const pace = createPacer();
+        for await (const s of typed) {
+          await pace();
+          throwIfAborted(signal);
+          const [labels, ok] = labelsOf((j) => s.tags[j]);
+          if (ok) yield { labels, ts: s.times, vs: s.values };
+        }
+        continue;
+      }
+      const reader = new BatchReader(mt, wantSamples, (tagValue) => {
+        const a = new SeriesAccum(...labelsOf(tagValue));
         series.push(a);
         return a;
       });
-      const scan = { db: mt.db, table: mt.name, columns: wantSamples ? columns : [mt.timeColumn, ...mt.tags], timeRange: startNs === undefined ? { endNs } : { startNs, endNs }, predicates, typed: true, ...(wantSamples ? { bySeries: true } : { distinctSeries: true }) };
+      const scan = { db: mt.db, table: mt.name, columns: wantSamples ? columns : [mt.timeColumn, ...mt.tags], timeRange, predicates, typed: true, ...(wantSamples ? { bySeries: true } : { distinctSeries: true }) };
       // bySeries (a hint a store may ignore): each series' rows may come together, not merged by time across
       // series — the reader groups rows by series anyway, and a run of one series is copied at once.
       const pace = createPacer();

@@ -1,7 +1,8 @@
 import type { ExecContext } from '../../exec/exec-context.js';
 import { valueBytes } from '../../exec/bytes.js';
 import type { Compiled } from '../expr/compiled.js';
-import { compareValues, keyOf } from '../types/compare.js';
+import { keyOf } from '../types/compare.js';
+import { keyComparator } from '../operators/sort.js';
 import type { SqlValue } from '../types/sql-value.js';
 import type { Accumulator, BoundAggregate } from './aggregate.js';
 
@@ -37,21 +38,7 @@ export function orderedArgument(arg: Compiled, keys: readonly AggOrderKey[]): Co
  * as in ORDER BY), then fed to the aggregate in that order. DISTINCT keeps the first row of each value.
  */
 export function orderedAggregate(inner: BoundAggregate, keys: readonly AggOrderKey[], distinct: boolean, exec?: ExecContext): BoundAggregate {
-  const dirs = keys.map((k) => (k.descending ? -1 : 1));
-  const nullsFirst = keys.map((k) => k.nullsFirst ?? k.descending);
-  const cmp = (a: OrderedRow, b: OrderedRow): number => {
-    for (let k = 0; k < dirs.length; k++) {
-      const x = a.keys[k]!;
-      const y = b.keys[k]!;
-      if (x === null || y === null) {
-        if (x === y) continue;
-        return (x === null) === nullsFirst[k] ? -1 : 1;
-      }
-      const r = compareValues(x, y);
-      if (r !== 0) return r * dirs[k]!;
-    }
-    return 0;
-  };
+  const cmp = keyComparator<OrderedRow>(keys, (r, k) => r.keys[k]!);
   return {
     type: inner.type,
     create: (): Accumulator => {

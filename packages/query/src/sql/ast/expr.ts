@@ -29,7 +29,7 @@ export interface ColumnExpr {
   readonly pos: Pos;
   /** Every dotted part as written when there are more than two (`j.a.b`: a JSON path, planner/json-path-access.ts). */
   readonly parts?: readonly string[];
-  /** Written `"name"`: in INSERT VALUES it is a string, as MySQL (and GreptimeDB) read it. */
+  /** Written as `"name"`: in INSERT ... VALUES, where no column is in scope, MySQL and GreptimeDB read it as a string. */
   readonly doubleQuoted?: true;
 }
 export interface StarExpr { readonly kind: 'star'; readonly table?: string }

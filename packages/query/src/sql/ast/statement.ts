@@ -32,6 +32,8 @@ export interface CreateTableStatement {
   readonly options: TableOptions;
   /** `PARTITION ON COLUMNS (...) (...)`: the partition columns and rules (Sluice keeps one region per table). */
   readonly partition?: { readonly columns: readonly string[]; readonly rules: readonly Expr[] };
+  /** `CREATE TABLE t2 LIKE t1`: the table to copy (columns, keys, options); `columns` is then empty. */
+  readonly like?: TableName;
 }
 export interface DropStatement { readonly kind: 'drop'; readonly object: 'table' | 'database'; readonly table: TableName; readonly ifExists: boolean }
 export interface AlterTableStatement {
@@ -45,6 +47,8 @@ export interface AlterTableStatement {
     | { readonly kind: 'modify_column'; readonly name: string; readonly action: ModifyColumnAction }
     | { readonly kind: 'set_options'; readonly options: TableOptions }
     | { readonly kind: 'unset_options'; readonly names: readonly (keyof TableOptions)[] };
+  /** Further comma-separated actions of the same statement, applied after `change` in order. */
+  readonly more?: readonly AlterTableStatement['change'][];
 }
 /** `ALTER TABLE t MODIFY COLUMN c ...`. */
 export type ModifyColumnAction =
@@ -52,7 +56,7 @@ export type ModifyColumnAction =
   | { readonly kind: 'drop_default' }
   | { readonly kind: 'set_index'; readonly index: 'fulltext' | 'inverted' | 'skipping' }
   | { readonly kind: 'unset_index'; readonly index: 'fulltext' | 'inverted' | 'skipping' }
-  | { readonly kind: 'set_type'; readonly type: ColumnType; readonly typeText: string };
+  | { readonly kind: 'set_type'; readonly type: ColumnType; readonly typeText: string; readonly sqlType?: string };
 export interface AlterDatabaseStatement {
   readonly kind: 'alter_database';
   readonly name: string;

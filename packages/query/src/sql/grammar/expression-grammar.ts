@@ -1,5 +1,6 @@
 import { CstParser, type CstNode, type ParserMethod } from 'chevrotain';
 import * as T from '../tokens.js';
+import { LazyLookaheadStrategy } from './lazy-lookahead.js';
 
 /**
  * Expression rules of the SQL grammar (grammar only; `to-ast/` builds the AST). Operator precedence
@@ -15,8 +16,23 @@ export abstract class ExpressionGrammar extends CstParser {
    * They cost about a third of the parser's construction time, which every process and worker pays at
    * import, so the shared parser skips them; parser.test.ts builds one with them on.
    */
+  /** How many lookahead decisions have been computed (each on first use). */
+  get lookaheadComputed(): number {
+    return this.lookahead.computed;
+  }
+  private readonly lookahead: LazyLookaheadStrategy;
+
   constructor(options: { readonly validate?: boolean } = {}) {
-    super(T.allTokens, { maxLookahead: 3, recoveryEnabled: false, nodeLocationTracking: 'none', skipValidations: !options.validate });
+    const lookahead = new LazyLookaheadStrategy({ maxLookahead: 3 });
+    super(T.allTokens, {
+      maxLookahead: 3,
+      recoveryEnabled: false,
+      nodeLocationTracking: 'none',
+      skipValidations: !options.validate,
+      // Each lookahead decision is computed when first reached (seconds of CPU saved at import).
+      lookaheadStrategy: lookahead,
+    });
+    this.lookahead = lookahead;
   }
 
   expression = this.RULE('expression', () => {
@@ -174,6 +190,14 @@ export abstract class ExpressionGrammar extends CstParser {
         ALT: () => {
           this.CONSUME(T.TimestampKw);
           this.CONSUME3(T.StringLiteral, { LABEL: 'timestampText' });
+        },
+      },
+      {
+        // DATE '2000-10-30': a typed literal (DATE is not a reserved word, so it is gated on the string after it).
+        GATE: () => this.LA(1).tokenType === T.Identifier && this.LA(1).image.toLowerCase() === 'date' && this.LA(2).tokenType === T.StringLiteral,
+        ALT: () => {
+          this.CONSUME(T.Identifier, { LABEL: 'dateKw' });
+          this.CONSUME4(T.StringLiteral, { LABEL: 'dateText' });
         },
       },
       { ALT: () => this.SUBRULE(this.caseExpr) },

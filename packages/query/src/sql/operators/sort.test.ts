@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collectBatches, type Batch, type Relation } from '../expr/relation.js';
 import type { SqlValue } from '../types/sql-value.js';
-import { sort } from './sort.js';
+import { keyComparator, sort } from './sort.js';
 
 function relation(values: SqlValue[], batchSize: number): Relation {
   return {
@@ -40,5 +40,16 @@ describe('sort', () => {
     const out = await collectBatches(sort(relation([2, null, 1, 2, null], 2), [key(false, true)]));
     expect(out.columns[0]).toEqual([null, null, 1, 2, 2]);
     expect(out.columns[1]).toEqual([1, 4, 2, 0, 3]);
+  });
+});
+
+describe('keyComparator (ORDER BY keys and ordered aggregates share it)', () => {
+  it('orders by each key in turn, nulls by the NULLS option, peers as 0', () => {
+    const rows: SqlValue[][] = [[1, null], [null, 2], [1, 3], [2, 1], [null, null]];
+    const asc = keyComparator<SqlValue[]>([{ descending: false }, { descending: true }], (r, k) => r[k]!);
+    expect([...rows].sort(asc)).toEqual([[1, null], [1, 3], [2, 1], [null, null], [null, 2]]);
+    const nullsFirst = keyComparator<SqlValue[]>([{ descending: false, nullsFirst: true }], (r, k) => r[k]!);
+    expect(rows.map((r) => r[0]).sort((a, b) => nullsFirst([a!], [b!]))).toEqual([null, null, 1, 1, 2]);
+    expect(asc([1, 3], [1, 3])).toBe(0);
   });
 });

@@ -13,14 +13,20 @@ export interface SortKey {
   readonly nullsFirst?: boolean;
 }
 
-/** Compares rows `a` and `c` by the key columns (0 for peers); nulls placed by each key's NULLS option. */
-export function rowComparator(cols: readonly (readonly SqlValue[])[], keys: readonly SortKey[]): (a: number, c: number) => number {
+/** How one key orders: direction and where nulls go (default: NULLS LAST ascending, NULLS FIRST descending). */
+export type KeyOrder = Pick<SortKey, 'descending' | 'nullsFirst'>;
+
+/**
+ * The one comparator of ORDER BY keys, over any row form: `get(row, k)` is key k of a row. Nulls are
+ * placed by each key's NULLS option, other values compared by compareValues in the key's direction; 0 for peers.
+ */
+export function keyComparator<R>(keys: readonly KeyOrder[], get: (row: R, k: number) => SqlValue): (a: R, c: R) => number {
   const dirs = keys.map((k) => (k.descending ? -1 : 1));
   const nullsFirst = keys.map((k) => k.nullsFirst ?? k.descending);
   return (a, c) => {
-    for (let k = 0; k < cols.length; k++) {
-      const x = cols[k]![a]!;
-      const y = cols[k]![c]!;
+    for (let k = 0; k < dirs.length; k++) {
+      const x = get(a, k);
+      const y = get(c, k);
       if (x === null || y === null) {
         if (x === y) continue;
         return (x === null) === nullsFirst[k] ? -1 : 1;
@@ -30,6 +36,11 @@ export function rowComparator(cols: readonly (readonly SqlValue[])[], keys: read
     }
     return 0;
   };
+}
+
+/** Compares rows `a` and `c` by the key columns (0 for peers). */
+export function rowComparator(cols: readonly (readonly SqlValue[])[], keys: readonly SortKey[]): (a: number, c: number) => number {
+  return keyComparator<number>(keys.slice(0, cols.length), (i, k) => cols[k]![i]!);
 }
 
 function append(into: SqlValue[][], cols: readonly (readonly SqlValue[])[], length: number): void {

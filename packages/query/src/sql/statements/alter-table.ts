@@ -1,14 +1,35 @@
 import type { Value } from '@sluice/pipeline-core';
-import type { AlterTable } from '@sluice/storage';
+import type { AlterTable, ColumnPosition } from '@sluice/storage';
 import type { AlterTableStatement, ModifyColumnAction } from '../ast/statement.js';
-import { SqlInvalidArgumentError, SqlUnsupportedError } from '../errors.js';
-import { ColumnNotFoundError } from '@sluice/storage';
+import { SluiceError, StatusCode } from '@sluice/pipeline-core';
+import { SqlInvalidArgumentError } from '../errors.js';
+import { ColumnNotFoundError, TableAlreadyExistsError } from '@sluice/storage';
 import { resolveTable } from '../planner/source.js';
 import { toColumnDef } from './column-def.js';
 import { requireAppendModeForJson2 } from '../types/json2-rules.js';
+import { addTagsToPhysical, checkPhysicalAlter } from './metric-engine.js';
 import { affected, queryEnv, type Executor, type Session } from './session.js';
 
+/** Where a column goes in a table whose columns are sorted by name: after the last smaller name, or first. */
+function sortedPosition(cols: readonly { name: string }[], name: string): ColumnPosition {
+  const before = cols.filter((c) => c.name < name).pop();
+  return before ? { after: before.name } : { first: true };
+}
+
+/** GreptimeDB's table name rule (its `NAME_PATTERN`). */
+const TABLE_NAME = /^[a-zA-Z_:-][a-zA-Z0-9_:\-.@#]*$/;
+
+/** Applies the statement's actions in order (each its own store change; an action that fails stops the rest). */
 export const executeAlterTable: Executor<AlterTableStatement> = async (stmt, s) => {
+  for (const change of [stmt.change, ...(stmt.more ?? [])]) {
+    const to = await alterOnce({ ...stmt, change }, s);
+    if (to !== undefined) stmt = { ...stmt, table: { ...stmt.table, name: to } };
+  }
+  return affected(0);
+};
+
+/** One action; returns the new table name after a RENAME. */
+async function alterOnce(stmt: AlterTableStatement, s: Session): Promise<string | undefined> {
   const t = resolveTable(queryEnv(s), stmt.table.db, stmt.table.name);
   const ch = stmt.change;
   let change: AlterTable;
@@ -20,7 +41,9 @@ export const executeAlterTable: Executor<AlterTableStatement> = async (stmt, s) 
         throw new SqlInvalidArgumentError(`Invalid alter table(${t.name}) request: no default value for column ${col.name}`);
       }
       requireAppendModeForJson2([col], t.options?.append_mode);
-      change = { kind: 'add_column', column: col, ...(ch.position ? { position: ch.position } : {}) };
+      // A logical metric table keeps its columns sorted by name.
+      const position = t.options.physical_table !== undefined ? sortedPosition(t.columns, col.name) : ch.position;
+      change = { kind: 'add_column', column: col, ...(position ? { position } : {}) };
       break;
     }
     case 'drop_column':
@@ -30,16 +53,22 @@ export const executeAlterTable: Executor<AlterTableStatement> = async (stmt, s) 
       change = ch;
       break;
     case 'rename_table':
-      throw new SqlUnsupportedError(`ALTER TABLE ${t.name} RENAME: renaming tables is not supported`);
+      if (!TABLE_NAME.test(ch.to)) throw new SluiceError(StatusCode.Unexpected, `Unexpected, violated: Invalid table name: ${ch.to}`);
+      if (s.store.getTable(t.db, ch.to)) throw new TableAlreadyExistsError(t.db, ch.to);
+      change = ch;
+      break;
     case 'modify_column':
       change = modifyColumn(t.name, ch.name, ch.action, t.columns, s, t);
       break;
   }
+  checkPhysicalAlter(t, change.kind);
   await s.store.alterTable(t.db, t.name, change);
-  return affected(0);
-};
+  const phy = t.options.physical_table;
+  if (phy !== undefined && change.kind === 'add_column' && change.column.semantic === 'tag') await addTagsToPhysical(s.store, t.db, phy, [change.column.name]);
+  return change.kind === 'rename_table' ? change.to : undefined;
+}
 
-function modifyColumn(table: string, name: string, a: ModifyColumnAction, cols: readonly { name: string; type: import('@sluice/pipeline-core').ColumnType; nullable: boolean }[], s: Session, info: { readonly primaryKey: readonly string[]; readonly timeIndex: string }): AlterTable {
+function modifyColumn(table: string, name: string, a: ModifyColumnAction, cols: readonly { name: string; type: import('@sluice/pipeline-core').ColumnType; nullable: boolean; sqlType?: string }[], s: Session, info: { readonly primaryKey: readonly string[]; readonly timeIndex: string }): AlterTable {
   const col = cols.find((c) => c.name === name);
   switch (a.kind) {
     case 'set_default': {
@@ -60,6 +89,7 @@ function modifyColumn(table: string, name: string, a: ModifyColumnAction, cols: 
       if (info.primaryKey.includes(name)) throw new SqlInvalidArgumentError(`Invalid alter table(${table}) request: Not allowed to change primary key index column '${name}'`);
       if (info.timeIndex === name) throw new SqlInvalidArgumentError(`Invalid alter table(${table}) request: Not allowed to change timestamp index column '${name}' datatype`);
       if (!col.nullable) throw new SqlInvalidArgumentError(`Invalid alter table(${table}) request: column '${name}' must be nullable to ensure safe conversion.`);
-      throw new SqlUnsupportedError(`ALTER TABLE ${table} MODIFY COLUMN ${name} ${a.typeText}: changing a column's type is not supported`);
+      if (a.sqlType !== undefined && a.sqlType !== col.sqlType) throw new SqlInvalidArgumentError(`Invalid alter table(${table}) request: column '${name}' cannot be cast automatically to type '${a.typeText}'`);
+      return { kind: 'change_column_type', name, type: a.type };
   }
 }

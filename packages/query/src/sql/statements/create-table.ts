@@ -6,11 +6,18 @@ import { isTimestampType } from '../types/sql-value.js';
 import { toColumnDef } from './column-def.js';
 import { withDatabaseOptions } from './database-options.js';
 import { requireAppendModeForJson2 } from '../types/json2-rules.js';
-import { affected, type Executor } from './session.js';
+import { addTagsToPhysical, byName, checkLogicalColumns, isPhysicalMetricTable } from './metric-engine.js';
+import { resolveTable } from '../planner/source.js';
+import { affected, queryEnv, type Executor } from './session.js';
 
 export const executeCreateTable: Executor<CreateTableStatement> = async (stmt, s) => {
   const name = stmt.table.name;
   const db = stmt.table.db ?? s.db;
+  if (stmt.like) {
+    const src = resolveTable(queryEnv(s), stmt.like.db, stmt.like.name);
+    await s.store.createTable(db, { name, columns: src.columns, timeIndex: src.timeIndex, primaryKey: src.primaryKey, options: src.options }, { ifNotExists: stmt.ifNotExists });
+    return affected(0);
+  }
   const seen = new Set<string>();
   for (const c of stmt.columns) {
     if (seen.has(c.name)) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: column '${c.name}' is defined twice`);
@@ -36,18 +43,24 @@ export const executeCreateTable: Executor<CreateTableStatement> = async (stmt, s
     const col = stmt.columns.find((c) => c.name === p) ?? stmt.columns.find((c) => c.name.toLowerCase() === p.toLowerCase());
     if (!col) throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: partition column '${p}' is not defined`);
   }
-  const columns: ColumnDef[] = stmt.columns.map((c) =>
+  let columns: ColumnDef[] = stmt.columns.map((c) =>
     toColumnDef(c, c.name === timeIndex ? 'timestamp' : primaryKey.includes(c.name) ? 'tag' : 'field', s.ctx),
   );
   const onPhysical = stmt.options.extra?.on_physical_table;
   if (onPhysical !== undefined) {
     const phy = s.store.getTable(db, onPhysical);
-    if (!phy || phy.options.extra?.physical_metric_table === undefined) {
+    if (!phy || !isPhysicalMetricTable(phy)) {
       throw new SqlInvalidArgumentError(`CREATE TABLE ${name}: physical table '${onPhysical}' not found (create it with ENGINE = metric WITH ('physical_metric_table' = ''))`);
     }
+    if (!(stmt.ifNotExists && s.store.getTable(db, name))) checkLogicalColumns(phy, columns);
+    columns = byName(columns);
   }
-  const options = withDatabaseOptions(stmt.options, s.store.databaseOptions?.(db));
+  let options = withDatabaseOptions(stmt.options, s.store.databaseOptions?.(db));
+  // A logical table keeps rows as its physical table does (GreptimeDB: one region, one append mode).
+  const phyAppend = onPhysical !== undefined ? s.store.getTable(db, onPhysical)?.options.append_mode : undefined;
+  if (phyAppend !== undefined && options.append_mode === undefined) options = { ...options, append_mode: phyAppend };
   requireAppendModeForJson2(columns, options.append_mode);
   await s.store.createTable(db, { name, columns, timeIndex, primaryKey, options }, { ifNotExists: stmt.ifNotExists });
+  if (onPhysical !== undefined) await addTagsToPhysical(s.store, db, onPhysical, primaryKey);
   return affected(0);
 };

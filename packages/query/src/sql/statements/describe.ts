@@ -3,6 +3,7 @@ import type { ColumnDef, TableInfo } from '@sluice/storage';
 import type { DescribeStatement } from '../ast/statement.js';
 import { resolveTable } from '../planner/source.js';
 import { displayTypeOf } from '../types/logical-type.js';
+import { physicalDescColumns } from './metric-engine.js';
 import { records } from './records.js';
 import { queryEnv, type Executor } from './session.js';
 
@@ -14,12 +15,12 @@ export function defaultText(c: ColumnDef): string {
 
 /** GreptimeDB marks the time index and the primary key columns `PRI`. */
 function keyOf(t: TableInfo, c: ColumnDef): string {
-  return c.name === t.timeIndex || t.primaryKey.includes(c.name) ? 'PRI' : '';
+  return c.name === t.timeIndex || t.primaryKey.includes(c.name) || c.semantic === 'tag' ? 'PRI' : '';
 }
 
 function semanticOf(t: TableInfo, c: ColumnDef): string {
   if (c.name === t.timeIndex) return 'TIMESTAMP';
-  return t.primaryKey.includes(c.name) ? 'TAG' : 'FIELD';
+  return t.primaryKey.includes(c.name) || c.semantic === 'tag' ? 'TAG' : 'FIELD';
 }
 
 /** `DESC TABLE t`: Column, Type, Key, Null, Default, Semantic Type (GreptimeDB's layout). */
@@ -27,6 +28,6 @@ export const executeDescribe: Executor<DescribeStatement> = async (stmt, s) => {
   const t = resolveTable(queryEnv(s), stmt.table.db, stmt.table.name);
   return records(
     ['Column', 'Type', 'Key', 'Null', 'Default', 'Semantic Type'].map((name) => ({ name, type: 'string' as const })),
-    t.columns.map((c) => [c.name, displayTypeOf(c), keyOf(t, c), c.nullable ? 'YES' : 'NO', defaultText(c), semanticOf(t, c)]),
+    physicalDescColumns(s.store, t).map((c) => [c.name, displayTypeOf(c), keyOf(t, c), c.nullable ? 'YES' : 'NO', defaultText(c), semanticOf(t, c)]),
   );
 };

@@ -1,13 +1,13 @@
-import type { ColumnSchema, Value } from '@sluice/pipeline-core';
+import { SluiceError, StatusCode, type ColumnSchema, type Value } from '@sluice/pipeline-core';
 import type { InsertStatement } from '../ast/statement.js';
 import { ColumnNotFoundError, SqlInvalidArgumentError, SqlPlanError, SqlUnsupportedError } from '../errors.js';
 import { compileExpr } from '../expr/compile.js';
-import { constant, type Compiled } from '../expr/compiled.js';
+import type { Compiled } from '../expr/compiled.js';
 import { collectBatches } from '../expr/relation.js';
 import { runQuery } from '../planner/plan-query.js';
 import { resolveTable } from '../planner/source.js';
 import { castToColumn } from '../types/logical-type.js';
-import { Interval, type SqlType, type SqlValue } from '../types/sql-value.js';
+import { Interval, isTimestampType, type SqlType, type SqlValue } from '../types/sql-value.js';
 import { affected, queryEnv, type Executor } from './session.js';
 
 /** INSERT INTO t [(cols)] VALUES (...), ... | SELECT ...: values are cast to the column types. */
@@ -44,11 +44,10 @@ export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
           if (c.default === undefined && !c.nullable) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: No valid default value can be built automatically, column: ${c.name}`);
           return { type: c.type, constant: { value: c.default ?? null }, eval: () => [] } satisfies Compiled;
         }
+        if (e.kind === 'column' && e.doubleQuoted && e.table === undefined) return { type: 'string', constant: { value: e.name }, eval: () => [] } satisfies Compiled;
         try {
           return compileExpr(e, { fields: [], ctx: s.ctx });
         } catch (err) {
-          // `VALUES (1, "a")`: a double-quoted name that is no column is the string, as GreptimeDB reads it.
-          if (err instanceof ColumnNotFoundError && e.kind === 'column' && e.doubleQuoted && e.table === undefined) return constant(e.name, 'string');
           if (err instanceof ColumnNotFoundError) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: row ${r + 1}, column '${cols[j]!.name}': value must be a constant, not a column reference`);
           throw err;
         }
@@ -72,6 +71,8 @@ export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
       } catch (e) {
         // What the column cannot hold at all (a non-object JSON2 value) keeps its own code.
         if (e instanceof SqlUnsupportedError) throw new SqlUnsupportedError(`INSERT INTO ${t.name}: row ${r + 1}, column '${c.name}': ${e.message}`);
+        // GreptimeDB parses a string for a timestamp column as it plans the INSERT: a syntax error (2000).
+        if (typeof v === 'string' && isTimestampType(c.type)) throw new SluiceError(StatusCode.InvalidSyntax, `INSERT INTO ${t.name}: row ${r + 1}, column '${c.name}': Failed to parse value: Failed to parse ${v} to Timestamp value`);
         throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: row ${r + 1}, column '${c.name}': ${(e as Error).message}`);
       }
     }),

@@ -6,6 +6,7 @@ import { sqlTypeName } from '../types/type-names.js';
 import { sqlSpellingOf } from '../types/logical-type.js';
 import { defaultText } from './describe.js';
 import { records } from './records.js';
+import { isMetricTable } from './metric-engine.js';
 import { queryEnv, type Executor } from './session.js';
 
 /** How the text is laid out: SHOW CREATE TABLE (`"`, a blank line before ENGINE) or a pipeline's DDL (`` ` ``, none). */
@@ -83,7 +84,7 @@ export function createTableText(t: Pick<TableDef, 'name' | 'columns' | 'timeInde
   lines.push(`  TIME INDEX (${q(t.timeIndex)})`);
   if (t.primaryKey.length > 0) lines.push(`  PRIMARY KEY (${t.primaryKey.map(q).join(', ')})`);
   const opts = kvPairs(createTableOptions(t.options, style.blankBeforeEngine));
-  let text = `CREATE TABLE IF NOT EXISTS ${q(t.name)} (\n${lines.join(',\n')}\n)\n${style.blankBeforeEngine ? '\n' : ''}ENGINE=mito\n`;
+  let text = `CREATE TABLE IF NOT EXISTS ${q(t.name)} (\n${lines.join(',\n')}\n)\n${style.blankBeforeEngine ? '\n' : ''}ENGINE=${isMetricTable(t) ? 'metric' : 'mito'}\n`;
   if (opts.length > 0) text += `WITH(\n${opts.map((o) => `  ${o}`).join(',\n')}\n)`;
   return text;
 }

@@ -1,4 +1,4 @@
-import type { ColumnBatch, ScanRequest, Store } from '@sluice/storage';
+import type { ColumnBatch, ScanRequest, SeriesReadRequest, SeriesSamples, Store } from '@sluice/storage';
 
 /** What a query read from the store, for TQL ANALYZE: per table, scans and rows. */
 export interface ScanCounts {
@@ -6,15 +6,33 @@ export interface ScanCounts {
 }
 
 /**
- * The store with its scans counted (rows of every batch, by table); everything else passes through.
- * Counting happens as batches stream, so it adds one addition per batch.
+ * The store with its scans and typed series reads counted (rows of every batch or series, by table);
+ * everything else passes through. Counting happens as batches stream, so it adds one addition per batch.
  */
 export function countingStore(store: Store): { store: Store; counts: ScanCounts } {
   const counts: ScanCounts = { tables: new Map() };
-  const scan = (req: ScanRequest): AsyncIterable<ColumnBatch> => {
+  const counter = (req: { db: string; table: string }) => {
     const key = `${req.db}.${req.table}`;
     let c = counts.tables.get(key);
     if (!c) counts.tables.set(key, (c = { scans: 0, rows: 0 }));
+    return c;
+  };
+  const readSeries = (req: SeriesReadRequest): AsyncIterable<SeriesSamples> | undefined => {
+    const inner = store.readSeries?.(req);
+    if (inner === undefined) return undefined;
+    const entry = counter(req);
+    entry.scans++;
+    return {
+      async *[Symbol.asyncIterator]() {
+        for await (const s of inner) {
+          entry.rows += s.times.length;
+          yield s;
+        }
+      },
+    };
+  };
+  const scan = (req: ScanRequest): AsyncIterable<ColumnBatch> => {
+    const c = counter(req);
     c.scans++;
     const inner = store.scan(req);
     const entry = c;
@@ -30,6 +48,7 @@ export function countingStore(store: Store): { store: Store; counts: ScanCounts 
   const proxy = new Proxy(store, {
     get(target, prop, receiver) {
       if (prop === 'scan') return scan;
+      if (prop === 'readSeries') return store.readSeries ? readSeries : undefined;
       const v = Reflect.get(target, prop, receiver) as unknown;
       return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
     },

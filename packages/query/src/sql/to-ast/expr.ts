@@ -102,6 +102,8 @@ function primary(c: Children): Expr {
   }
   const ts = token(c, 'timestampText');
   if (ts) return { kind: 'timestamp_literal', text: stringValue(ts), pos: posOf(ts) };
+  const date = token(c, 'dateText');
+  if (date) return { kind: 'cast', operand: { kind: 'literal', value: stringValue(date) }, type: 'date', typeText: 'DATE' };
   if (has(c, 'caseExpr')) return caseExpr(node(c, 'caseExpr')!.children as Children);
   if (has(c, 'Cast')) return castTo(toExpr(node(c, 'castOperand')!), node(c, 'typeName')!);
   if (has(c, 'Extract')) {
@@ -160,10 +162,7 @@ export function nameOrCall(c: Children): Expr {
     return { kind: 'function', name, args, distinct: has(c, 'Distinct'), pos, ...ordered };
   }
   const names = parts.map(identifierText);
-  if (names.length === 1) {
-    const dq = (Object.values(parts[0]!.children)[0]![0] as { image: string }).image.startsWith('"');
-    return { kind: 'column', name: names[0]!, pos, ...(dq ? { doubleQuoted: true as const } : {}) };
-  }
+  if (names.length === 1) return { kind: 'column', name: names[0]!, pos, ...(firstToken(parts[0]!).image.startsWith('"') ? { doubleQuoted: true as const } : {}) };
   if (names.length === 2) return { kind: 'column', table: names[0], name: names[1]!, pos };
   // db.table.column: the qualifier is the table.
   return { kind: 'column', table: names[names.length - 2], name: names[names.length - 1]!, pos, parts: names };

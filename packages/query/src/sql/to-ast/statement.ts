@@ -1,6 +1,6 @@
 import type { CstNode, IToken } from 'chevrotain';
 import { isTableOptionName, parseTableOption, SluiceError, StatusCode, TableOptionError, type TableOptions } from '@sluice/pipeline-core';
-import type { ColumnDefAst, CreateTableStatement, ModifyColumnAction, Statement } from '../ast/statement.js';
+import type { AlterTableStatement, ColumnDefAst, CreateTableStatement, ModifyColumnAction, Statement } from '../ast/statement.js';
 import type { Expr } from '../ast/expr.js';
 import { SqlInvalidArgumentError, SqlSyntaxError } from '../errors.js';
 import { isGreptimeTableOptionKey } from '../statements/table-option-keys.js';
@@ -62,16 +62,25 @@ function create(c: Children): Statement {
     for (const p of withNode ? nodes(withNode.children as Children, 'optionPair') : []) options[optionKey(p.children as Children).key] = String(optionValue(p.children as Children));
     return { kind: 'create_database', name: identifierText(node(c, 'dbName')!), ifNotExists: has(c, 'ifNotExists'), ...(Object.keys(options).length ? { options } : {}) };
   }
+  const like = node(c, 'likeTable');
+  if (like) return { kind: 'create_table', table: toTableName(node(c, 'tableName')!), ifNotExists: has(c, 'ifNotExists'), columns: [], primaryKey: [], options: {}, like: toTableName(like) };
   const columns: ColumnDefAst[] = [];
   let timeIndex: string | undefined;
   const primaryKey: string[] = [];
+  let pkConstraints = 0;
   for (const el of nodes(c, 'tableElement')) {
     const ec = el.children as Children;
     const ti = node(ec, 'timeIndex');
     if (ti) timeIndex = identifierText(ti);
-    else if (has(ec, 'Primary')) primaryKey.push(...nodes(ec, 'primaryKey').map(identifierText));
-    else columns.push(columnDef(node(ec, 'columnDef')!));
+    else if (has(ec, 'Primary')) {
+      pkConstraints++;
+      primaryKey.push(...nodes(ec, 'primaryKey').map(identifierText));
+    } else columns.push(columnDef(node(ec, 'columnDef')!));
   }
+  // GreptimeDB's rules: the primary key is declared once, inline on one column or as one constraint.
+  const inlinePk = columns.filter((col) => col.primaryKey).length;
+  if (inlinePk > 1) throw new SqlInvalidArgumentError('Illegal primary keys definition: not allowed to inline multiple primary keys in columns options');
+  if (pkConstraints + inlinePk > 1) throw new SqlInvalidArgumentError('Illegal primary keys definition: found definitions of primary keys in multiple places');
   const withNode = node(c, 'withOptions');
   const engineNode = node(c, 'engine');
   const engine = engineNode ? identifierText(engineNode).toLowerCase() : undefined;
@@ -103,8 +112,10 @@ export function columnDef(n: CstNode): ColumnDefAst {
   const c = n.children as Children;
   const def = node(c, 'default');
   const t = typeOf(node(c, 'typeName')!);
+  const name = identifierText(node(c, 'name')!);
+  if (has(c, 'Time') && has(c, 'Null') && !has(c, 'notNull')) throw new SqlInvalidArgumentError(`Invalid column option, column name: ${name}, error: time index column can't be null`);
   return {
-    name: identifierText(node(c, 'name')!),
+    name,
     type: t.type,
     ...(t.sqlType !== undefined ? { sqlType: t.sqlType } : {}),
     nullable: !has(c, 'notNull') && !has(c, 'Time'),
@@ -199,28 +210,34 @@ function alter(c: Children): Statement {
     return { kind: 'alter_database', name: identifierText(dbName), change: { kind: 'unset_options', names: tokens(oc, 'unset').map((t) => stringValue(t).toLowerCase()) } };
   }
   const table = toTableName(node(c, 'tableName')!);
-  const a = node(c, 'alterTableAction')!.children as Children;
+  const [first, ...rest] = nodes(c, 'alterTableAction').map((n) => alterTableChange(n.children as Children));
+  return { kind: 'alter_table', table, change: first!, ...(rest.length > 0 ? { more: rest } : {}) };
+}
+
+function alterTableChange(a: Children): AlterTableStatement['change'] {
   if (has(a, 'Add')) {
     const after = node(a, 'after');
     const position = has(a, 'First') ? { first: true as const } : after ? { after: identifierText(after) } : undefined;
-    return { kind: 'alter_table', table, change: { kind: 'add_column', column: columnDef(node(a, 'columnDef')!), ...(position ? { position } : {}) } };
+    return { kind: 'add_column', column: columnDef(node(a, 'columnDef')!), ...(position ? { position } : {}) };
   }
   const drop = node(a, 'dropColumn');
-  if (drop) return { kind: 'alter_table', table, change: { kind: 'drop_column', name: identifierText(drop) } };
+  if (drop) return { kind: 'drop_column', name: identifierText(drop) };
   const from = node(a, 'renameFrom');
-  if (from) return { kind: 'alter_table', table, change: { kind: 'rename_column', from: identifierText(from), to: identifierText(node(a, 'renameTo')!) } };
+  if (from) return { kind: 'rename_column', from: identifierText(from), to: identifierText(node(a, 'renameTo')!) };
   const newName = node(a, 'newName');
-  if (newName) return { kind: 'alter_table', table, change: { kind: 'rename_table', to: identifierText(newName) } };
+  if (newName) return { kind: 'rename_table', to: identifierText(newName) };
+  const newNameText = token(a, 'newNameText');
+  if (newNameText) return { kind: 'rename_table', to: stringValue(newNameText) };
   const mod = node(a, 'modifyColumn');
-  if (mod) return { kind: 'alter_table', table, change: { kind: 'modify_column', name: identifierText(mod), action: modifyAction(a) } };
+  if (mod) return { kind: 'modify_column', name: identifierText(mod), action: modifyAction(a) };
   const oc = node(a, 'alterOptions')!.children as Children;
-  if (has(oc, 'Set')) return { kind: 'alter_table', table, change: { kind: 'set_options', options: tableOptions(nodes(oc, 'optionPair')) } };
+  if (has(oc, 'Set')) return { kind: 'set_options', options: tableOptions(nodes(oc, 'optionPair')) };
   const names = tokens(oc, 'unset').map((t) => {
     const name = stringValue(t).toLowerCase();
     if (!isTableOptionName(name) && !isGreptimeTableOptionKey(name)) throw new SqlInvalidArgumentError(`Unrecognized table option key: ${name}`);
     return name;
   });
-  return { kind: 'alter_table', table, change: { kind: 'unset_options', names: names as (keyof TableOptions)[] } };
+  return { kind: 'unset_options', names: names as (keyof TableOptions)[] };
 }
 
 function modifyAction(a: Children): ModifyColumnAction {
@@ -232,7 +249,7 @@ function modifyAction(a: Children): ModifyColumnAction {
   const unset = node(a, 'unsetIndex');
   if (unset) return { kind: 'unset_index', index: indexKind(unset) };
   const t = typeOf(node(a, 'newType')!);
-  return { kind: 'set_type', type: t.type, typeText: t.typeText };
+  return { kind: 'set_type', type: t.type, typeText: t.typeText, ...(t.sqlType !== undefined ? { sqlType: t.sqlType } : {}) };
 }
 
 function indexKind(n: CstNode): 'fulltext' | 'inverted' | 'skipping' {

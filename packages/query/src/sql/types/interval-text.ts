@@ -26,6 +26,8 @@ function unitName(u: string): string {
  */
 export function parseIntervalText(text: string): { months: number; ns: bigint } {
   const t = text.trim();
+  const iso = isoDuration(t);
+  if (iso !== undefined) return { months: 0, ns: iso };
   const re = /([+-]?\d+(?:\.\d+)?|[+-]?\.\d+)\s*([A-Za-zµ]+)/gy;
   let months = 0;
   let ns = 0n;
@@ -56,4 +58,25 @@ export function parseIntervalText(text: string): { months: number; ns: bigint } 
   // Compact durations (`1h30m`) through the one duration parser.
   const ms = parseDuration(t.replace(/(\d)\s+(?=[a-zA-Zµ])/g, '$1'));
   return { months: 0, ns: BigInt(Math.round(ms * 1_000_000)) };
+}
+
+const ISO = /^([+-])?P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i;
+const DAY_NS = 86_400_000_000_000;
+const ISO_NS = [365 * DAY_NS, 30 * DAY_NS, 7 * DAY_NS, DAY_NS, 3_600e9, 60e9, 1e9];
+
+/**
+ * An ISO 8601 duration (`P3Y3M700DT133H17M36.789S`, case-insensitive, optionally signed) in nanoseconds:
+ * GreptimeDB reads it as a fixed duration, a year 365 days and a month 30 days. Undefined when `t` is not one.
+ */
+function isoDuration(t: string): bigint | undefined {
+  const m = ISO.exec(t);
+  if (!m || m.slice(2).every((x) => x === undefined) || /T$/i.test(t)) return undefined;
+  let ns = 0n;
+  for (let i = 0; i < ISO_NS.length; i++) {
+    const v = m[i + 2];
+    if (v === undefined) continue;
+    const [whole, frac = ''] = v.split('.');
+    ns += BigInt(whole!) * BigInt(ISO_NS[i]!) + BigInt(Math.round(Number(`0.${frac || '0'}`) * ISO_NS[i]!));
+  }
+  return m[1] === '-' ? -ns : ns;
 }

@@ -21,3 +21,13 @@ describe('timestamp texts', () => {
     expect(parseTimestampText('2026-03-01 25')).toBeUndefined();
   });
 });
+
+describe('parseTimestampText: no calendar rollover', () => {
+  it('refuses impossible dates and times, accepts leap days', () => {
+    for (const bad of ['1993-20-14 00:00:00', '1993-08-99 00:00:00', '1993-02-29 00:00:00', '1900-02-29 00:00:00', '1900-1-1 59:59:23', '2024-04-31']) {
+      expect(parseTimestampText(bad), bad).toBeUndefined();
+    }
+    expect(parseTimestampText('1992-02-29 00:00:00')).toBe(BigInt(Date.UTC(1992, 1, 29)) * 1_000_000n);
+    expect(parseTimestampText('2000-02-29')).toBe(BigInt(Date.UTC(2000, 1, 29)) * 1_000_000n);
+  });
+});

@@ -12,6 +12,7 @@ export function parseTimestampText(text: string, timezone?: string): bigint | un
   const m = RE.exec(text.trim());
   if (!m) return undefined;
   const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', off] = m;
+  if (!validFields(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s))) return undefined;
   const fracNs = BigInt(frac.padEnd(9, '0') || '0');
   let ms: number;
   if (off !== undefined || timezone === undefined || timezone === 'UTC') {
@@ -32,6 +33,14 @@ export function parseTimestampText(text: string, timezone?: string): bigint | un
   }
   if (Number.isNaN(ms)) return undefined;
   return BigInt(ms) * 1_000_000n + fracNs;
+}
+
+/** A calendar date and a time of day as written (no rollover: `1993-02-29` and `59:59:23` are not timestamps). */
+function validFields(y: number, mo: number, d: number, h: number, mi: number, s: number): boolean {
+  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1]!;
+  return d <= days;
 }
 
 /** Like parseTimestampText but throws a cast error (3001, as GreptimeDB) naming the text. */

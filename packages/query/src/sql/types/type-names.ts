@@ -9,6 +9,8 @@ const NAMES: Record<string, ColumnType> = {
   bool: 'boolean', boolean: 'boolean', json: 'json', binary: 'binary', varbinary: 'binary', blob: 'binary', bytea: 'binary',
   timestamp: 'timestamp_ms', datetime: 'timestamp_ms',
   timestamp_s: 'timestamp_s', timestamp_ms: 'timestamp_ms', timestamp_us: 'timestamp_us', timestamp_ns: 'timestamp_ns',
+  timestamp_sec: 'timestamp_s', timestamp_second: 'timestamp_s', timestamp_millisecond: 'timestamp_ms',
+  timestamp_microsecond: 'timestamp_us', timestamp_nanosecond: 'timestamp_ns',
   timestamptz: 'timestamp_ms',
 };
 for (const [t, display] of Object.entries(COLUMN_TYPE_DISPLAY)) NAMES[display.toLowerCase()] = t as ColumnType;

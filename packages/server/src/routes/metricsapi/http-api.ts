@@ -1,9 +1,11 @@
 import { requestSignal } from '../../middleware/timeout.js';
 import { Hono, type Context } from 'hono';
-import { parsePromql, prettyPromql, translatePromqlAst, PromqlCanceledError } from '@sluice/query';
+import { parsePromql, prettyPromql, translatePromqlAst, PromqlError } from '@sluice/query';
+import { StatusCode } from '@sluice/pipeline-core';
+import { answerPromql, type PromqlBody } from '../../workers/promql-dispatch.js';
 import type { AppDeps } from '../../deps.js';
 import type { BuildInfo } from '../../build-info.js';
-import { promResultJson, promSuccess } from '../../formats/prometheus-response.js';
+import { promSuccess } from '../../formats/prometheus-response.js';
 import { PromApiError, promErrorResponse } from './prom-errors.js';
 import { MAX_TIME_MS, MIN_TIME_MS, parsePromDurationParam, parsePromTime, promDb, readPromParams, type PromParams } from './prom-params.js';
 
@@ -12,7 +14,13 @@ export const PROMETHEUS_API_VERSION = '2.42.0';
 const DEFAULT_QUERY_TIMEOUT_MS = 120_000;
 const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 
-type Handler = (c: Context, p: PromParams, signal: AbortSignal) => Promise<string>;
+/** A handler answers the `data` JSON, or a whole body (a PromQL request run by answerPromql). */
+type Handler = (c: Context, p: PromParams, signal: AbortSignal) => Promise<string | PromqlBody>;
+
+/** Whether `e` is the cancellation of a query: by the engine, or by the query worker pool. */
+function isCancellation(e: unknown): boolean {
+  return (e instanceof PromqlError && e.errorType === 'canceled') || (e as { code?: unknown }).code === StatusCode.Cancelled;
+}
 
 /** The request's signal (client gone) combined with the query `timeout` (default 2m, as Prometheus). */
 function querySignal(c: Context, p: PromParams): { signal: AbortSignal; timeout: AbortSignal } {
@@ -37,6 +45,7 @@ function matchParams(p: PromParams): string[] {
 /**
  * `/v1/metricsapi/api/v1/*`: the Prometheus HTTP API (query, query_range, series, labels, label values,
  * format_query, parse_query, status/buildinfo, and empty metadata/exemplars for Grafana), GET and POST.
+ * Queries and metadata requests run on a query worker when the server has them (answerPromql).
  */
 export function createPrometheusApiRoutes(deps: AppDeps, build: BuildInfo): Hono {
   const app = new Hono();
@@ -48,9 +57,11 @@ export function createPrometheusApiRoutes(deps: AppDeps, build: BuildInfo): Hono
         const p = await readPromParams(c);
         const s = querySignal(c, p);
         timeout = s.timeout;
-        return c.body(promSuccess(await handler(c, p, s.signal)), 200, { 'content-type': 'application/json' });
+        const out = await handler(c, p, s.signal);
+        if (typeof out !== 'string') return c.body(out.body, 200, { 'content-type': out.contentType });
+        return c.body(promSuccess(out), 200, { 'content-type': 'application/json' });
       } catch (e) {
-        if (e instanceof PromqlCanceledError && timeout?.aborted) return promErrorResponse(c, new PromApiError('timeout', 'query timed out in query execution'));
+        if (timeout?.aborted && isCancellation(e)) return promErrorResponse(c, new PromApiError('timeout', 'query timed out in query execution'));
         return promErrorResponse(c, e, queryParam);
       }
     };
@@ -61,8 +72,7 @@ export function createPrometheusApiRoutes(deps: AppDeps, build: BuildInfo): Hono
   route('/query', async (c, p, signal) => {
     const t = parsePromTime('time', p.get('time'), Date.now());
     const query = p.get('query') ?? '';
-    const res = await deps.query.executePromql({ query, startMs: t, endMs: t, stepMs: 1000, instant: true, db: promDb(c, p), lookbackMs: lookback(p), signal });
-    return await promResultJson(res);
+    return answerPromql(c, deps, { op: 'eval', query, startMs: t, endMs: t, stepMs: 1000, instant: true, db: promDb(c, p), lookbackMs: lookback(p), answer: 'prom' }, signal);
   }, true);
 
   route('/query_range', async (c, p, signal) => {
@@ -72,30 +82,28 @@ export function createPrometheusApiRoutes(deps: AppDeps, build: BuildInfo): Hono
     const step = parsePromDurationParam('step', p.get('step'));
     if (step <= 0) throw new PromApiError('bad_data', 'invalid parameter "step": zero or negative query resolution step widths are not accepted. Try a positive integer');
     const query = p.get('query') ?? '';
-    const res = await deps.query.executePromql({ query, startMs: start, endMs: end, stepMs: step, instant: false, db: promDb(c, p), lookbackMs: lookback(p), signal });
-    return await promResultJson(res);
+    return answerPromql(c, deps, { op: 'eval', query, startMs: start, endMs: end, stepMs: step, instant: false, db: promDb(c, p), lookbackMs: lookback(p), answer: 'prom' }, signal);
   }, true);
 
-  const meta = (c: Context, p: PromParams, signal: AbortSignal) => ({
+  const meta = (c: Context, p: PromParams) => ({
     match: matchParams(p),
     startMs: parsePromTime('start', p.get('start'), MIN_TIME_MS),
     endMs: parsePromTime('end', p.get('end'), MAX_TIME_MS),
     db: promDb(c, p),
-    signal,
   });
 
   route('/series', async (c, p, signal) => {
-    const req = meta(c, p, signal);
+    const req = meta(c, p);
     if (req.match.length === 0) throw new PromApiError('bad_data', 'no match[] parameter provided');
-    return JSON.stringify(await deps.query.promqlSeries(req));
+    return answerPromql(c, deps, { op: 'series', ...req }, signal);
   });
 
-  route('/labels', async (c, p, signal) => JSON.stringify(await deps.query.promqlLabelNames(meta(c, p, signal))));
+  route('/labels', async (c, p, signal) => answerPromql(c, deps, { op: 'labels', ...meta(c, p) }, signal));
 
   route('/label/:name/values', async (c, p, signal) => {
     const name = c.req.param('name') ?? '';
     if (!LABEL_NAME.test(name)) throw new PromApiError('bad_data', `invalid label name: ${JSON.stringify(name)}`);
-    return JSON.stringify(await deps.query.promqlLabelValues(name, meta(c, p, signal)));
+    return answerPromql(c, deps, { op: 'label_values', name, ...meta(c, p) }, signal);
   });
 
   route('/format_query', async (_c, p) => JSON.stringify(prettyPromql(parsePromql(p.get('query') ?? '').expr)), true);

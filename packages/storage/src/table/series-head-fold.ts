@@ -1,0 +1,105 @@
+import type { Value } from '@sluice/pipeline-core';
+import { colValue, SeriesChunkView } from '../codec/series-chunk-codec.js';
+import type { TableState } from '../catalog/table-state.js';
+import type { StoreContext } from '../context.js';
+import { seriesChunkKey } from '../keys/series-chunk-key.js';
+import { valueColumn } from './prepare-rows.js';
+import { cutSeries, txPutSeriesChunk, type SeriesChunkInput } from './series-chunk-write.js';
+import { decodeHeadRecord, type HeadChunk } from './series-head.js';
+import { resolveChunks, type StoredChunk } from './series-run.js';
+
+export interface FoldOutcome {
+  readonly records: number;
+  /** Chunks stored in series_chunks. */
+  readonly chunks: number;
+  /** Head chunks merged away (head chunks folded minus chunks stored). */
+  readonly merged: number;
+  readonly rows: number;
+}
+
+/**
+ * Inside a write transaction: moves the head records of physical table `storageId` (the oldest
+ * `maxRecords`, all by default) into `series_chunks`. Without `merge` (the fold a growing head
+ * triggers, and the one other writers of series_chunks run first) every chunk is stored as it is,
+ * under its own key: cheap, and the many small chunks are merged by compaction later. With `merge`
+ * (compaction) a series' head chunks are resolved as a read resolves them (one row per time,
+ * merge_mode applied) and stored as one chunk (cut at the span and MAX_CHUNK_ROWS) under the highest
+ * seq among them. What a scan returns does not change (series-head.ts says why the seq is exact).
+ */
+export function txFoldHead(ctx: StoreContext, storageId: number, merge = false, maxRecords = Number.MAX_SAFE_INTEGER): FoldOutcome {
+  const db = ctx.env.seriesHead;
+  const start = Buffer.allocUnsafe(4);
+  start.writeUInt32BE(storageId, 0);
+  const end = Buffer.allocUnsafe(4);
+  end.writeUInt32BE(storageId + 1, 0);
+  const keys: Buffer[] = [];
+  const byTable = new Map<number, Map<number, HeadChunk[]>>();
+  let rows = 0;
+  let headChunks = 0;
+  for (const { key, value } of db.getRange({ start, end, limit: maxRecords } as Parameters<typeof db.getRange>[0])) {
+    keys.push(Buffer.from(key as Buffer));
+    for (const c of decodeHeadRecord(Buffer.from(value as Buffer))) {
+      let bySid = byTable.get(c.tableId);
+      if (bySid === undefined) byTable.set(c.tableId, (bySid = new Map()));
+      let list = bySid.get(c.sid);
+      if (list === undefined) bySid.set(c.sid, (list = []));
+      list.push(c);
+      rows += c.rows;
+      headChunks++;
+    }
+  }
+  if (keys.length === 0) return { records: 0, chunks: 0, merged: 0, rows: 0 };
+  const tables = new Map<number, TableState>();
+  for (const t of ctx.catalog.allTables()) if (t.storageId === storageId) tables.set(t.record.id, t);
+  let chunks = 0;
+  for (const [tableId, bySid] of byTable) {
+    const t = tables.get(tableId);
+    for (const [sid, list] of bySid) {
+      if (t !== undefined) chunks += foldSeries(ctx, t, sid, list, merge);
+      else {
+        // A table this very transaction created (not in the committed catalog): stored as they are.
+        for (const c of list) ctx.env.seriesChunks.putSync(seriesChunkKey(storageId, sid, c.min, c.seq), c.bytes);
+        chunks += list.length;
+      }
+    }
+  }
+  for (const k of keys) db.removeSync(k);
+  return { records: keys.length, chunks, merged: headChunks - chunks, rows };
+}
+
+/** Stores one series' head chunks; returns how many chunks were stored. */
+function foldSeries(ctx: StoreContext, t: TableState, sid: number, list: HeadChunk[], merge: boolean): number {
+  if (list.length === 1 || !merge) {
+    for (const c of list) ctx.env.seriesChunks.putSync(seriesChunkKey(t.storageId, sid, c.min, c.seq), c.bytes);
+    return list.length;
+  }
+  list.sort((a, b) => (a.min < b.min ? -1 : a.min > b.min ? 1 : a.seq - b.seq));
+  let maxSeq = 0;
+  let start = list[0]!.min;
+  let endTs = start;
+  const stored: StoredChunk[] = list.map((c) => {
+    const view = new SeriesChunkView(c.bytes);
+    if (c.seq > maxSeq) maxSeq = c.seq;
+    if (c.min < start) start = c.min;
+    const e = c.min + BigInt(view.maxOff);
+    if (e > endTs) endTs = e;
+    return { key: seriesChunkKey(t.storageId, sid, c.min, c.seq), min: c.min, seq: c.seq, view };
+  });
+  const run = resolveChunks(t, stored, start, endTs + 1n);
+  if (run === undefined) return 0;
+  const slots = Math.max(...stored.map((c) => c.view.slots));
+  const ts: bigint[] = new Array(run.n);
+  for (let k = 0; k < run.n; k++) ts[k] = run.base + BigInt(run.offs[k]!);
+  const fields: (Value | undefined)[][] = [];
+  for (let s = 0; s < slots; s++) {
+    const col = run.col(s);
+    const out: (Value | undefined)[] = valueColumn(run.n);
+    for (let k = 0; k < run.n; k++) out[k] = colValue(col, k);
+    fields.push(out);
+  }
+  const idx = Array.from({ length: run.n }, (_, k) => k);
+  const out: SeriesChunkInput[] = [];
+  cutSeries(t, sid, idx, ts, fields, out);
+  for (const c of out) txPutSeriesChunk(ctx, t, c, maxSeq);
+  return out.length;
+}

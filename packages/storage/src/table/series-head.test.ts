@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ColumnSchema, Value } from '@sluice/pipeline-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openEnv } from '../env.js';
+import { openLmdbStore } from '../index.js';
+import { collect } from '../test-support.js';
+import { FOLD_ROWS } from './head-folder.js';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'sluice-head-'));
+  dirs.push(d);
+  return d;
+};
+const open = (dataHome: string) => openLmdbStore({ dataHome, ttlSweepIntervalMs: 0 });
+const SCHEMA: ColumnSchema[] = [
+  { name: 'host', type: 'string', semantic: 'tag' },
+  { name: 'ts', type: 'timestamp_ms', semantic: 'timestamp' },
+  { name: 'v', type: 'float64', semantic: 'field' },
+];
+/** 100 series x `per` samples from time `k0` on (1 s apart). */
+const batch = (k0: number, per: number): Value[][] => {
+  const rows: Value[][] = [];
+  for (let j = 0; j < 100; j++) for (let k = k0; k < k0 + per; k++) rows.push([`h${j}`, 1_000 + k * 1000, j * 1000 + k]);
+  return rows;
+};
+
+describe('series head', () => {
+  it('a head past the fold threshold is folded in the background; reads are the same before and after', async () => {
+    const dir = tempDir();
+    const s = await open(dir);
+    const per = 10;
+    const writes = Math.ceil(FOLD_ROWS / (100 * per)) + 2;
+    for (let w = 0; w < writes; w++) await s.write([{ db: 'public', table: 'm', schema: SCHEMA, rows: batch(w * per, per) }]);
+    const all = await collect(s, { db: 'public', table: 'm', predicates: [{ column: 'host', op: '=', value: 'h3' }] });
+    expect(all.map((r) => r.v)).toEqual(Array.from({ length: writes * per }, (_, k) => 3000 + k));
+    await s.close();
+    const env = openEnv({ dataHome: dir });
+    // Folded once the head crossed the threshold: fewer records than writes, the rest in series_chunks.
+    expect(env.seriesHead.getKeysCount()).toBeLessThan(writes);
+    expect(env.seriesChunks.getKeysCount()).toBeGreaterThan(0);
+    await env.root.close();
+  });
+
+  it('a scan reads one snapshot: a fold committed while it runs neither hides nor repeats rows', async () => {
+    const s = await open(tempDir());
+    for (let w = 0; w < 3; w++) await s.write([{ db: 'public', table: 'm', schema: SCHEMA, rows: batch(w * 10, 10) }]);
+    const it = s.scan({ db: 'public', table: 'm', batchSize: 50 })[Symbol.asyncIterator]();
+    let n = (await it.next()).value!.length;
+    expect(await s.compact()).toBeGreaterThan(0);
+    // A write after the fold is not part of the running scan's snapshot either.
+    await s.write([{ db: 'public', table: 'm', schema: SCHEMA, rows: batch(30, 10) }]);
+    for (let r = await it.next(); !r.done; r = await it.next()) n += r.value.length;
+    expect(n).toBe(3000);
+    expect((await collect(s, { db: 'public', table: 'm' })).length).toBe(4000);
+    await s.close();
+  });
+
+  it('deletes, widening and the TTL sweep see rows still in the head', async () => {
+    const s = await open(tempDir());
+    await s.write([{ db: 'public', table: 'm', schema: SCHEMA, rows: batch(0, 10) }]);
+    expect(await s.deleteRows({ db: 'public', table: 'm', predicates: [{ column: 'host', op: '=', value: 'h5' }] })).toBe(10);
+    expect((await collect(s, { db: 'public', table: 'm' })).length).toBe(990);
+    // A later write to the head wins over the folded rows of the same times.
+    await s.write([{ db: 'public', table: 'm', schema: SCHEMA, rows: [['h1', 1_000, -1]] }]);
+    const h1 = await collect(s, { db: 'public', table: 'm', predicates: [{ column: 'host', op: '=', value: 'h1' }] });
+    expect(h1[0]!.v).toBe(-1);
+    await s.compact();
+    const again = await collect(s, { db: 'public', table: 'm', predicates: [{ column: 'host', op: '=', value: 'h1' }] });
+    expect(again.map((r) => r.v)).toEqual(h1.map((r) => r.v));
+    await s.truncate('public', 'm');
+    expect((await collect(s, { db: 'public', table: 'm' })).length).toBe(0);
+    await s.close();
+  });
+});
