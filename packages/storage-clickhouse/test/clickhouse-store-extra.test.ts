@@ -63,13 +63,14 @@ describe.skipIf(bin === undefined)('ClickHouse store specifics', () => {
     const texts = [
       'ERROR: connection timeout', 'error timeout', 'Timeout after error', 'errors timed out', 'no_error timeout', 'x-error,timeout!',
       'connection reset by peer', 'db-1 down', 'db 1 down', 'DB-2 down', 'request error', 'Ünïcode ERROR ümlaut', 'xÜerror', '', null,
-      'warn: slow "quoted phrase" here', 'quoted and phrase', 'tab\there\nnewline error',
+      'warn: slow "quoted phrase" here', 'quoted and phrase', 'tab\there\nnewline error', '快速的棕色狐狸跳过了懒狗', '狐狸和狗是好朋友',
     ];
     const schemaM = [{ name: 'ts', type: 'timestamp_ms', semantic: 'timestamp' }, { name: 'msg', type: 'string', semantic: 'field' }] as const;
     await a.write([{ db: 'public', table: 'ft', schema: schemaM, rows: texts.map((t, i) => [i, t]), options: { append_mode: true } }]);
     const queries = [
       'error', 'ERROR AND timeout', 'error timeout', '+error -timeout', '-timeout', 'error OR reset', '"connection timeout"', 'db-1', '"quoted phrase"',
       '(error OR reset) AND -peer', 'timeout AND (error OR after)', 'ümlaut', 'ünïcode', 'newline', '+error +timeout connection',
+      '狐狸 AND 跳过', '狐狸 -跳过', '+(error reset) AND timeout', 'timeout -(error AND connection)',
     ];
     for (const q of queries) {
       const m = compileFulltext(q);

@@ -3,6 +3,7 @@ import { str } from '../sql/quote.js';
 
 /** Not a word character: words are runs of letters, digits and `_` (as in SQL's matches()). */
 const SEP = '[^\\p{L}\\p{N}_]';
+const HAN = /\p{Script=Han}/u;
 
 /**
  * `matches(col, query)` as one ClickHouse condition with the engine's semantics: case-insensitive
@@ -12,6 +13,8 @@ const SEP = '[^\\p{L}\\p{N}_]';
  */
 export function fulltextSql(ref: string, query: string): string {
   const node = (n: FulltextNode): string => {
+    // A single word with Han characters matches anywhere (Chinese has no word spaces), as in the engine.
+    if (n.kind === 'term' && n.words.length === 1 && HAN.test(n.words[0]!)) return `match(${ref}, ${str(`(?i:${n.words[0]!})`)})`;
     if (n.kind === 'term') return `match(${ref}, ${str(`(?:^|${SEP})(?i:${n.words.join(`${SEP}+`)})(?:${SEP}|$)`)})`;
     const must = n.clauses.filter((c) => c.occur === 'must').map((c) => node(c.node));
     const not = n.clauses.filter((c) => c.occur === 'must_not').map((c) => `NOT ${node(c.node)}`);

@@ -28,25 +28,57 @@ export function predicateSql(t: TableState, p: Predicate, ref: string): string {
       return `position(${ref}, ${str(p.value as string)}) > 0`;
     case 'word':
     case 'term': {
-      // A whole word / term between non-word characters (RE2 in UTF-8 mode; 18.16 ignores a leading
+      // A whole word / term between non-word characters (a term: between characters other than ASCII letters and digits) (RE2 in UTF-8 mode; 18.16 ignores a leading
       // `(?i)`, so case-insensitivity is a `(?i:...)` group). `word` operands are lowercase word characters.
       const quoted = (p.value as string).replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
-      const edge = p.op === 'word' ? '[^\\pL\\pN_]' : '[^\\pL\\pN]';
+      const edge = p.op === 'word' ? '[^\\pL\\pN_]' : '[^A-Za-z0-9]';
       const body = p.op === 'word' ? `(?i:${(p.value as string).toLowerCase()})` : quoted;
       return `match(${ref}, ${str(`(^|${edge})${body}($|${edge})`)})`;
     }
     case 'in':
     case 'not_in': {
-      const items = (p.value as Value[]).filter((v) => v !== null).map((v) => literal(col.type, v));
-      if (p.op === 'in') return items.length === 0 ? '0' : `${ref} IN (${items.join(', ')})`;
-      return items.length === 0 ? `isNotNull(${ref})` : `(isNotNull(${ref}) AND ${ref} NOT IN (${items.join(', ')}))`;
+      const values = (p.value as Value[]).filter((v) => v !== null);
+      // ClickHouse's NaN equals nothing; the engine's NaN equals NaN (see nanComparison).
+      const nan = isFloatType(col.type) && values.some(isNaNValue);
+      const items = values.filter((v) => !isNaNValue(v)).map((v) => literal(col.type, v));
+      const member = [...(items.length ? [`${ref} IN (${items.join(', ')})`] : []), ...(nan ? [`isNaN(${ref})`] : [])];
+      if (p.op === 'in') return member.length === 0 ? '0' : `(${member.join(' OR ')})`;
+      return member.length === 0 ? `isNotNull(${ref})` : `(isNotNull(${ref}) AND NOT (${member.join(' OR ')}))`;
     }
     default: {
       if (p.value === null || p.value === undefined) return '0';
+      if (isFloatType(col.type)) return nanComparison(ref, p.op, p.value, literal(col.type, p.value));
       const op = p.op === '!=' ? '!=' : p.op;
       return `${ref} ${op} ${literal(col.type, p.value)}`;
     }
   }
+}
+
+const isNaNValue = (v: Value): boolean => typeof v === 'number' && Number.isNaN(v);
+
+/**
+ * A comparison on a float column with the engine's total order (GreptimeDB/DataFusion): NaN equals
+ * NaN and is greater than every number. ClickHouse compares NaN as unordered (every comparison but
+ * `!=` false), so NaN operands and the `>`/`>=` cases that a stored NaN satisfies are spelled out.
+ */
+function nanComparison(ref: string, op: string, v: Value, lit: string): string {
+  if (isNaNValue(v)) {
+    switch (op) {
+      case '=':
+      case '>=':
+        return `isNaN(${ref})`;
+      case '!=':
+      case '<':
+        return `(isNotNull(${ref}) AND NOT isNaN(${ref}))`;
+      case '<=':
+        return `isNotNull(${ref})`;
+      default:
+        return '0';
+    }
+  }
+  if (op === '>' || op === '>=') return `(${ref} ${op} ${lit} OR isNaN(${ref}))`;
+  if (op === '!=') return `(${ref} != ${lit})`;
+  return `${ref} ${op} ${lit}`;
 }
 
 /** An operand as a SQL literal for a column of `type` (numbers compare across integer and float). */

@@ -48,13 +48,21 @@ export function columnStats(type: ColumnType, col: readonly Value[], knownNulls?
       continue;
     }
     if (!bounds) continue;
-    if (typeof v === 'number' && Number.isNaN(v)) continue;
+    // A NaN is greater than every number (the engine's order): bounds that skipped it would let a
+    // `> x` predicate or max() from metadata miss it, so a chunk holding a NaN keeps no bounds.
+    if (typeof v === 'number' && Number.isNaN(v)) return nullsOf(col, knownNulls);
     if (min === null || v < min) min = v;
     if (max === null || v > max) max = v;
   }
   if (min === null || max === null) return { nulls };
   if (type === 'string' && ((min as string).length > MAX_BOUND_BYTES || (max as string).length > MAX_BOUND_BYTES)) return { nulls };
   return { nulls, min, max };
+}
+
+function nullsOf(col: readonly Value[], knownNulls: number | undefined): SlotStats {
+  let nulls = knownNulls ?? 0;
+  for (const v of col) if (v === null) nulls++;
+  return { nulls };
 }
 
 const metaWriter = new ByteWriter(256);

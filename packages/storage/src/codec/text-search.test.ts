@@ -71,7 +71,7 @@ describe('text predicates on block bytes', () => {
     expect(['an Error: x', 'error-prone', 'x error'].map(word)).toEqual([true, true, true]);
     expect(['errors', 'x_error', 'error1', 'éerror'].map(word)).toEqual([false, false, false, false]);
     const term = textTest('term', 'error');
-    expect(['x_error', 'error_x', 'an error:'].map(term)).toEqual([true, true, true]);
+    expect(['x_error', 'error_x', 'an error:', 'éerror', '错误error日志'].map(term)).toEqual([true, true, true, true, true]);
     expect(['Error', 'errors', 'error123'].map(term)).toEqual([false, false, false]);
     expect(normalizeWord('Timeout')).toBe('timeout');
     expect(normalizeWord('two words')).toBeUndefined();

@@ -8,8 +8,9 @@ import { ByteReader } from './byte-reader.js';
  * - `word`: the value holds the operand as a whole word, case-insensitively: words are runs of letters,
  *   digits and `_`; the value is lowercased (JavaScript's `toLowerCase`) and the operand (one word, given
  *   lowercase) must occur with no word character on either side (GreptimeDB's `matches()` terms).
- * - `term`: the operand occurs case-sensitively with no letter or digit on either side (GreptimeDB's
- *   `matches_term` / `@@`): `error` matches `error-prone` and `an error:`, not `errors` or `error123`.
+ * - `term`: the operand occurs case-sensitively with no ASCII letter or digit on either side (GreptimeDB's
+ *   `matches_term` / `@@` for terms of ASCII letters and digits): `error` matches `error-prone`, `an error:`
+ *   and `错误error日志`, not `errors` or `error123`.
  */
 export type TextOp = 'contains' | 'word' | 'term';
 
@@ -28,11 +29,17 @@ function wordAt(s: string, i: number, underscore: boolean): boolean {
   return (underscore ? WORD_CHAR : ALNUM).test(s[i]!);
 }
 
-/** `needle` in `hay` with no word character on either side. */
-function bounded(hay: string, needle: string, underscore: boolean): boolean {
+/** Whether the UTF-16 unit at `i` is an ASCII letter or digit. */
+function asciiAlnumAt(s: string, i: number): boolean {
+  return i >= 0 && i < s.length && isAsciiAlnum(s.charCodeAt(i));
+}
+
+/** `needle` in `hay` with no word character (`term`: no ASCII letter or digit) on either side. */
+function bounded(hay: string, needle: string, underscore: boolean, asciiOnly = false): boolean {
+  const blocks = (i: number) => (asciiOnly ? asciiAlnumAt(hay, i) : wordAt(hay, i, underscore));
   let i = hay.indexOf(needle);
   while (i >= 0) {
-    if (!wordAt(hay, i - 1, underscore) && !wordAt(hay, i + needle.length, underscore)) return true;
+    if (!blocks(i - 1) && !blocks(i + needle.length)) return true;
     i = hay.indexOf(needle, i + 1);
   }
   return false;
@@ -47,7 +54,7 @@ export function normalizeWord(w: string): string | undefined {
 /** The test of one value (a string) against the operand. */
 export function textTest(op: TextOp, operand: string): (s: string) => boolean {
   if (op === 'contains') return (s) => s.includes(operand);
-  if (op === 'term') return (s) => bounded(s, operand, false);
+  if (op === 'term') return (s) => bounded(s, operand, false, true);
   return (s) => bounded(s.toLowerCase(), operand, true);
 }
 
@@ -101,7 +108,7 @@ export function textMask(op: TextOp, operand: string, bytes: Buffer, at: number,
       }
       const before = next > c0 ? text.charCodeAt(next - 1) : 32;
       const after = next + len < c1 ? text.charCodeAt(next + len) : 32;
-      if (before >= 0x80 || after >= 0x80) {
+      if (op !== 'term' && (before >= 0x80 || after >= 0x80)) {
         mask[i] = exact(bytes.toString('utf8', at + c0, at + c1)) ? 1 : 0;
         break;
       }

@@ -52,6 +52,8 @@ export interface AggregateFunction {
   readonly maxArgs: number;
   /** Takes two columns: `add` receives `[first, second]` as numbers (or null when either is NULL). */
   readonly pairwise?: true;
+  /** The aggregated value is the last argument, after the constant ones (`uddsketch_state(128, 0.01, x)`). */
+  readonly valueArg?: 'last';
   bind(argType: SqlType, extra: readonly SqlValue[]): BoundAggregate;
 }
 

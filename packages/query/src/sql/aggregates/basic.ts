@@ -13,7 +13,7 @@ function ensure(a: number[], g: number, fill: number): void {
 }
 
 const count: AggregateFunction = {
-  name: 'count', signature: 'count(*) | count(x) | count(DISTINCT x)', minArgs: 1, maxArgs: 1,
+  name: 'count', signature: 'count(*) | count() | count(x) | count(DISTINCT x)', minArgs: 0, maxArgs: 1,
   bind: () => ({
     type: 'int64',
     create: () => {

@@ -27,6 +27,8 @@ export interface ColumnExpr {
   readonly table?: string;
   readonly name: string;
   readonly pos: Pos;
+  /** Every dotted part as written when there are more than two (`j.a.b`: a JSON path, planner/json-path-access.ts). */
+  readonly parts?: readonly string[];
   /** Written as `"name"`: in INSERT ... VALUES, where no column is in scope, MySQL and GreptimeDB read it as a string. */
   readonly doubleQuoted?: true;
 }

@@ -3,6 +3,7 @@ import { SqlInvalidArgumentError, SqlPlanError, SqlUnsupportedError } from '../e
 import { isAggregateName } from '../aggregates/registry.js';
 import { SCALAR_FUNCTIONS } from '../functions/registry.js';
 import { castValue } from '../types/cast.js';
+import { castJsonValue } from '../types/json-cast.js';
 import { keyOf } from '../types/compare.js';
 import { Interval, isNumericType, typeOfLiteral, type SqlValue } from '../types/sql-value.js';
 import { requireTimestampText } from '../types/timestamp-text.js';
@@ -109,22 +110,30 @@ const COMPILERS: Compilers = {
     });
     const otherwise = e.otherwise ? compileExpr(e.otherwise, s) : constant(null, 'null');
     const type = [...whens.map((w) => w.then.type), otherwise.type].find((t) => t !== 'null') ?? 'null';
+    // Lazy like DataFusion's: each branch is evaluated only on the rows that reach it, so a branch
+    // that would fail on other rows (`CASE WHEN ip LIKE '%:%' THEN ipv6_to_cidr(ip) ...`) does not.
     return {
       type,
       eval: (b: Batch) => {
-        const conds = whens.map((w) => w.cond.eval(b));
-        const thens = whens.map((w) => w.then.eval(b));
-        const other = otherwise.eval(b);
         const out = new Array<SqlValue>(b.length);
-        for (let i = 0; i < b.length; i++) {
-          let v: SqlValue = other[i]!;
-          for (let j = 0; j < conds.length; j++) {
-            if (conds[j]![i] === true) {
-              v = thens[j]![i]!;
-              break;
-            }
+        let rows: number[] | undefined; // undefined: every row of b
+        for (const w of whens) {
+          const sub = rowsOf(b, rows);
+          if (sub.length === 0) return out;
+          const cond = w.cond.eval(sub);
+          const hit: number[] = [];
+          const miss: number[] = [];
+          for (let k = 0; k < sub.length; k++) (cond[k] === true ? hit : miss).push(rows ? rows[k]! : k);
+          if (hit.length > 0) {
+            const vals = w.then.eval(rowsOf(b, hit.length === b.length ? undefined : hit));
+            for (let k = 0; k < hit.length; k++) out[hit[k]!] = vals[k]!;
           }
-          out[i] = v;
+          rows = miss;
+        }
+        const rest = rowsOf(b, rows);
+        if (rest.length > 0) {
+          const vals = otherwise.eval(rest);
+          for (let k = 0; k < rest.length; k++) out[rows ? rows[k]! : k] = vals[k]!;
         }
         return out;
       },
@@ -133,6 +142,7 @@ const COMPILERS: Compilers = {
   cast: (e, s) => {
     const x = compileExpr(e.operand, s);
     if (x.type === 'interval') throw new SqlInvalidArgumentError(`cannot cast an interval to ${e.typeText}`);
+    if (x.type === 'json') return mapRows(e.type, [x], (v) => castJsonValue(v, e.type, s.ctx.timezone));
     return mapRows(e.type, [x], (v) => castValue(v, x.type, e.type, s.ctx.timezone));
   },
   value: (e) => constant(e.value, e.type),
@@ -143,6 +153,17 @@ const COMPILERS: Compilers = {
     throw new SqlUnsupportedError(`a subquery is not supported here (line ${e.pos.line}, column ${e.pos.column}); it works in SELECT, WHERE and HAVING`);
   },
 };
+
+/** The rows `rows` of a batch (all of it when undefined); a column is copied when first read. */
+function rowsOf(b: Batch, rows: readonly number[] | undefined): Batch {
+  if (rows === undefined) return b;
+  const columns: (readonly SqlValue[])[] = new Array<readonly SqlValue[]>(b.columns.length);
+  const copies: (readonly SqlValue[] | undefined)[] = new Array<readonly SqlValue[] | undefined>(b.columns.length);
+  for (let i = 0; i < b.columns.length; i++) {
+    Object.defineProperty(columns, i, { enumerable: true, get: () => (copies[i] ??= rows.map((r) => b.columns[i]![r]!)) });
+  }
+  return { length: rows.length, columns };
+}
 
 /** Compiles an expression against a scope; group keys and aggregates are substituted by their text first. */
 export function compileExpr(e: Expr, scope: Scope): Compiled {

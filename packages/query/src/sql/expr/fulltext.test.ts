@@ -68,3 +68,29 @@ describe('matches_term', () => {
     expect(t('not found', 'file not found.')).toBe(true);
   });
 });
+
+describe('script-aware matching (GreptimeDB)', () => {
+  it('matches: Han words match as substrings; +( ) / -( ) require or exclude a group', () => {
+    const m = (q: string, text: string) => compileFulltext(q)(text);
+    expect(m('狐狸 AND 跳过', '快速的棕色狐狸跳过了懒狗')).toBe(true);
+    expect(m('狐狸 -跳过', '快速的棕色狐狸跳过了懒狗')).toBe(false);
+    expect(m('+(fox jumps) AND over', 'the fox over')).toBe(true);
+    expect(m('+(fox jumps) AND over', 'the dog over')).toBe(false);
+    expect(m('over -(fox AND jumps)', 'fox jumps over')).toBe(false);
+    expect(m('over -(fox AND jumps)', 'fox over')).toBe(true);
+  });
+
+  it('matches_term: Han terms anywhere, ASCII terms bounded by ASCII letters/digits only, punctuation edges free', () => {
+    const t = (term: string, text: string) => compileMatchTerm(term)(text);
+    expect(t('手机', '登录手机号18888888888的动态key')).toBe(true);
+    expect(t('18888888888', '登录手机号18888888888的动态key')).toBe(true);
+    expect(t('error', '错误error日志')).toBe(true);
+    expect(t('world', 'hello_world')).toBe(true);
+    expect(t('/cat', 'dog/cat')).toBe(true);
+    expect(t('dog/', 'dog/cat')).toBe(true);
+    expect(t('café', 'café口')).toBe(false);
+    expect(t('русский', 'русский!')).toBe(true);
+    expect(t('', '')).toBe(true);
+    expect(t('', 'any')).toBe(false);
+  });
+});

@@ -8,6 +8,8 @@ import { SqlInvalidArgumentError } from '../errors.js';
  * and when there is no `+` clause at least one plain clause must match (a group of `-` clauses alone
  * matches the texts without them). Matching is case-insensitive on whole words (runs of letters, digits
  * and `_`); a phrase, or a term that splits into several words such as `db-1`, matches them in sequence.
+ * A word with Han characters matches anywhere in the text (`狐狸` in `棕色狐狸跳过`), as GreptimeDB's does.
+ * `+( ... )` and `-( ... )` require or exclude a whole group.
  */
 export type Occur = 'should' | 'must' | 'must_not';
 export type Node =
@@ -24,7 +26,10 @@ export function words(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? [];
 }
 
-type Token = { readonly kind: '(' | ')' | 'AND' | 'OR' } | { readonly kind: 'unit'; readonly prefix: '' | '+' | '-'; readonly text: string; readonly raw: string };
+type Prefix = '' | '+' | '-';
+type Token = { readonly kind: ')' | 'AND' | 'OR' } | { readonly kind: '('; readonly prefix: Prefix } | { readonly kind: 'unit'; readonly prefix: Prefix; readonly text: string; readonly raw: string };
+
+const occurOf = (p: Prefix): Occur => (p === '+' ? 'must' : p === '-' ? 'must_not' : 'should');
 
 function fail(q: string, why: string): never {
   throw new SqlInvalidArgumentError(`matches(): ${why} in query '${q}'`);
@@ -32,18 +37,18 @@ function fail(q: string, why: string): never {
 
 function tokenize(q: string): Token[] {
   const out: Token[] = [];
-  const re = /\s*(?:(\()|(\))|([+-])?"((?:[^"\\]|\\.)*)"|([+-])?([^\s()"]+))\s*/y;
+  const re = /\s*(?:([+-])?(\()|(\))|([+-])?"((?:[^"\\]|\\.)*)"|([+-])?([^\s()"]+))\s*/y;
   let pos = 0;
   while (pos < q.length) {
     re.lastIndex = pos;
     const m = re.exec(q);
     if (!m) fail(q, `cannot parse at position ${pos}`);
     pos = re.lastIndex;
-    if (m[1]) out.push({ kind: '(' });
-    else if (m[2]) out.push({ kind: ')' });
-    else if (m[4] !== undefined) out.push({ kind: 'unit', prefix: (m[3] ?? '') as '' | '+' | '-', text: m[4].replace(/\\(.)/g, '$1'), raw: m[0].trim() });
-    else if (!m[5] && (m[6] === 'AND' || m[6] === 'OR')) out.push({ kind: m[6] });
-    else out.push({ kind: 'unit', prefix: (m[5] ?? '') as '' | '+' | '-', text: m[6]!, raw: m[0].trim() });
+    if (m[2]) out.push({ kind: '(', prefix: (m[1] ?? '') as '' | '+' | '-' });
+    else if (m[3]) out.push({ kind: ')' });
+    else if (m[5] !== undefined) out.push({ kind: 'unit', prefix: (m[4] ?? '') as '' | '+' | '-', text: m[5].replace(/\\(.)/g, '$1'), raw: m[0].trim() });
+    else if (!m[6] && (m[7] === 'AND' || m[7] === 'OR')) out.push({ kind: m[7] });
+    else out.push({ kind: 'unit', prefix: (m[6] ?? '') as '' | '+' | '-', text: m[7]!, raw: m[0].trim() });
   }
   return out;
 }
@@ -57,12 +62,13 @@ export function parseFulltextQuery(q: string): Node {
     if (t.kind === '(') {
       const node = group();
       if (toks[i++]?.kind !== ')') fail(q, "missing ')'");
-      return { occur: 'should', node };
+      // `+( ... )` / `-( ... )`: a required / excluded group.
+      return { occur: occurOf(t.prefix), node };
     }
     if (t.kind !== 'unit') fail(q, `unexpected '${t.kind}'`);
     const ws = words(t.text);
     if (ws.length === 0) fail(q, `term '${t.raw}' has no words`);
-    return { occur: t.prefix === '+' ? 'must' : t.prefix === '-' ? 'must_not' : 'should', node: { kind: 'term', words: ws } };
+    return { occur: occurOf(t.prefix), node: { kind: 'term', words: ws } };
   };
   // `a AND b AND -c`: one clause whose members are all required (or excluded).
   const conjunction = (): Clause => {
@@ -99,8 +105,16 @@ function isWordChar(ch: string | undefined): boolean {
   return WORD_CHAR.test(ch);
 }
 
-/** Whether `word` occurs in `lower` with no word character on either side. */
+const HAN = /\p{Script=Han}/u;
+
+/** Whether a word has a Han character: Chinese is written without spaces, so such a word matches as a substring. */
+export function isHanWord(word: string): boolean {
+  return HAN.test(word);
+}
+
+/** Whether `word` occurs in `lower` with no word character on either side (anywhere for a Han word). */
 function containsWord(lower: string, word: string): boolean {
+  if (isHanWord(word)) return lower.includes(word);
   let i = lower.indexOf(word);
   while (i >= 0) {
     if (!isWordChar(lower[i - 1]) && !isWordChar(lower[i + word.length])) return true;

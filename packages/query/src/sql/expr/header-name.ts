@@ -1,6 +1,7 @@
 import type { Expr, FrameBound, WindowSpec } from '../ast/expr.js';
 import type { OrderKey } from '../ast/query.js';
 import { Interval } from '../types/sql-value.js';
+import { arrowTypeName } from '../types/arrow-type.js';
 import type { Field } from './relation.js';
 
 /**
@@ -104,7 +105,8 @@ function show(e: Expr, fields: readonly Field[]): string {
     case 'literal':
       return literal(e.value, e.text);
     case 'value':
-      return literal(e.value, undefined);
+      // A typed NULL (a JSON path access's type, planner/json-path-access.ts) shows its type: `Int64(NULL)`.
+      return e.value === null && e.type !== 'null' ? `${arrowTypeName(e.type)}(NULL)` : literal(e.value, undefined);
     case 'interval':
       return e.fromText ? `Utf8("${e.text}")` : intervalName(e.months ?? 0, e.ns);
     case 'timestamp_literal':

@@ -6,12 +6,16 @@ import { argError, builtValue, constString, type ScalarFunction } from './functi
 import { SqlExecutionError } from '../errors.js';
 import { isNumericType } from '../types/sql-value.js';
 import { arrowTypeName } from '../types/arrow-type.js';
+import { castJsonValue } from '../types/json-cast.js';
+import type { CastTarget } from '../types/sql-value.js';
 
 type Step = string | number;
 
 /** `a.b[0].c`, `$.a.b`, `$['a b']` → steps. Parsed once per query. */
 export function parseJsonPath(fn: string, path: string): Step[] {
   const steps: Step[] = [];
+  // The root: '', '$', '.', '$.'.
+  if (/^\$?\.?$/.test(path.trim())) return steps;
   const re = /\s*(?:[.:]?([A-Za-z_$][\w$-]*)|\[(\d+)\]|\[\s*'((?:[^']|'')*)'\s*\]|\[\s*"([^"]*)"\s*\])/y;
   let pos = path.startsWith('$') ? 1 : 0;
   while (pos < path.length) {
@@ -125,7 +129,19 @@ export const JSON_FUNCTIONS: readonly ScalarFunction[] = [
       );
     },
   },
-  getter('json_get', 'json', (v) => v),
+  {
+    name: 'json_get', signature: "json_get(json, 'path'[, typed NULL])", minArgs: 2, maxArgs: 3,
+    bind: ([j, p, hint]) => {
+      const steps = parseJsonPath('json_get', constString('json_get', p!, 'path'));
+      // A third argument (a NULL of some type) asks for the value as that type, NULL when it does not convert.
+      const to = hint === undefined || hint.type === 'null' ? undefined : hint.type;
+      return mapRows(to ?? 'json', [jsonArg(j!)], (v) => {
+        const x = walk(v as Value, steps);
+        if (x === undefined || x === null) return null;
+        return to === undefined ? x : castJsonValue(x, to as CastTarget);
+      });
+    },
+  },
   {
     name: 'json_path_exists', signature: "json_path_exists(json, 'path')", minArgs: 2, maxArgs: 2,
     bind: ([j, p]) => {

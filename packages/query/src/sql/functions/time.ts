@@ -102,6 +102,8 @@ const datePart: ScalarFunction = {
     const alias: Record<string, string> = { years: 'year', months: 'month', days: 'day', hours: 'hour', minutes: 'minute', seconds: 'second', dayofweek: 'dow', dayofyear: 'doy' };
     const field = PART_FIELDS.find((x) => x === (alias[raw] ?? raw));
     if (!field) throw argError('date_part', `unsupported field '${raw}' (use ${PART_FIELDS.join(', ')})`);
+    // The epoch of an interval is its length in seconds (a month counts 30 days, as in DataFusion).
+    if (ts0!.type === 'interval' && field === 'epoch') return mapRows('float64', [ts0!], (v) => (v as Interval).months * 2_592_000 + Number((v as Interval).ns) / 1e9);
     const ts = tsArg('date_part', ts0!, ctx);
     // Int32 like DataFusion (the second and sub-second fields truncated to whole units); epoch is Float64.
     const type = field === 'epoch' ? 'float64' : 'int32';

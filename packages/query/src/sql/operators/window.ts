@@ -6,8 +6,9 @@ import { keyOf } from '../types/compare.js';
 import type { SqlValue } from '../types/sql-value.js';
 import type { FrameBound, WindowFrame } from '../ast/expr.js';
 import { rowComparator, type SortKey } from './sort.js';
+import type { AnomalyScorer } from '../functions/anomaly.js';
 
-export type WindowKind = 'row_number' | 'rank' | 'dense_rank' | 'lag' | 'lead' | 'first_value' | 'last_value' | 'aggregate';
+export type WindowKind = 'row_number' | 'rank' | 'dense_rank' | 'lag' | 'lead' | 'first_value' | 'last_value' | 'aggregate' | 'anomaly';
 
 /** One window function call, compiled against the rows it runs over. */
 export interface WindowCall {
@@ -20,8 +21,10 @@ export interface WindowCall {
   readonly fallback?: SqlValue;
   /** Aggregates over the frame. */
   readonly bound?: BoundAggregate;
-  /** An explicit frame (aggregates, first_value, last_value). */
+  /** An explicit frame (aggregates, first_value, last_value, anomaly scores). */
   readonly frame?: WindowFrame;
+  /** Anomaly scores (functions/anomaly.ts): the current row's value against its frame. */
+  readonly scorer?: AnomalyScorer;
 }
 
 /** Row indices of each partition, in input order. */
@@ -47,6 +50,25 @@ function fill(call: WindowCall, rows: readonly number[], args: readonly (readonl
   const peerEnd = new Array<number>(n);
   for (let i = n - 1; i >= 0; i--) peerEnd[i] = i + 1 < n && ordered && peer(rows[i]!, rows[i + 1]!) ? peerEnd[i + 1]! : i + 1;
   if (!ordered) peerEnd.fill(n);
+  if (call.kind === 'anomaly') {
+    const descending = call.orderBy[0]?.descending ?? false;
+    const finite = (v: SqlValue | undefined): number | undefined => {
+      const x = v === null || v === undefined ? NaN : Number(v);
+      return Number.isFinite(x) ? x : undefined;
+    };
+    for (let i = 0; i < n; i++) {
+      const [lo, hi] = call.frame ? frameRange(call.frame, i, n, rows, peer, peerEnd, orderValues, descending) : [0, peerEnd[i]!];
+      const current = finite(args[0]![rows[i]!]);
+      const k = args[1] ? finite(args[1][rows[i]!]) : undefined;
+      const values: number[] = [];
+      for (let j = lo; j < hi; j++) {
+        const x = finite(args[0]![rows[j]!]);
+        if (x !== undefined) values.push(x);
+      }
+      out[rows[i]!] = current === undefined ? null : call.scorer!.score(current, values, k);
+    }
+    return;
+  }
   if (call.frame && (call.kind === 'aggregate' || call.kind === 'first_value' || call.kind === 'last_value')) {
     framed(call, call.frame, rows, args, peer, peerEnd, out, orderValues);
     return;

@@ -44,12 +44,15 @@ export function planAggregate(input: Relation, inputScope: Scope, keys: readonly
     if (c.args.length < fn.minArgs || c.args.length > fn.maxArgs) {
       throw new SqlInvalidArgumentError(`${c.name}() takes ${fn.minArgs === fn.maxArgs ? fn.minArgs : `${fn.minArgs} to ${fn.maxArgs}`} arguments, got ${c.args.length}: ${fn.signature}`);
     }
-    const star = c.args[0]?.kind === 'star';
+    // `count()` counts rows, as count(*) does.
+    const star = c.args[0]?.kind === 'star' || (c.name === 'count' && c.args.length === 0);
     if (star && c.name !== 'count') throw new SqlInvalidArgumentError(`${c.name}(*) is not valid; only count(*) takes '*'`);
-    let arg = star ? undefined : compileExpr(c.args[0]!, inputScope);
+    // Aggregates whose value comes last (`uddsketch_state(128, 0.01, x)`) see it as the first argument.
+    const args = fn.valueArg === 'last' ? [c.args[c.args.length - 1]!, ...c.args.slice(0, -1)] : c.args;
+    let arg = star ? undefined : compileExpr(args[0]!, inputScope);
     // Two-column aggregates (corr, covar_*, regr_*) see each row as a pair [y, x], NULL when either is.
-    if (fn.pairwise && arg) arg = pairOf(arg, compileExpr(c.args[1]!, inputScope), fn.name);
-    const extra = c.args.slice(fn.pairwise ? 2 : 1).map((a) => {
+    if (fn.pairwise && arg) arg = pairOf(arg, compileExpr(args[1]!, inputScope), fn.name);
+    const extra = args.slice(fn.pairwise ? 2 : 1).map((a) => {
       const x = compileExpr(a, inputScope);
       if (!x.constant) throw new SqlInvalidArgumentError(`${c.name}(): argument ${exprText(a)} must be a constant`);
       return x.constant.value;

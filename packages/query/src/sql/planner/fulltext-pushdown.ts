@@ -1,7 +1,8 @@
+import { storeTermMatchesLikeEngine } from '../expr/match-term.js';
 import type { ColumnDef, Predicate, TableInfo } from '@sluice/storage';
 import type { Expr } from '../ast/expr.js';
 import { compileExpr } from '../expr/compile.js';
-import { parseFulltextQuery } from '../expr/fulltext.js';
+import { isHanWord, parseFulltextQuery } from '../expr/fulltext.js';
 import type { EvalContext } from '../expr/relation.js';
 
 /** A string column of this scan named by `e`. */
@@ -38,7 +39,8 @@ export function fulltextPredicates(e: Expr, table: TableInfo, qualifier: string,
   const col = stringColumn(colExpr, table, qualifier);
   const q = constantText(queryExpr, ctx);
   if (!col || q === undefined) return undefined;
-  if (kind === 'term') return q === '' ? undefined : [{ column: col.name, op: 'term', value: q }];
+  // Only terms the store's `term` predicate matches exactly as matches_term does go down.
+  if (kind === 'term') return storeTermMatchesLikeEngine(q) ? [{ column: col.name, op: 'term', value: q }] : undefined;
   let root;
   try {
     root = parseFulltextQuery(q);
@@ -48,7 +50,8 @@ export function fulltextPredicates(e: Expr, table: TableInfo, qualifier: string,
   const terms = root.kind === 'term' ? [{ occur: 'must', node: root }] : root.clauses;
   const words: string[] = [];
   for (const c of terms) {
-    if (c.occur !== 'must' || c.node.kind !== 'term' || c.node.words.length !== 1) return undefined;
+    // A Han word matches as a substring, not as the store's whole `word`.
+    if (c.occur !== 'must' || c.node.kind !== 'term' || c.node.words.length !== 1 || isHanWord(c.node.words[0]!)) return undefined;
     words.push(c.node.words[0]!);
   }
   return words.map((w) => ({ column: col.name, op: 'word', value: w }));

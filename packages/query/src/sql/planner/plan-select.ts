@@ -25,6 +25,7 @@ import { collectWindows, planWindows } from './window-plan.js';
 import { resolveSource, sourceRelation, type Source } from './source.js';
 import { withSubqueriesResolved } from './subqueries.js';
 import { CORRELATED_PREFIX, withCorrelatedSubqueries } from './correlated.js';
+import { withJsonPathAccess } from './json-path-access.js';
 
 interface Item {
   readonly expr: Expr;
@@ -101,16 +102,16 @@ function plainColumn(t: OrderTarget, items: readonly Item[]): string | undefined
  * Plans one SELECT core with the ORDER BY / LIMIT / OFFSET that apply to it:
  * source (with pushdown) → filter → aggregate → having → project (+hidden sort keys) → distinct → sort → limit.
  */
-export async function planSelect(rawCore: SelectCore, order: readonly OrderKey[], count: number | undefined, offset: number | undefined, env: QueryEnv): Promise<Relation> {
-  const plain = !rawCore.where && rawCore.groupBy.length === 0 && !rawCore.having && !rawCore.distinct && order.length === 0 &&
+export async function planSelect(rawCore: SelectCore, rawOrder: readonly OrderKey[], count: number | undefined, offset: number | undefined, env: QueryEnv): Promise<Relation> {
+  const plain = !rawCore.where && rawCore.groupBy.length === 0 && !rawCore.having && !rawCore.distinct && rawOrder.length === 0 &&
     rawCore.from?.kind === 'table' && collectWindows(rawCore.items.flatMap((i) => (i.kind === 'expr' ? [i.expr] : []))).length === 0 && collectAggregates(rawCore.items.flatMap((i) => (i.kind === 'expr' ? [i.expr] : []))).length === 0;
   const scanLimit = plain && count !== undefined ? count + (offset ?? 0) : undefined;
   let src: Source | undefined = rawCore.from ? await resolveSource(rawCore.from, env, scanLimit) : undefined;
   let outerCore = rawCore;
   const correlated = src ? await withCorrelatedSubqueries(rawCore, src, env) : undefined;
   if (correlated) ({ core: outerCore, src } = correlated);
-  const core = await withSubqueriesResolved(outerCore, env);
   const inputFields = src ? (src.kind === 'scan' ? src.fields : src.relation.fields) : [];
+  const { core, order } = withJsonPathAccess(await withSubqueriesResolved(outerCore, env), rawOrder, inputFields);
   const inputScope: Scope = { fields: inputFields, ctx: env.ctx };
   const items = expandItems(core, inputFields);
   if (items.length === 0) throw new SqlPlanError('SELECT list is empty');

@@ -9,6 +9,7 @@ import type { Scope } from '../expr/scope.js';
 import { walkExpr } from '../expr/walk.js';
 import { window, type WindowCall, type WindowKind } from '../operators/window.js';
 import { isNumericType, type SqlType } from '../types/sql-value.js';
+import { ANOMALY_SCORERS } from '../functions/anomaly.js';
 
 const RANKING = new Set<WindowKind>(['row_number', 'rank', 'dense_rank']);
 const VALUE = new Set<WindowKind>(['lag', 'lead', 'first_value', 'last_value']);
@@ -39,6 +40,13 @@ function compileCall(call: FunctionExpr, scope: Scope): { call: WindowCall; type
   if (RANKING.has(name)) {
     if (call.args.length > 0) throw new SqlInvalidArgumentError(`${call.name}() takes no arguments`);
     return { call: { kind: name, args: [], partitionBy, orderBy }, type: 'int64' };
+  }
+  const scorer = ANOMALY_SCORERS.get(call.name);
+  if (scorer) {
+    if (call.args.length !== scorer.args) throw new SqlInvalidArgumentError(`${call.name}() takes ${scorer.args} argument${scorer.args > 1 ? 's' : ''}, got ${call.args.length}: ${scorer.signature}`);
+    const args = call.args.map((a) => compileExpr(a, scope));
+    for (const a of args) if (!isNumericType(a.type) && a.type !== 'null') throw new SqlPlanError(`${call.name}() needs numeric arguments, got ${a.type}`);
+    return { call: { kind: 'anomaly', args, partitionBy, orderBy, scorer, ...(frame ? { frame } : {}) }, type: 'float64' };
   }
   if (VALUE.has(name)) {
     const max = name === 'lag' || name === 'lead' ? 3 : 1;

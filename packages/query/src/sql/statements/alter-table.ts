@@ -6,6 +6,7 @@ import { SqlInvalidArgumentError } from '../errors.js';
 import { ColumnNotFoundError, TableAlreadyExistsError } from '@sluice/storage';
 import { resolveTable } from '../planner/source.js';
 import { toColumnDef } from './column-def.js';
+import { requireAppendModeForJson2 } from '../types/json2-rules.js';
 import { addTagsToPhysical, checkPhysicalAlter } from './metric-engine.js';
 import { affected, queryEnv, type Executor, type Session } from './session.js';
 
@@ -39,6 +40,7 @@ async function alterOnce(stmt: AlterTableStatement, s: Session): Promise<string 
       if (!col.nullable && col.default === undefined) {
         throw new SqlInvalidArgumentError(`Invalid alter table(${t.name}) request: no default value for column ${col.name}`);
       }
+      requireAppendModeForJson2([col], t.options?.append_mode);
       // A logical metric table keeps its columns sorted by name.
       const position = t.options.physical_table !== undefined ? sortedPosition(t.columns, col.name) : ch.position;
       change = { kind: 'add_column', column: col, ...(position ? { position } : {}) };

@@ -5,6 +5,7 @@ import { SqlInvalidArgumentError } from '../errors.js';
 import { isTimestampType } from '../types/sql-value.js';
 import { toColumnDef } from './column-def.js';
 import { withDatabaseOptions } from './database-options.js';
+import { requireAppendModeForJson2 } from '../types/json2-rules.js';
 import { addTagsToPhysical, byName, checkLogicalColumns, isPhysicalMetricTable } from './metric-engine.js';
 import { resolveTable } from '../planner/source.js';
 import { affected, queryEnv, type Executor } from './session.js';
@@ -58,6 +59,7 @@ export const executeCreateTable: Executor<CreateTableStatement> = async (stmt, s
   // A logical table keeps rows as its physical table does (GreptimeDB: one region, one append mode).
   const phyAppend = onPhysical !== undefined ? s.store.getTable(db, onPhysical)?.options.append_mode : undefined;
   if (phyAppend !== undefined && options.append_mode === undefined) options = { ...options, append_mode: phyAppend };
+  requireAppendModeForJson2(columns, options.append_mode);
   await s.store.createTable(db, { name, columns, timeIndex, primaryKey, options }, { ifNotExists: stmt.ifNotExists });
   if (onPhysical !== undefined) await addTagsToPhysical(s.store, db, onPhysical, primaryKey);
   return affected(0);

@@ -1,6 +1,6 @@
 import { SluiceError, StatusCode, type ColumnSchema, type Value } from '@sluice/pipeline-core';
 import type { InsertStatement } from '../ast/statement.js';
-import { ColumnNotFoundError, SqlInvalidArgumentError, SqlPlanError } from '../errors.js';
+import { ColumnNotFoundError, SqlInvalidArgumentError, SqlPlanError, SqlUnsupportedError } from '../errors.js';
 import { compileExpr } from '../expr/compile.js';
 import type { Compiled } from '../expr/compiled.js';
 import { collectBatches } from '../expr/relation.js';
@@ -69,6 +69,8 @@ export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
       try {
         return castToColumn(v, types[j]!, c, s.ctx.timezone);
       } catch (e) {
+        // What the column cannot hold at all (a non-object JSON2 value) keeps its own code.
+        if (e instanceof SqlUnsupportedError) throw new SqlUnsupportedError(`INSERT INTO ${t.name}: row ${r + 1}, column '${c.name}': ${e.message}`);
         // GreptimeDB parses a string for a timestamp column as it plans the INSERT: a syntax error (2000).
         if (typeof v === 'string' && isTimestampType(c.type)) throw new SluiceError(StatusCode.InvalidSyntax, `INSERT INTO ${t.name}: row ${r + 1}, column '${c.name}': Failed to parse value: Failed to parse ${v} to Timestamp value`);
         throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: row ${r + 1}, column '${c.name}': ${(e as Error).message}`);
@@ -82,6 +84,12 @@ export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
     const v = castToColumn(s.ctx.nowNs, 'timestamp_ns', c, s.ctx.timezone);
     cols.push(c);
     for (const row of rows) row.push(v);
+  }
+  // A time index left out takes its constant default (`ts TIMESTAMP DEFAULT 0`): the store needs every row's time.
+  const ti = t.columns.find((c) => c.name === t.timeIndex);
+  if (ti && !cols.includes(ti) && ti.default !== undefined && ti.default !== null) {
+    cols.push(ti);
+    for (const row of rows) row.push(ti.default);
   }
   const schema: ColumnSchema[] = cols.map((c) => ({ name: c.name, type: c.type, semantic: c.semantic, ...(c.index ? { index: c.index } : {}) }));
   const [res] = await s.store.write([{ db: t.db, table: t.name, schema, rows }]);

@@ -165,7 +165,7 @@ export function nameOrCall(c: Children): Expr {
   if (names.length === 1) return { kind: 'column', name: names[0]!, pos, ...(firstToken(parts[0]!).image.startsWith('"') ? { doubleQuoted: true as const } : {}) };
   if (names.length === 2) return { kind: 'column', table: names[0], name: names[1]!, pos };
   // db.table.column: the qualifier is the table.
-  return { kind: 'column', table: names[names.length - 2], name: names[names.length - 1]!, pos };
+  return { kind: 'column', table: names[names.length - 2], name: names[names.length - 1]!, pos, parts: names };
 }
 
 function caseExpr(c: Children): Expr {

@@ -2,6 +2,7 @@ import { COLUMN_TYPE_DISPLAY, type ColumnType, type Value } from '@sluice/pipeli
 import type { ColumnDef } from '@sluice/storage';
 import { SqlInvalidArgumentError } from '../errors.js';
 import { castValue } from './cast.js';
+import { checkJson2Value } from './json2-rules.js';
 import type { SqlType, SqlValue } from './sql-value.js';
 import { Decimal, decimalType, MAX_DECIMAL_PRECISION } from './decimal.js';
 import { bytesToVector, parseVectorText, vectorToBytes } from './vector.js';
@@ -46,7 +47,7 @@ const JSON2: LogicalType = {
   storage: 'json',
   display: 'Json2',
   sql: 'JSON2',
-  castIn: (v, from, tz) => castValue(v, from, 'json', tz) as Value,
+  castIn: (v, from, tz) => (v === null ? null : checkJson2Value(castValue(v, from, 'json', tz) as Value)),
 };
 
 /** The logical type named by a type name (`vector`, `json2`), or undefined for a plain column type. */
