@@ -9,6 +9,12 @@ interface Sums {
   sxx: number;
   syy: number;
   sxy: number;
+  /** Welford's running means and co-moments of (first argument a, second b), as DataFusion's corr keeps them. */
+  ma: number;
+  mb: number;
+  cab: number;
+  m2a: number;
+  m2b: number;
 }
 
 function pairwise(name: string, f: (s: Sums) => number | null): AggregateFunction {
@@ -17,7 +23,7 @@ function pairwise(name: string, f: (s: Sums) => number | null): AggregateFunctio
     bind: () => ({
       type: name === 'regr_count' ? 'uint64' : 'float64',
       create: () => {
-        const s: Sums = { n: 0, sx: 0, sy: 0, sxx: 0, syy: 0, sxy: 0 };
+        const s: Sums = { n: 0, sx: 0, sy: 0, sxx: 0, syy: 0, sxy: 0, ma: 0, mb: 0, cab: 0, m2a: 0, m2b: 0 };
         return {
           add: (v: SqlValue) => {
             if (v === null) return;
@@ -28,6 +34,16 @@ function pairwise(name: string, f: (s: Sums) => number | null): AggregateFunctio
             s.sxx += x * x;
             s.syy += y * y;
             s.sxy += x * y;
+            // Welford updates in DataFusion's order (its covariance and two variance accumulators).
+            const da = y - s.ma;
+            const ma = da / s.n + s.ma;
+            const db = x - s.mb;
+            const mb = db / s.n + s.mb;
+            s.cab += da * (x - mb);
+            s.m2a += da * (y - ma);
+            s.m2b += db * (x - mb);
+            s.ma = ma;
+            s.mb = mb;
           },
           result: () => f(s),
         };
@@ -44,7 +60,9 @@ export const REGRESSION_AGGREGATES: readonly AggregateFunction[] = [
   pairwise('covar_pop', (s) => (s.n === 0 ? null : covar(s) / s.n)),
   pairwise('covar_samp', (s) => (s.n < 2 ? null : covar(s) / (s.n - 1))),
   pairwise('covar', (s) => (s.n < 2 ? null : covar(s) / (s.n - 1))),
-  pairwise('corr', (s) => (s.n < 2 || varX(s) === 0 || varY(s) === 0 ? null : covar(s) / Math.sqrt(varX(s) * varY(s)))),
+  // DataFusion: population covariance / population stddev(a) / stddev(b), from Welford's updates (the digits
+  // GreptimeDB prints, e.g. 0.9999999999999999 for a perfectly linear pair).
+  pairwise('corr', (s) => (s.n < 2 || s.m2a === 0 || s.m2b === 0 ? null : s.cab / s.n / Math.sqrt(s.m2a / s.n) / Math.sqrt(s.m2b / s.n))),
   pairwise('regr_count', (s) => s.n),
   pairwise('regr_slope', (s) => (s.n < 2 || varX(s) === 0 ? null : covar(s) / varX(s))),
   pairwise('regr_intercept', (s) => (s.n < 2 || varX(s) === 0 ? null : (s.sy - (covar(s) / varX(s)) * s.sx) / s.n)),
