@@ -36,7 +36,11 @@ function literal(v: unknown, text: string | undefined): string {
   if (v === null || v === undefined) return 'NULL';
   if (typeof v === 'string') return `Utf8("${v}")`;
   if (typeof v === 'boolean') return `Boolean(${v})`;
-  if (typeof v === 'bigint') return `Int64(${v})`;
+  if (typeof v === 'bigint') {
+    // DataFusion plans an integer literal as Int64, else UInt64, else Float64.
+    if (v >= -(2n ** 63n) && v < 2n ** 63n) return `Int64(${v})`;
+    return v >= 0n && v < 2n ** 64n ? `UInt64(${v})` : `Float64(${rustFloat(Number(v))})`;
+  }
   if (typeof v === 'number') {
     // An integer literal beyond Int64 is planned as a Float64.
     const float = text !== undefined ? /[.eE]/.test(text) || !Number.isSafeInteger(v) && Math.abs(v) >= 2 ** 63 : !Number.isInteger(v);

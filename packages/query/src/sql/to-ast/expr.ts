@@ -111,7 +111,8 @@ function primary(c: Children): Expr {
     return {
       kind: 'function',
       name: 'date_part',
-      args: [{ kind: 'literal', value: identifierText(fieldNode) }, toExpr(node(c, 'extractOperand')!)],
+      // DataFusion names the field in upper case whatever was written: date_part(Utf8("YEAR"), x).
+      args: [{ kind: 'literal', value: identifierText(fieldNode).toUpperCase() }, toExpr(node(c, 'extractOperand')!)],
       distinct: false,
       pos: posOf(firstToken(fieldNode)),
     };
