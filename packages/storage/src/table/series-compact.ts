@@ -1,12 +1,11 @@
-import type { Value } from '@sluice/pipeline-core';
-import { colValue, SeriesChunkView } from '../codec/series-chunk-codec.js';
+import { SeriesChunkView } from '../codec/series-chunk-codec.js';
 import type { TableState } from '../catalog/table-state.js';
 import type { StoreContext } from '../context.js';
 import { keyChunkMin, keyChunkSeq, seriesEnd, seriesStart } from '../keys/series-chunk-key.js';
-import { valueColumn } from './prepare-rows.js';
-import { cutSeries, txStoreSeriesChunks, type SeriesChunkInput } from './series-chunk-write.js';
+import { txStoreSeriesChunks } from './series-chunk-write.js';
 import { txFoldHead } from './series-head-fold.js';
-import { MAX_CHUNK_ROWS, resolveChunks, seriesSpan, type StoredChunk } from './series-run.js';
+import { recutChunks } from './series-recut.js';
+import { MAX_CHUNK_ROWS, seriesSpan, type StoredChunk } from './series-run.js';
 
 /**
  * Inside a write transaction: compacts the series chunks of a table without append_mode, from series
@@ -73,22 +72,9 @@ export function txCompactSeries(ctx: StoreContext, t: TableState, from: number |
 
 /** Replaces chunks (every chunk holding times in [start, end]) by their resolved rows; returns the chunks saved. */
 function rewrite(ctx: StoreContext, t: TableState, sid: number, chunks: StoredChunk[], start: bigint, end: bigint): number {
-  const run = resolveChunks(t, chunks, start, end + 1n);
+  const out = recutChunks(t, sid, chunks, start, end + 1n);
   for (const c of chunks) ctx.env.seriesChunks.removeSync(c.key);
-  if (run === undefined) return chunks.length;
-  const slots = Math.max(...chunks.map((c) => c.view.slots));
-  const ts: bigint[] = new Array(run.n);
-  for (let k = 0; k < run.n; k++) ts[k] = run.base + BigInt(run.offs[k]!);
-  const fields: (Value | undefined)[][] = [];
-  for (let s = 0; s < slots; s++) {
-    const col = run.col(s);
-    const out: (Value | undefined)[] = valueColumn(run.n);
-    for (let k = 0; k < run.n; k++) out[k] = colValue(col, k);
-    fields.push(out);
-  }
-  const idx = Array.from({ length: run.n }, (_, k) => k);
-  const out: SeriesChunkInput[] = [];
-  cutSeries(t, sid, idx, ts, fields, out);
+  if (out === undefined) return chunks.length;
   txStoreSeriesChunks(ctx, t, out);
   return chunks.length - out.length;
 }

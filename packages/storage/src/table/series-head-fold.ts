@@ -1,12 +1,11 @@
-import type { Value } from '@sluice/pipeline-core';
-import { colValue, SeriesChunkView } from '../codec/series-chunk-codec.js';
+import { SeriesChunkView } from '../codec/series-chunk-codec.js';
 import type { TableState } from '../catalog/table-state.js';
 import type { StoreContext } from '../context.js';
 import { seriesChunkKey } from '../keys/series-chunk-key.js';
-import { valueColumn } from './prepare-rows.js';
-import { cutSeries, txPutSeriesChunk, type SeriesChunkInput } from './series-chunk-write.js';
+import { txPutSeriesChunk } from './series-chunk-write.js';
 import { decodeHeadRecord, type HeadChunk } from './series-head.js';
-import { resolveChunks, type StoredChunk } from './series-run.js';
+import { recutChunks } from './series-recut.js';
+import type { StoredChunk } from './series-run.js';
 
 export interface FoldOutcome {
   readonly records: number;
@@ -85,21 +84,8 @@ function foldSeries(ctx: StoreContext, t: TableState, sid: number, list: HeadChu
     if (e > endTs) endTs = e;
     return { key: seriesChunkKey(t.storageId, sid, c.min, c.seq), min: c.min, seq: c.seq, view };
   });
-  const run = resolveChunks(t, stored, start, endTs + 1n);
-  if (run === undefined) return 0;
-  const slots = Math.max(...stored.map((c) => c.view.slots));
-  const ts: bigint[] = new Array(run.n);
-  for (let k = 0; k < run.n; k++) ts[k] = run.base + BigInt(run.offs[k]!);
-  const fields: (Value | undefined)[][] = [];
-  for (let s = 0; s < slots; s++) {
-    const col = run.col(s);
-    const out: (Value | undefined)[] = valueColumn(run.n);
-    for (let k = 0; k < run.n; k++) out[k] = colValue(col, k);
-    fields.push(out);
-  }
-  const idx = Array.from({ length: run.n }, (_, k) => k);
-  const out: SeriesChunkInput[] = [];
-  cutSeries(t, sid, idx, ts, fields, out);
+  const out = recutChunks(t, sid, stored, start, endTs + 1n);
+  if (out === undefined) return 0;
   for (const c of out) txPutSeriesChunk(ctx, t, c, maxSeq);
   return out.length;
 }
