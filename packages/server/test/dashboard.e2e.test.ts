@@ -239,8 +239,9 @@ describe.skipIf(leftOut)('dashboard in a real browser', { timeout: 60_000 }, () 
     await page.goto(`${s.url}/dashboard/#/metrics`);
     await page.getByTestId('metrics-search').fill('cpu');
     await page.getByTestId('metric-cpu_load').click();
-    await expect.poll(() => page.getByTestId('metric-chart').getAttribute('data-series')).toBe('2');
-    await expect.poll(() => page.getByTestId('metric-breakdown').locator('canvas').count()).toBe(2);
+    // The first PromQL queries of the run go to a query worker that may still be loading (issue 18): allow seconds.
+    await expect.poll(() => page.getByTestId('metric-chart').getAttribute('data-series'), { timeout: 10_000 }).toBe('2');
+    await expect.poll(() => page.getByTestId('metric-breakdown').locator('canvas').count(), { timeout: 10_000 }).toBe(2);
     expect(await page.getByTestId('breakdown-host').count()).toBe(1);
     expect(await page.getByTestId('breakdown-region').count()).toBe(1);
     await shot(page, 'metrics');
