@@ -8,9 +8,9 @@
 //      SLUICE_STARTUP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers' main threads)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, percentile } from './lib/proc.mjs';
 import { report } from './lib/report.mjs';
 
 const MAINS = (process.env.SLUICE_MAIN ?? new URL('../packages/server/dist/main.js', import.meta.url).pathname).split(',');
@@ -20,18 +20,8 @@ const WATCH_MS = 10_000;
 const NODE_ARGS = (process.env.SLUICE_STARTUP_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SQL = 'SELECT count(*), max(v) FROM startup_t WHERE v > 10';
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-const pct = (xs, p) => {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
+// An empty sample prints as NaN.
+const pct = (xs, p) => (xs.length === 0 ? NaN : percentile(xs, p));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const home = mkdtempSync(join(tmpdir(), 'sluice-startup-'));
 
