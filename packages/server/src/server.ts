@@ -89,7 +89,7 @@ function startWorkers(opts: StartServerOptions, config: SluiceConfig, log: { war
     log.warn({ script: fileURLToPath(script) }, 'pipeline worker script not found; pipelines run on the main thread');
     return undefined;
   }
-  return new PipelineWorkerPool(script, count, { heapMb, heapText: config.ingest.worker_heap });
+  return new PipelineWorkerPool(script, count, { heapMb, heapText: config.ingest.worker_heap, overflow: config.ingest.overflow_workers });
 }
 
 /**
@@ -107,7 +107,7 @@ function startQueryWorkers(opts: StartServerOptions, config: SluiceConfig, poolB
     return undefined;
   }
   const heapMb = Math.max(16, Math.floor(parseByteSize(config.query.worker_heap) / (1024 * 1024)));
-  return new QueryWorkerPool(script, count, { dataHome: config.storage.data_home, config, poolBuffer, heapMb, heapText: config.query.worker_heap });
+  return new QueryWorkerPool(script, count, { dataHome: config.storage.data_home, config, poolBuffer, heapMb, heapText: config.query.worker_heap, overflow: config.query.overflow_workers });
 }
 
 /** How long a stop waits for open connections before closing them. */
@@ -142,7 +142,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   // ClickHouse backend the server keeps no data locally, so any number may run side by side.
   const lock: DataHomeLock | undefined = owned && config.storage.backend !== 'clickhouse' ? acquireDataHomeLock(config.storage.data_home, config.http.addr) : undefined;
   let engines: Engines;
-  const poolBuffer = SharedMemoryPool.buffer(Math.max(0, opts.queryWorkers ?? config.query.workers));
+  const poolBuffer = SharedMemoryPool.buffer(Math.max(0, opts.queryWorkers ?? config.query.workers) + Math.max(0, config.query.overflow_workers));
   try {
     const storageLog = logging.forTarget('storage');
     engines =

@@ -46,10 +46,12 @@ export const CONFIG_SPEC = {
     max_expr_terms: { kind: 'integer' },
     memory_pool_size: { kind: 'byte_size' },
     workers: { kind: 'integer' },
+    overflow_workers: { kind: 'integer' },
     worker_heap: { kind: 'byte_size' },
   },
   ingest: {
     workers: { kind: 'integer' },
+    overflow_workers: { kind: 'integer' },
     worker_heap: { kind: 'byte_size' },
     max_line_length: { kind: 'byte_size' },
     max_items: { kind: 'integer' },
@@ -114,12 +116,16 @@ export interface SluiceConfig {
     readonly memory_pool_size: string;
     /** Worker threads that run read-only SQL (0: on the main thread, cooperatively); LMDB backend only. */
     readonly workers: number;
+    /** Extra workers that take queued queries while every worker has run its query for over 250 ms. */
+    readonly overflow_workers: number;
     /** Old-generation heap of each query worker: a query past it fails alone (RuntimeResourcesExhausted). */
     readonly worker_heap: string;
   };
   /** Where pipelines run and what one ingest request may hold; see docs/limits.md. */
   readonly ingest: {
     readonly workers: number;
+    /** Extra pipeline workers that take queued batches while every worker has run its batch for over 250 ms. */
+    readonly overflow_workers: number;
     readonly worker_heap: string;
     readonly max_line_length: string;
     readonly max_items: number;
@@ -150,8 +156,8 @@ export const DEFAULT_CONFIG: SluiceConfig = {
     status_without_auth: true,
   },
   storage: { data_home: './sluice_data', maintenance_interval: '60s', backend: 'lmdb' },
-  query: { memory_limit: '512MiB', max_result_size: '64MiB', max_value_size: '16MiB', max_expr_depth: 128, max_expr_terms: 2000, memory_pool_size: '1GiB', workers: 2, worker_heap: '2GiB' },
-  ingest: { workers: 2, worker_heap: '1GiB', max_line_length: '1MiB', max_items: 1_000_000, max_value_size: '16MiB', max_json_depth: 128, vrl_max_steps: 10_000_000 },
+  query: { memory_limit: '512MiB', max_result_size: '64MiB', max_value_size: '16MiB', max_expr_depth: 128, max_expr_terms: 2000, memory_pool_size: '1GiB', workers: 2, overflow_workers: 1, worker_heap: '2GiB' },
+  ingest: { workers: 2, overflow_workers: 1, worker_heap: '1GiB', max_line_length: '1MiB', max_items: 1_000_000, max_value_size: '16MiB', max_json_depth: 128, vrl_max_steps: 10_000_000 },
   logging: { level: 'info', log_format: 'text' },
   promql: { lookback_delta: '5m', max_samples: 50_000_000 },
 };

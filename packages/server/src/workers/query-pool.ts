@@ -16,6 +16,8 @@ export interface QueryPoolOptions {
   /** Old-generation heap of each worker, MiB (`[query] worker_heap`). */
   readonly heapMb: number;
   readonly heapText: string;
+  /** Overflow workers (`[query] overflow_workers`, see TaskPoolSpec.overflow). */
+  readonly overflow?: number;
 }
 
 /** How long a cancelled query may take to stop by itself before its worker is terminated. */
@@ -44,6 +46,7 @@ export class QueryWorkerPool extends TaskPool<QueryTask, QueryReply, QueryResult
         throw new HttpRequestError(reply.error.code, reply.error.httpStatus, reply.error.message);
       },
       cancelGraceMs: CANCEL_GRACE_MS,
+      ...(o.overflow !== undefined ? { overflow: o.overflow } : {}),
       onWorkerExit: (slot) => pool.freeSlot(slot),
     });
   }

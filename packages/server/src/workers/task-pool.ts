@@ -36,10 +36,24 @@ export interface TaskPoolSpec<Task extends Tagged, Reply extends Tagged, Result>
   readonly cancelGraceMs?: number;
   /** Called when the worker of `slot` ended (crash, out of memory, terminated): free what it held. */
   readonly onWorkerExit?: (slot: number) => void;
+  /**
+   * Overflow workers beyond `size` (default 0): one takes a queued task only while every regular
+   * worker has been busy with its task for longer than `sliceMs`, so a long task (a pathological query
+   * or pipeline running to its deadline) does not hold every task queued behind it: the OS shares the
+   * cores between the long task's thread and the overflow worker's, as it would between two processes.
+   */
+  readonly overflow?: number;
+  /** How long a task runs before it counts as long (default OVERFLOW_SLICE_MS). */
+  readonly sliceMs?: number;
 }
+
+/** A task running longer than this lets an overflow worker take the tasks queued behind it. */
+export const OVERFLOW_SLICE_MS = 250;
 
 interface Job<Task, Result> {
   readonly task: Task;
+  /** When the task was handed to a worker (performance.now()). */
+  startedAt: number;
   readonly resolve: (r: Result) => void;
   readonly reject: (e: unknown) => void;
   readonly signal: AbortSignal | undefined;
@@ -48,6 +62,8 @@ interface Job<Task, Result> {
 
 interface Slot<Task, Result> {
   readonly index: number;
+  /** An overflow worker (see TaskPoolSpec.overflow). */
+  readonly overflow: boolean;
   /** Undefined until the slot's first worker is started (see startNext). */
   worker: Worker;
   job: Job<Task, Result> | undefined;
@@ -78,6 +94,11 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
   private readonly path: string;
   private warm = 0;
   private onWarm: (() => void) | undefined;
+  /** Pumps again when the regular workers' tasks become long (an overflow worker may then take one). */
+  private sliceTimer: NodeJS.Timeout | undefined;
+  private readonly sliceMs: number;
+  /** Tasks an overflow worker took (for metrics and tests). */
+  overflowTasks = 0;
 
   constructor(
     private readonly script: URL | string,
@@ -86,7 +107,9 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
   ) {
     this.path = typeof script === 'string' ? script : fileURLToPath(script);
     if (!existsSync(this.path)) throw new SluiceError(StatusCode.InvalidArguments, `${spec.what} worker script not found: ${this.path}`);
-    for (let i = 0; i < size; i++) this.slots.push({ index: i + 1, job: undefined, stopping: undefined, ready: false } as Slot<Task, Result>);
+    this.sliceMs = spec.sliceMs ?? OVERFLOW_SLICE_MS;
+    const overflow = size > 0 ? Math.max(0, spec.overflow ?? 0) : 0;
+    for (let i = 0; i < size + overflow; i++) this.slots.push({ index: i + 1, overflow: i >= size, job: undefined, stopping: undefined, ready: false } as Slot<Task, Result>);
     this.startNext();
   }
 
@@ -150,6 +173,7 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
         slot.onFirstReady?.();
         slot.onFirstReady = undefined;
         this.warmed();
+        if (slot.overflow) this.pump();
       } else this.settle(slot, reply);
     });
     worker.on('error', (e) => this.died(slot, worker, e));
@@ -225,12 +249,51 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
   private pump(): void {
     // Idle workers that have loaded first: a worker still loading (just started or replaced) takes a
     // task only when no loaded one is free (the task then waits for its load).
-    const idle = this.slots.filter((s) => s.worker !== undefined && s.job === undefined && s.stopping === undefined);
+    const idle = this.slots.filter((s) => !s.overflow && s.worker !== undefined && s.job === undefined && s.stopping === undefined);
     for (const slot of [...idle.filter((s) => s.ready), ...idle.filter((s) => !s.ready)]) {
       const job = this.queue.shift();
       if (job === undefined) return;
-      slot.job = job;
-      slot.worker.postMessage(job.task, this.spec.transfer?.(job.task) ?? []);
+      this.dispatch(slot, job);
+    }
+    this.pumpOverflow();
+  }
+
+  private dispatch(slot: Slot<Task, Result>, job: Job<Task, Result>): void {
+    slot.job = job;
+    job.startedAt = performance.now();
+    slot.worker.postMessage(job.task, this.spec.transfer?.(job.task) ?? []);
+  }
+
+  /**
+   * Every regular worker busy (or stopping a cancelled task) and tasks still queued: once the newest of
+   * the regular workers' tasks has run `sliceMs`, idle overflow workers take queued tasks; until then a
+   * timer comes back at that moment.
+   */
+  private pumpOverflow(): void {
+    if (this.queue.length === 0) return;
+    const spare = this.slots.filter((s) => s.overflow && s.worker !== undefined && s.ready && s.job === undefined && s.stopping === undefined);
+    if (spare.length === 0) return;
+    const now = performance.now();
+    let longAt = 0;
+    for (const s of this.slots) {
+      if (s.overflow || s.stopping !== undefined) continue;
+      if (s.job === undefined) return; // a regular worker is free (still loading): it takes the next task
+      longAt = Math.max(longAt, s.job.startedAt + this.sliceMs);
+    }
+    if (longAt > now) {
+      if (this.sliceTimer === undefined) {
+        this.sliceTimer = setTimeout(() => {
+          this.sliceTimer = undefined;
+          this.pump();
+        }, Math.ceil(longAt - now)).unref();
+      }
+      return;
+    }
+    for (const slot of spare) {
+      const job = this.queue.shift();
+      if (job === undefined) return;
+      this.overflowTasks++;
+      this.dispatch(slot, job);
     }
   }
 
@@ -271,7 +334,7 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
     if (this.slots.length === 0) return Promise.reject(this.allDead());
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise((resolve, reject) => {
-      const job: Job<Task, Result> = { task: { ...task, id: this.nextId++ } as unknown as Task, resolve, reject, signal, onAbort: () => this.abort(job) };
+      const job: Job<Task, Result> = { task: { ...task, id: this.nextId++ } as unknown as Task, startedAt: 0, resolve, reject, signal, onAbort: () => this.abort(job) };
       signal?.addEventListener('abort', job.onAbort, { once: true });
       this.queue.push(job);
       this.pump();
@@ -280,6 +343,7 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.sliceTimer !== undefined) clearTimeout(this.sliceTimer);
     for (const j of this.queue.splice(0)) j.reject(new SluiceError(StatusCode.Cancelled, 'server is stopping'));
     for (const s of this.slots) if (s.stopping !== undefined) clearTimeout(s.stopping.timer);
     await Promise.all(this.slots.map((s) => s.worker?.terminate()));

@@ -49,6 +49,36 @@ describe('pipeline worker pool (issue 18)', () => {
     expect(pool.pending).toBe(0);
   }, 30_000);
 
+  it('an overflow worker takes the tasks queued behind a long task; not those behind short ones', async () => {
+    const ready = join(mkdtempSync(join(tmpdir(), 'pool-')), 'ready.mjs');
+    writeFileSync(ready, SCRIPT + `parentPort.postMessage({ ready: true });\n`);
+    pool = new PipelineWorkerPool(ready, 1, { overflow: 1 });
+    await pool.ready(10_000);
+    // Short tasks one after the other: the regular worker takes each (none waits a slice).
+    for (let i = 0; i < 5; i++) await pool.run(task('ok'));
+    expect(pool.overflowTasks).toBe(0);
+    // A task that never ends holds the regular worker: the two queued behind it run on the overflow worker.
+    const ac = new AbortController();
+    const spinning = pool.run(task('spin'), ac.signal);
+    await expect(Promise.all([pool.run(task('ok')), pool.run(task('ok'))])).resolves.toEqual([{ tables: [], errors: [] }, { tables: [], errors: [] }]);
+    expect(pool.overflowTasks).toBe(2);
+    ac.abort(new SluiceError(StatusCode.DeadlineExceeded, 'request timed out'));
+    await expect(spinning).rejects.toMatchObject({ code: StatusCode.DeadlineExceeded });
+    // Without overflow workers the same queued task waits for the long one to end.
+    await pool.close();
+    pool = new PipelineWorkerPool(ready, 1);
+    await pool.ready(10_000);
+    const ac2 = new AbortController();
+    const spinning2 = pool.run(task('spin'), ac2.signal);
+    let done = false;
+    const queued = pool.run(task('ok')).then((r) => ((done = true), r));
+    await new Promise((r) => setTimeout(r, 600));
+    expect(done).toBe(false);
+    ac2.abort(new SluiceError(StatusCode.DeadlineExceeded, 'request timed out'));
+    await expect(spinning2).rejects.toMatchObject({ code: StatusCode.DeadlineExceeded });
+    await expect(queued).resolves.toEqual({ tables: [], errors: [] });
+  }, 30_000);
+
   it('drops a queued task whose request went away, without touching the running one', async () => {
     pool = new PipelineWorkerPool(script, 1);
     const first = pool.run(task('ok'));

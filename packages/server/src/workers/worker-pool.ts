@@ -13,6 +13,8 @@ export interface PoolOptions {
   readonly heapMb?: number;
   /** The config text of the heap size, for messages. */
   readonly heapText?: string;
+  /** Overflow workers (`[ingest] overflow_workers`, see TaskPoolSpec.overflow). */
+  readonly overflow?: number;
 }
 
 /**
@@ -27,6 +29,7 @@ export class PipelineWorkerPool extends TaskPool<PipelineTask, PipelineReply, Po
       heapKey: '[ingest] worker_heap',
       ...(opts.heapText !== undefined ? { heapText: opts.heapText } : {}),
       heapAdvice: 'send fewer or smaller items',
+      ...(opts.overflow !== undefined ? { overflow: opts.overflow } : {}),
       decode: (reply) => {
         if (!reply.ok) throw new WorkerTaskError(reply.error);
         return { tables: reply.tables, errors: reply.errors };
