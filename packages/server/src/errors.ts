@@ -104,6 +104,11 @@ function capMessage(m: string): string {
 /** Writes the one error body `{code, error, execution_time_ms}` with the mapped HTTP status. */
 export function errorResponse(c: Context, err: unknown): Response {
   const d = describeError(err);
+  // Work that stops itself at the request's own deadline (a pipeline worker checking it inside VRL,
+  // a query between batches) can fail a moment before the timeout middleware fires: the same
+  // time-out, so the same 408 the middleware answers (DeadlineExceeded from elsewhere stays 504).
+  const deadline = c.get('requestDeadline');
+  if (d.code === StatusCode.DeadlineExceeded && d.httpStatus === 504 && deadline !== undefined && Date.now() >= deadline) d.httpStatus = 408;
   const elapsed = elapsedMs(c);
   return c.body(errorBody(d.code, d.message, elapsed), d.httpStatus, {
     'content-type': 'application/json',

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { requestDeadline, requestSignal, requestTimeout } from './timeout.js';
 import { errorResponse } from '../errors.js';
+import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 
 describe('requestTimeout', () => {
   it('answers 408 with the error body when the handler is too slow', async () => {
@@ -17,6 +18,27 @@ describe('requestTimeout', () => {
     expect(res.status).toBe(408);
     expect(await res.json()).toMatchObject({ code: 1006, error: 'request timed out after 20ms' });
     expect(await (await app.request('/fast')).text()).toBe('ok');
+  });
+
+  it('work that stops itself at the deadline a moment before the timer answers the same 408; a DeadlineExceeded before the deadline stays 504', async () => {
+    const app = new Hono();
+    app.use(requestTimeout(5_000, '5s'));
+    const realNow = Date.now;
+    app.get('/self', (c) => {
+      // As a worker checking the request's deadline does: the deadline has passed, the timer not fired yet.
+      if (c.req.query('late') !== undefined) Date.now = () => realNow() + 10_000;
+      throw new SluiceError(StatusCode.DeadlineExceeded, 'deadline exceeded inside the pipeline');
+    });
+    app.onError((e, c) => errorResponse(c, e));
+    const early = await app.request('/self');
+    expect(early.status).toBe(504);
+    try {
+      const late = await app.request('/self?late');
+      expect(late.status).toBe(408);
+      expect(await late.json()).toMatchObject({ code: StatusCode.DeadlineExceeded });
+    } finally {
+      Date.now = realNow;
+    }
   });
 
   it('takes a per-request timeout from x-service-timeout', async () => {
