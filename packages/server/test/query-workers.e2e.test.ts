@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './start-server.js';
 
@@ -25,6 +26,14 @@ describe('query workers (issue 18)', () => {
     expect((await sql(`INSERT INTO t VALUES ${values}`)).status).toBe(200);
   }, 120_000);
   afterAll(() => s?.close());
+
+  it.runIf(process.platform === 'linux')('query worker threads run 5 nice levels below the main thread (which answers HTTP)', () => {
+    const nice = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const main = nice(String(process.pid));
+    const lowered = readdirSync('/proc/self/task').filter((t) => nice(t) === Math.min(19, main + 5));
+    // Two workers and one overflow worker ([query] overflow_workers = 1).
+    expect(lowered.length).toBeGreaterThanOrEqual(3);
+  });
 
   it('sees what the request before it created, altered, wrote and dropped', async () => {
     expect((await sql('CREATE TABLE c (ts TIMESTAMP TIME INDEX, v DOUBLE)')).status).toBe(200);

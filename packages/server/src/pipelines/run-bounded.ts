@@ -6,6 +6,7 @@ import { checkItemCount, checkLines, parseItemsWithin } from '../ingest/item-lim
 import { ndjsonLine, type IngestContentType } from '../ingest/parse-items.js';
 import { bodyText } from '../ingest/body-text.js';
 import { encodeItems, unpackTablesSliced } from '../workers/protocol.js';
+import { abortReason } from '../workers/abort-reason.js';
 import type { CompiledPipeline, RunOpts, RunResult } from './compiler.js';
 import type { WorkerSource } from './pipeline-service.js';
 
@@ -43,12 +44,6 @@ export interface BoundedRun {
   readonly layout?: WriteLayout;
 }
 
-function abortReason(signal: AbortSignal): unknown {
-  const r: unknown = signal.reason;
-  if (r instanceof SluiceError) return r;
-  return new SluiceError(StatusCode.Cancelled, 'request cancelled');
-}
-
 /**
  * Runs a pipeline under the request's bounds, wherever it runs. On a pipeline worker (every stored or
  * inline user pipeline, dispatchers included) the worker is terminated at the deadline. On the main
@@ -75,7 +70,7 @@ export async function runPipelineBounded(deps: AppDeps, r: BoundedRun): Promise<
       },
       r.signal,
     );
-    return { tables: await unpackTablesSliced(res.tables), errors: res.errors };
+    return { tables: await unpackTablesSliced(res.tables, 10, r.signal), errors: res.errors };
   }
   const text = r.body === undefined ? '' : 'text' in r.body ? r.body.text : bodyText(r.body.bytes, r.body.strictUtf8);
   const items = r.items ?? (await parseSliced(text, r.body?.contentType ?? 'application/json', limits, r.signal));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SluiceError, Timestamp } from '@sluice/pipeline-core';
+import { SluiceError, StatusCode, Timestamp } from '@sluice/pipeline-core';
 import { encodeAppendWrite } from '@sluice/storage/encode';
 import { EncodedRowsDropped, packTables, toWireError, unpackTables, unpackTablesSliced, WorkerTaskError } from './protocol.js';
 
@@ -76,6 +76,13 @@ describe('worker protocol', () => {
     expect(seen).toBeGreaterThan(5);
     expect(sliced[0]!.rows).toEqual(unpackTables(packed)[0]!.rows);
     expect(sliced[0]!.rows[3]).toEqual(['line 3', null, { a: 3, t: new Timestamp(3n, 'ms') }]);
+    // A request that timed out (or whose client left) meanwhile stops at the next yield with its reason.
+    const ac = new AbortController();
+    setImmediate(() => ac.abort(new SluiceError(StatusCode.DeadlineExceeded, 'request timed out after 3s')));
+    await expect(unpackTablesSliced(packed, 0, ac.signal)).rejects.toMatchObject({ code: StatusCode.DeadlineExceeded });
+    const gone = new AbortController();
+    setImmediate(() => gone.abort());
+    await expect(unpackTablesSliced(packed, 0, gone.signal)).rejects.toMatchObject({ code: StatusCode.Cancelled });
   });
 
   it('carries an error code, message, processor and item index across', () => {

@@ -3,6 +3,7 @@
 // holds one worker and never the main thread's event loop. Writes stay on the main thread, which owns
 // the store's catalog; this thread reloads the catalog before each query, so a table created by one
 // request is visible to the next. `[query] memory_pool_size` is shared through a SharedArrayBuffer.
+import './lower-priority.js';
 import { parentPort, workerData } from 'node:worker_threads';
 import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 import { isReadOnlySql, parseSqlStatements } from '@sluice/query';

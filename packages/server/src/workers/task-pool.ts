@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker, type Transferable } from 'node:worker_threads';
 import { SluiceError, StatusCode } from '@sluice/pipeline-core';
+import { abortReason } from './abort-reason.js';
 
 /** A task as a caller gives it (the pool numbers it); distributes over a union of task kinds. */
 export type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -348,10 +349,4 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
     for (const s of this.slots) if (s.stopping !== undefined) clearTimeout(s.stopping.timer);
     await Promise.all(this.slots.map((s) => s.worker?.terminate()));
   }
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  const r: unknown = signal.reason;
-  if (r instanceof SluiceError) return r;
-  return new SluiceError(StatusCode.Cancelled, 'request cancelled');
 }
