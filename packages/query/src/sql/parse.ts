@@ -7,6 +7,7 @@ import type { Children } from './to-ast/cst.js';
 import { checkShape, SqlTooComplexError, type ShapeLimits } from './shape-limits.js';
 import { DEFAULT_QUERY_LIMITS } from '../exec/limits.js';
 import { parseTql } from './tql/parse-tql.js';
+import { fastInsert } from './fast-insert.js';
 
 /**
  * Parses `;`-separated statements into ASTs; throws SqlSyntaxError with line and column, and
@@ -22,6 +23,15 @@ export function parseSql(sql: string, limits: ShapeLimits = DEFAULT_QUERY_LIMITS
   }
   checkShape(lexed.tokens, limits);
   try {
+    const bulk = fastInsert(lexed.tokens, (head) => {
+      try {
+        const s = parseTokens(sql, head);
+        return s.length === 1 && s[0]!.kind === 'insert' ? s[0] : undefined;
+      } catch {
+        return undefined; // the whole statement through the grammar reports it
+      }
+    });
+    if (bulk !== undefined) return [bulk];
     return parseTokens(sql, lexed.tokens);
   } catch (e) {
     if (e instanceof RangeError) throw new SqlTooComplexError(`SQL statement is nested too deeply to parse (limit [query] max_expr_depth is ${limits.maxExprDepth})`);

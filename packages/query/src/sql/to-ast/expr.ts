@@ -76,7 +76,8 @@ function predicate(c: Children): Expr {
   return left;
 }
 
-function numberLiteral(t: IToken): LiteralValue {
+/** A number token's value: an integer (a bigint past 2^53), else a float. */
+export function numberLiteral(t: IToken): LiteralValue {
   const img = t.image;
   if (/^\d+$/.test(img)) {
     const n = Number(img);
