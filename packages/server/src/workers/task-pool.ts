@@ -135,7 +135,7 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
 
   private warmed(): void {
     this.warm++;
-    if (this.warm >= this.size) this.onWarm?.();
+    if (this.warm >= this.slots.length) this.onWarm?.();
   }
 
   /**
@@ -143,7 +143,7 @@ export class TaskPool<Task extends Tagged, Reply extends Tagged, Result> {
    * libraries to load, seconds on a busy machine), or after `timeoutMs`, whichever is first.
    */
   ready(timeoutMs = 15_000): Promise<void> {
-    if (this.warm >= this.size) return Promise.resolve();
+    if (this.warm >= this.slots.length) return Promise.resolve();
     return new Promise((resolve) => {
       // Not unref'd: the workers are, so this timer is what keeps a process that awaits this alive.
       const timer = setTimeout(resolve, timeoutMs);
