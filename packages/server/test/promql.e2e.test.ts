@@ -68,6 +68,12 @@ describe('PromQL over HTTP', () => {
     expect(await exec.json()).toMatchObject({ errorType: 'execution' });
     const series = await api('/series');
     expect(await series.json()).toEqual({ status: 'error', errorType: 'bad_data', error: 'no match[] parameter provided' });
+    // A zero or negative timeout is the request's mistake (the long fuzz run found it answered 503 timeout).
+    for (const path of ['/query?query=up&timeout=-1', '/label/job/values?timeout=0', '/series?match[]=up&timeout=-0.5']) {
+      const r = await api(path);
+      expect([path, r.status]).toEqual([path, 400]);
+      expect(await r.json()).toMatchObject({ errorType: 'bad_data', error: expect.stringMatching(/^invalid parameter "timeout": .* is not a positive duration$/) });
+    }
   });
 
   it('answers series, labels, label values, format_query, parse_query and buildinfo', async () => {

@@ -26,6 +26,9 @@ function isCancellation(e: unknown): boolean {
 function querySignal(c: Context, p: PromParams): { signal: AbortSignal; timeout: AbortSignal } {
   const t = p.get('timeout');
   const ms = t ? parsePromDurationParam('timeout', t) : DEFAULT_QUERY_TIMEOUT_MS;
+  // Prometheus lets a zero or negative timeout expire at once (a 503 `timeout`): the request's own
+  // mistake, so a 400 naming the parameter instead of a server-side answer.
+  if (ms <= 0) throw new PromApiError('bad_data', `invalid parameter "timeout": ${JSON.stringify(t)} is not a positive duration`);
   // Timers hold at most 2^31-1 ms (about 24.8 days); a longer timeout is no timeout in practice.
   const timeout = AbortSignal.timeout(Math.min(Math.max(1, ms), 2 ** 31 - 1));
   // The request's own signal: client gone, or the server's http.timeout (middleware/timeout.ts).
