@@ -1,7 +1,8 @@
-// Imported first by each worker thread's entry (before its libraries load): the worker thread runs
-// WORKER_NICE nice levels below the main thread, so the thread that answers every HTTP request
-// (health checks, ingest commits, handing work to workers) gets a core first when threads outnumber
-// cores; the workers share what is left, the OS time-slicing them fairly among themselves.
+// Called by each worker thread once it has loaded its libraries (at the main thread's priority, so a
+// first query does not wait behind other processes): from then on the worker runs WORKER_NICE nice
+// levels below the main thread, so the thread that answers every HTTP request (health checks, ingest
+// commits, handing work to workers) gets a core first when threads outnumber cores; the workers share
+// what is left, the OS time-slicing them fairly among themselves.
 import { getPriority, setPriority } from 'node:os';
 
 /** How many nice levels worker threads run below the main thread. */
@@ -20,5 +21,3 @@ export function lowerThreadPriority(by = WORKER_NICE): boolean {
     return false; // not permitted here (a sandbox): run at the main thread's priority
   }
 }
-
-lowerThreadPriority();

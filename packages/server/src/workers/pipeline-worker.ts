@@ -1,7 +1,7 @@
 // Worker thread entry: parses request bodies and runs pipelines, so the main thread only does HTTP
 // and store writes. Compiled pipelines are cached per name and version, as on the main thread; a
 // dispatcher resolves the pipelines it routes to from the ones shipped with the task.
-import './lower-priority.js';
+import { lowerThreadPriority } from './lower-priority.js';
 import { parentPort } from 'node:worker_threads';
 import { identityPipeline, IDENTITY_PIPELINE_NAME, parsePipeline, type IdentityOptions, type Pipeline } from '@sluice/pipeline-core';
 import { encodeAppendWrite } from '@sluice/storage/encode';
@@ -57,4 +57,6 @@ parentPort?.on('message', (task: PipelineTask) => {
 });
 
 // Loaded (the pipeline library's parsers are built at import): the pool may count this worker as warm.
+// Loaded at the main thread's priority (a first query waits for this), tasks run below it.
+lowerThreadPriority();
 parentPort?.postMessage({ ready: true });

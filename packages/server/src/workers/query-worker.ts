@@ -3,7 +3,7 @@
 // holds one worker and never the main thread's event loop. Writes stay on the main thread, which owns
 // the store's catalog; this thread reloads the catalog before each query, so a table created by one
 // request is visible to the next. `[query] memory_pool_size` is shared through a SharedArrayBuffer.
-import './lower-priority.js';
+import { lowerThreadPriority } from './lower-priority.js';
 import { parentPort, workerData } from 'node:worker_threads';
 import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 import { isReadOnlySql, parseSqlStatements } from '@sluice/query';
@@ -81,4 +81,6 @@ parentPort?.on('message', (msg: QueryTask | QueryCancel) => {
 // Build the SQL parser now (chevrotain builds its lookahead tables on first use: seconds on a busy
 // machine), then the store is open and the engine ready: the pool may count this worker as warm.
 isReadOnlySql('SELECT 1');
+// Loaded at the main thread's priority (a first query waits for this), tasks run below it.
+lowerThreadPriority();
 parentPort?.postMessage({ ready: true });

@@ -12,15 +12,22 @@ export interface FuzzBody {
 const enc = (s: string) => Buffer.from(s, 'utf8');
 const MB = 1 << 20;
 
-/** Compression bombs: tiny on the wire, past any body limit once inflated (built once, they take a moment). */
+/**
+ * Compression bombs: tiny on the wire, past any body limit once inflated. Built once, by `prepareBodies()`
+ * before the run: building them holds the fuzzing process several seconds (brotli), which its /health probe
+ * would otherwise count as the server's latency.
+ */
 let bombs: { gzip: Buffer; deflate: Buffer; br: Buffer } | undefined;
+export function prepareBodies(): void {
+  if (bombs !== undefined) return;
+  const zeros = Buffer.alloc(96 * MB);
+  bombs = { gzip: gzipSync(zeros, { level: 9 }), deflate: deflateSync(zeros, { level: 9 }), br: brotliCompressSync(Buffer.alloc(8 * MB)) };
+}
 function bomb(rnd: Rng): FuzzBody {
-  bombs ??= (() => {
-    const zeros = Buffer.alloc(96 * MB);
-    return { gzip: gzipSync(zeros, { level: 9 }), deflate: deflateSync(zeros, { level: 9 }), br: brotliCompressSync(Buffer.alloc(8 * MB)) };
-  })();
+  prepareBodies();
+  const b = bombs!;
   const which = rnd.pick(['gzip', 'deflate', 'br'] as const);
-  return { kind: `bomb/${which}`, body: bombs[which], contentType: rnd.pick(['application/json', 'text/plain', 'application/x-protobuf']), contentEncoding: which };
+  return { kind: `bomb/${which}`, body: b[which], contentType: rnd.pick(['application/json', 'text/plain', 'application/x-protobuf']), contentEncoding: which };
 }
 
 const deep = (n: number, open: string, close: string, inner = '1') => open.repeat(n) + inner + close.repeat(n);

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { rng } from '../support/random.js';
 import { fuzzRequest, type FuzzRequest, type Route } from './requests.js';
+import { prepareBodies } from './bodies.js';
 
 export interface FuzzOptions {
   readonly url: string;
@@ -89,6 +90,7 @@ const pct = (xs: number[], p: number) => (xs.length === 0 ? 0 : xs.slice().sort(
 /** Sends generated malformed requests over every route while polling /health; collects 5xx, hangs and crashes. */
 export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
   const rnd = rng(o.seed);
+  prepareBodies(); // before the clock and the /health probe start
   const started = Date.now();
   const findings: Finding[] = [];
   const byStatus: Record<string, number> = {};
@@ -100,12 +102,15 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
   let healthFailures = 0;
   let closedEarly = 0;
   const slowest: FuzzReport['slowest'][number][] = [];
+  // SLUICE_FUZZ_TRACE=1: every request's start and end, to name what was in flight while /health was slowest.
+  const trace: { t0: number; t1: number; what: string }[] | undefined = process.env['SLUICE_FUZZ_TRACE'] ? [] : undefined;
 
   const health = (async () => {
     while (!done) {
       const t0 = performance.now();
       const r = await send(o.url, { kind: 'health', method: 'GET', target: '/health', headers: {}, body: undefined }, o.hangMs);
       latencies.push(performance.now() - t0);
+      trace?.push({ t0, t1: performance.now(), what: 'GET /health' });
       if (!('status' in r) || r.status !== 200) healthFailures++;
       await new Promise((res) => setTimeout(res, 100));
     }
@@ -121,6 +126,7 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
       const t0 = performance.now();
       const r = await send(o.url, req, o.hangMs);
       const where = { kind: req.kind, method: req.method, target: req.target.slice(0, 160) };
+      trace?.push({ t0, t1: performance.now(), what: `${req.kind} ${req.method} ${where.target} (${req.body === undefined ? 0 : typeof req.body === 'string' ? req.body.length : req.body.length} bytes)` });
       slowest.push({ ms: Math.round(performance.now() - t0), ...where, target: where.target.slice(0, 100), status: 'status' in r ? r.status : r.error });
       slowest.sort((a, b) => b.ms - a.ms).splice(8);
       if ('status' in r) {
@@ -139,6 +145,13 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
   await Promise.all(Array.from({ length: o.concurrency }, worker));
   done = true;
   await health;
+  if (trace !== undefined) {
+    const worst = trace.filter((x) => x.what === 'GET /health').sort((a, b) => b.t1 - b.t0 - (a.t1 - a.t0))[0];
+    if (worst !== undefined) {
+      const during = trace.filter((x) => x.t0 <= worst.t1 && x.t1 >= worst.t0 && x !== worst);
+      console.log(`slowest /health ${Math.round(worst.t1 - worst.t0)} ms; in flight meanwhile:\n${during.map((x) => `  +${Math.round(x.t0 - worst.t0)} ms .. +${Math.round(x.t1 - worst.t0)} ms ${x.what}`).join('\n')}`);
+    }
+  }
   return {
     sent: next,
     byStatus,
