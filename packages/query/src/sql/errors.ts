@@ -49,3 +49,11 @@ export class SqlExecutionError extends SluiceError {
     super(StatusCode.EngineExecuteQuery, message);
   }
 }
+
+/** A range query (SELECT ... ALIGN) GreptimeDB refuses as it plans it: `Range Query: ...` (code 2000, InvalidSyntax, as it reports these). */
+export class RangeQueryError extends SluiceError {
+  override name = 'RangeQueryError';
+  constructor(message: string) {
+    super(StatusCode.InvalidSyntax, `Range Query: ${message}`);
+  }
+}

@@ -1,4 +1,4 @@
-import type { Expr, Pos } from './expr.js';
+import type { Expr, Pos, RangeDuration, RangeFill } from './expr.js';
 
 export interface SelectItemExpr { readonly kind: 'expr'; readonly expr: Expr; readonly alias?: string }
 export interface SelectItemStar { readonly kind: 'star'; readonly table?: string }
@@ -24,6 +24,21 @@ export interface SelectCore {
   readonly where?: Expr;
   readonly groupBy: readonly Expr[];
   readonly having?: Expr;
+  /** `ALIGN '5s' [TO ...] [BY (...)] [FILL ...]`: a range query (GreptimeDB's time-window extension). */
+  readonly align?: AlignClause;
+}
+
+/** Where a range query's windows start: the session time zone's epoch (default), `NOW`, a timestamp text, or an expression. */
+export type AlignTo = { readonly kind: 'default' } | { readonly kind: 'text'; readonly text: string } | { readonly kind: 'expr'; readonly expr: Expr };
+
+export interface AlignClause {
+  /** The step between window starts. */
+  readonly step: RangeDuration;
+  readonly to: AlignTo;
+  /** `BY (a, b)`; `BY ()` is one group (`[1]`, as GreptimeDB rewrites it); absent: the table's primary key. */
+  readonly by?: readonly Expr[];
+  readonly fill?: RangeFill;
+  readonly pos: Pos;
 }
 
 export interface OrderKey { readonly expr: Expr; readonly descending: boolean; readonly nullsFirst?: boolean }

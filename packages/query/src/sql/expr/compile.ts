@@ -88,6 +88,7 @@ const COMPILERS: Compilers = {
   },
   function: (e, s) => {
     if (e.over) throw new SqlPlanError(`window function ${exprText(e)} is only allowed in the select list and ORDER BY`);
+    if (e.range) throw new SqlPlanError(`${exprText(e)} is only allowed in the select list of a range query (SELECT ... ALIGN)`);
     if (isAggregateName(e.name)) {
       throw new SqlPlanError(`aggregate function ${e.name}() is not allowed here (${exprText(e)} at line ${e.pos.line}, column ${e.pos.column})`);
     }

@@ -7,6 +7,8 @@ export interface Field {
   readonly name: string;
   readonly qualifier?: string;
   readonly type: SqlType;
+  /** The table's time index, or a column passed through unchanged from one (a range query finds its time by it). */
+  readonly timeIndex?: true;
 }
 
 /** A batch of rows stored column by column, aligned with the relation's fields. */

@@ -169,6 +169,57 @@ export abstract class ExpressionGrammar extends CstParser {
       this.CONSUME(T.DoubleColon);
       this.SUBRULE(this.typeName);
     });
+    // `min(val) RANGE '10s'`: RANGE followed by a duration (not a window frame's `RANGE BETWEEN` / `RANGE 5 PRECEDING`).
+    this.OPTION({
+      GATE: () => {
+        if (this.LA(1).tokenType !== T.Range) return false;
+        const next = this.LA(2).tokenType;
+        if (next === T.NumberLiteral) return this.LA(3).tokenType !== T.Preceding && this.LA(3).tokenType !== T.Following;
+        return next === T.StringLiteral || next === T.LParen;
+      },
+      DEF: () => this.SUBRULE(this.rangeSuffix),
+    });
+  });
+
+  /** `RANGE '10s' [FILL ...]` or `RANGE (INTERVAL '1' day) [FILL ...]` after an expression of a range query. */
+  rangeSuffix = this.RULE('rangeSuffix', () => {
+    this.CONSUME(T.Range);
+    this.SUBRULE(this.durationValue);
+    this.OPTION(() => this.SUBRULE(this.fillOption));
+  });
+
+  /** A range query's duration: `'5m'` (a number is refused in to-ast with GreptimeDB's message) or `(interval expression)`. */
+  durationValue = this.RULE('durationValue', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.StringLiteral, { LABEL: 'durationText' }) },
+      { ALT: () => this.CONSUME(T.NumberLiteral, { LABEL: 'durationNumber' }) },
+      {
+        ALT: () => {
+          this.CONSUME(T.LParen);
+          this.SUBRULE(this.expression, { LABEL: 'durationExpr' });
+          this.CONSUME(T.RParen);
+        },
+      },
+    ]);
+  });
+
+  /** `FILL NULL | PREV | LINEAR | <constant>`. */
+  fillOption = this.RULE('fillOption', () => {
+    this.CONSUME(T.Fill);
+    this.OR([
+      { ALT: () => this.CONSUME(T.Null, { LABEL: 'fillWord' }) },
+      { ALT: () => this.CONSUME(T.Identifier, { LABEL: 'fillWord' }) },
+      { ALT: () => this.CONSUME(T.SoftKeyword, { LABEL: 'fillWord' }) },
+      { ALT: () => this.CONSUME(T.True, { LABEL: 'fillWord' }) },
+      { ALT: () => this.CONSUME(T.False, { LABEL: 'fillWord' }) },
+      { ALT: () => this.CONSUME(T.StringLiteral, { LABEL: 'fillString' }) },
+      {
+        ALT: () => {
+          this.OPTION(() => this.CONSUME(T.Minus, { LABEL: 'fillMinus' }));
+          this.CONSUME(T.NumberLiteral, { LABEL: 'fillNumber' });
+        },
+      },
+    ]);
   });
 
   primary = this.RULE('primary', () => {

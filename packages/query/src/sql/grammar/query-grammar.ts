@@ -83,10 +83,41 @@ export abstract class QueryGrammar extends ExpressionGrammar {
       this.CONSUME(T.By);
       this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.expression, { LABEL: 'groupBy' }) });
     });
+    this.OPTION7(() => this.SUBRULE(this.alignClause));
     this.OPTION5(() => {
       this.CONSUME(T.Having);
       this.SUBRULE3(this.expression, { LABEL: 'having' });
     });
+  });
+
+  /** A range query's `[FILL f] ALIGN step [TO origin] [BY (e, ...)] [FILL f]` (GreptimeDB accepts FILL on either side). */
+  alignClause = this.RULE('alignClause', () => {
+    this.OPTION(() => this.SUBRULE(this.fillOption, { LABEL: 'fillBefore' }));
+    this.CONSUME(T.Align);
+    this.SUBRULE(this.durationValue);
+    this.OPTION2(() => {
+      this.CONSUME(T.To);
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(T.LParen);
+            this.SUBRULE(this.expression, { LABEL: 'toExpr' });
+            this.CONSUME(T.RParen);
+          },
+        },
+        { ALT: () => this.CONSUME(T.StringLiteral, { LABEL: 'toText' }) },
+        { ALT: () => this.CONSUME(T.Identifier, { LABEL: 'toText' }) },
+        { ALT: () => this.CONSUME(T.SoftKeyword, { LABEL: 'toText' }) },
+        { ALT: () => this.CONSUME(T.NumberLiteral, { LABEL: 'toText' }) },
+      ]);
+    });
+    this.OPTION3(() => {
+      this.CONSUME(T.By);
+      this.CONSUME2(T.LParen);
+      this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.expression, { LABEL: 'alignBy' }) });
+      this.CONSUME2(T.RParen);
+    });
+    this.OPTION4(() => this.SUBRULE2(this.fillOption, { LABEL: 'fillAfter' }));
   });
 
   selectItem = this.RULE('selectItem', () => {
@@ -163,8 +194,8 @@ export abstract class QueryGrammar extends ExpressionGrammar {
       { ALT: () => this.SUBRULE(this.tableName) },
     ]);
     this.OPTION({
-      // `a FULL JOIN b`: FULL is a soft keyword, not an alias, before JOIN / OUTER.
-      GATE: () => !(this.LA(1).tokenType === T.Full && (this.LA(2).tokenType === T.Join || this.LA(2).tokenType === T.Outer)),
+      // `a FULL JOIN b`: FULL is a soft keyword, not an alias, before JOIN / OUTER; nor ALIGN / FILL opening a range query's clause.
+      GATE: () => !(this.LA(1).tokenType === T.Full && (this.LA(2).tokenType === T.Join || this.LA(2).tokenType === T.Outer)) && !this.opensAlignClause(),
       DEF: () => {
       this.OPTION2(() => this.CONSUME(T.As));
       this.SUBRULE(this.identifier, { LABEL: 'alias' });
@@ -179,6 +210,14 @@ export abstract class QueryGrammar extends ExpressionGrammar {
       this.SUBRULE2(this.identifier);
     });
   });
+
+  /** `ALIGN '5s'`, `ALIGN (...)`, `FILL x ALIGN ...` after a FROM item: the range clause, not a table alias. */
+  private opensAlignClause(): boolean {
+    const [a, b] = [this.LA(1).tokenType, this.LA(2).tokenType];
+    if (a === T.Align) return b === T.StringLiteral || b === T.LParen || b === T.NumberLiteral;
+    if (a !== T.Fill) return false;
+    return b === T.Null || b === T.NumberLiteral || b === T.StringLiteral || b === T.Minus || this.LA(3).tokenType === T.Align;
+  }
 
   orderByClause = this.RULE('orderByClause', () => {
     this.CONSUME(T.Order);

@@ -31,7 +31,7 @@ export function resolveTable(env: QueryEnv, db: string | undefined, name: string
 }
 
 export function scanFields(t: TableInfo, qualifier: string): Field[] {
-  return t.columns.map((c) => ({ name: c.name, qualifier, type: engineTypeOf(c) }));
+  return t.columns.map((c) => ({ name: c.name, qualifier, type: engineTypeOf(c), ...(c.name === t.timeIndex ? { timeIndex: true as const } : {}) }));
 }
 
 /** Opens a source as a relation with every column (used for joins and as the fallback). */

@@ -8,6 +8,7 @@ import { columnTypeOf } from '../types/type-names.js';
 import { parseIntervalText } from '../types/interval-text.js';
 import { type Children, firstToken, has, identifierText, node, nodes, operatorTokens, posOf, stringValue, token, tokens } from './cst.js';
 import { toOrderKey, toQuery } from './query.js';
+import { withRange } from './range.js';
 
 const OP_OF_TOKEN: Record<string, BinaryOp> = {
   Eq: '=', NotEq: '!=', Lt: '<', LtEq: '<=', Gt: '>', GtEq: '>=',
@@ -45,7 +46,8 @@ export function toExpr(n: CstNode): Expr {
     case 'postfix': {
       let e = toExpr(node(c, 'primary')!);
       for (const tn of nodes(c, 'typeName')) e = castTo(e, tn);
-      return e;
+      const range = node(c, 'rangeSuffix');
+      return range ? withRange(e, range) : e;
     }
     case 'primary':
       return primary(c);
@@ -188,6 +190,8 @@ function caseExpr(c: Children): Expr {
  */
 function castTo(e: Expr, tn: CstNode): Expr {
   if (has(tn.children as Children, 'intervalType')) {
+    // `(INTERVAL '1' hour)::INTERVAL` is the interval itself (named after it, as DataFusion does).
+    if (e.kind === 'interval') return e;
     const at = firstToken(tn);
     if (e.kind !== 'literal' || typeof e.value !== 'string') throw new SluiceError(StatusCode.Unsupported, `casting to INTERVAL is supported for text constants only (line ${at.startLine}, column ${at.startColumn})`);
     const { months, ns } = intervalOf(e.value, at);

@@ -2,6 +2,7 @@ import type { CstNode } from 'chevrotain';
 import type { FromSource, OrderKey, Query, SelectCore, SelectItem } from '../ast/query.js';
 import { type Children, has, identifierText, integerOf, node, nodes, posOf, firstToken, token } from './cst.js';
 import { toExpr } from './expr.js';
+import { finishRangeSelect, toAlign, withAlignFill } from './range.js';
 import { SqlSyntaxError } from '../errors.js';
 
 export function toQuery(n: CstNode): Query {
@@ -13,14 +14,21 @@ export function toQuery(n: CstNode): Query {
   const limit = afterComma ? integerOf(afterComma, 'LIMIT') : limitTok ? integerOf(limitTok, 'LIMIT') : undefined;
   const offset = afterComma ? integerOf(limitTok!, 'OFFSET') : offsetTok ? integerOf(offsetTok, 'OFFSET') : undefined;
   const order = node(c, 'orderByClause');
+  const cores = nodes(c, 'selectCore').map(toSelectCore);
+  // A range query's ORDER BY names its range calls as the select list does (with the ALIGN clause's FILL).
+  const align = cores.length === 1 ? cores[0]!.align : undefined;
+  const orderKey = (o: CstNode): OrderKey => {
+    const k = toOrderKey(o);
+    return align ? { ...k, expr: withAlignFill(k.expr, align) } : k;
+  };
   return {
     kind: 'query',
     with: nodes(c, 'cte').map((cte) => {
       const cc = cte.children as Children;
       return { name: identifierText(node(cc, 'identifier')!), query: toQuery(node(cc, 'query')!) };
     }),
-    cores: nodes(c, 'selectCore').map(toSelectCore),
-    orderBy: order ? nodes(order.children as Children, 'orderItem').map(toOrderKey) : [],
+    cores,
+    orderBy: order ? nodes(order.children as Children, 'orderItem').map(orderKey) : [],
     ...(limit !== undefined ? { limit } : {}),
     ...(offset !== undefined ? { offset } : {}),
     ...(node(c, 'limitExpr') ? { limitExpr: toExpr(node(c, 'limitExpr')!) } : {}),
@@ -40,7 +48,8 @@ function toSelectCore(n: CstNode): SelectCore {
   const from = node(c, 'fromClause');
   const where = node(c, 'where');
   const having = node(c, 'having');
-  return {
+  const align = node(c, 'alignClause');
+  return finishRangeSelect({
     kind: 'select_core',
     distinct: has(c, 'Distinct'),
     items: nodes(c, 'selectItem').map(toSelectItem),
@@ -48,7 +57,8 @@ function toSelectCore(n: CstNode): SelectCore {
     ...(where ? { where: toExpr(where) } : {}),
     groupBy: nodes(c, 'groupBy').map(toExpr),
     ...(having ? { having: toExpr(having) } : {}),
-  };
+    ...(align ? { align: toAlign(align) } : {}),
+  }, firstToken(n));
 }
 
 function toSelectItem(n: CstNode): SelectItem {
