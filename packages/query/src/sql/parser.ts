@@ -31,6 +31,7 @@ export class SqlParser extends QueryGrammar {
       { ALT: () => this.SUBRULE(this.deleteStatement) },
       { ALT: () => this.SUBRULE(this.truncateStatement) },
       { ALT: () => this.SUBRULE(this.useStatement) },
+      { ALT: () => this.SUBRULE(this.setStatement) },
       { ALT: () => this.SUBRULE(this.explainStatement) },
       { ALT: () => this.SUBRULE(this.adminStatement) },
     ]);
@@ -518,6 +519,23 @@ export class SqlParser extends QueryGrammar {
   useStatement = this.RULE('useStatement', () => {
     this.CONSUME(T.Use);
     this.SUBRULE(this.identifier);
+  });
+
+  /** `SET [SESSION|LOCAL] [@@][session.]name = value` / `... TO value`. */
+  setStatement = this.RULE('setStatement', () => {
+    this.CONSUME(T.SetKw);
+    this.OPTION(() => this.CONSUME(T.AtAt));
+    this.SUBRULE(this.identifier, { LABEL: 'varName' });
+    this.MANY(() => {
+      this.CONSUME(T.Dot);
+      this.SUBRULE2(this.identifier, { LABEL: 'varName' });
+    });
+    this.OR([{ ALT: () => this.CONSUME(T.Eq) }, { ALT: () => this.CONSUME(T.To) }]);
+    this.OR2([
+      { ALT: () => this.CONSUME(T.StringLiteral, { LABEL: 'varValue' }) },
+      { ALT: () => this.CONSUME(T.NumberLiteral, { LABEL: 'varValue' }) },
+      { ALT: () => this.SUBRULE3(this.identifier, { LABEL: 'varWord' }) },
+    ]);
   });
 }
 

@@ -81,6 +81,8 @@ export interface InsertStatement {
 export interface DeleteStatement { readonly kind: 'delete'; readonly table: TableName; readonly where?: Expr }
 export interface TruncateStatement { readonly kind: 'truncate'; readonly table: TableName }
 export interface UseStatement { readonly kind: 'use'; readonly db: string }
+/** `SET [SESSION] name = value` (`time_zone` changes the zone of the statements after it in the request). */
+export interface SetVariableStatement { readonly kind: 'set_variable'; readonly name: string; readonly value: string }
 export interface ExplainStatement { readonly kind: 'explain'; readonly query: Query }
 
 /** `TQL EVAL|EXPLAIN (start, end, step[, lookback]) <PromQL>`; parameters kept as written, evaluated when run. */
@@ -99,6 +101,6 @@ export type Statement =
   | SelectStatement | CreateDatabaseStatement | CreateTableStatement | DropStatement | AlterTableStatement
   | ShowDatabasesStatement | ShowTablesStatement | ShowCreateTableStatement | ShowCreateDatabaseStatement | ShowIndexStatement | DescribeStatement
   | InsertStatement | DeleteStatement | TruncateStatement | UseStatement | ExplainStatement | TqlStatement
-  | AlterDatabaseStatement | AdminStatement;
+  | AlterDatabaseStatement | AdminStatement | SetVariableStatement;
 
 export type StatementKind = Statement['kind'];

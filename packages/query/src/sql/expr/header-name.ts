@@ -118,7 +118,7 @@ const ALIAS_CASTS: Record<string, string> = {
 };
 
 /** SQL spellings DataFusion plans as another function (special syntax), named after that function. */
-const CANONICAL: Record<string, string> = { substring: 'substr', trim: 'btrim', position: 'strpos' };
+const CANONICAL: Record<string, string> = { substring: 'substr', trim: 'btrim', position: 'strpos', covar: 'covar_samp' };
 
 function show(e: Expr, fields: readonly Field[], inRange = false): string {
   switch (e.kind) {

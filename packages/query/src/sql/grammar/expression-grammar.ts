@@ -336,7 +336,13 @@ export abstract class ExpressionGrammar extends CstParser {
           this.CONSUME(T.LParen);
           this.OPTION(() =>
             this.OR2([
-              { ALT: () => this.CONSUME(T.Star) },
+              {
+                // count(*), and count(DISTINCT *) (the same count: every row is one distinct row).
+                ALT: () => {
+                  this.OPTION7(() => this.CONSUME2(T.Distinct));
+                  this.CONSUME(T.Star);
+                },
+              },
               {
                 ALT: () => {
                   this.OPTION2(() => this.CONSUME(T.Distinct));

@@ -87,7 +87,7 @@ export function bindAggregateCall(c: FunctionExpr, inputScope: Scope): Aggregate
     const keys = c.orderBy.map((k) => ({ expr: compileExpr(k.expr, inputScope), descending: k.descending, ...(k.nullsFirst !== undefined ? { nullsFirst: k.nullsFirst } : {}) }));
     return { bound: orderedAggregate(bound, keys, c.distinct, inputScope.ctx.exec), distinct: false, arg: orderedArgument(arg, keys) };
   }
-  return { bound, distinct: c.distinct, ...(arg ? { arg } : {}) };
+  return { bound, distinct: c.distinct && !star, ...(arg ? { arg } : {}) };
 }
 
 function pairOf(y: Compiled, x: Compiled, name: string): Compiled {

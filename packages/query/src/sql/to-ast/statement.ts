@@ -48,6 +48,11 @@ export function toStatement(n: CstNode, sql = ''): Statement {
       const text = sql.slice(first.startOffset, lastOffset(n) + 1);
       return { kind: 'admin', call: nameOrCall(call.children as Children), text };
     }
+    case 'setStatement': {
+      const name = (has(c, 'AtAt') ? '@@' : '') + nodes(c, 'varName').map(identifierText).join('.');
+      const v = token(c, 'varValue');
+      return { kind: 'set_variable', name, value: v ? (v.image.startsWith("'") ? stringValue(v) : v.image) : identifierText(node(c, 'varWord')!) };
+    }
     case 'useStatement':
       return { kind: 'use', db: identifierText(node(c, 'identifier')!) };
     default:
