@@ -213,10 +213,12 @@ export abstract class QueryGrammar extends ExpressionGrammar {
 
   /** `ALIGN '5s'`, `ALIGN (...)`, `FILL x ALIGN ...` after a FROM item: the range clause, not a table alias. */
   private opensAlignClause(): boolean {
-    const [a, b] = [this.LA(1).tokenType, this.LA(2).tokenType];
-    if (a === T.Align) return b === T.StringLiteral || b === T.LParen || b === T.NumberLiteral;
-    if (a !== T.Fill) return false;
-    return b === T.Null || b === T.NumberLiteral || b === T.StringLiteral || b === T.Minus || this.LA(3).tokenType === T.Align;
+    const alignAt = (i: number) => this.LA(i).tokenType === T.Align && [T.StringLiteral, T.LParen, T.NumberLiteral].includes(this.LA(i + 1).tokenType);
+    if (alignAt(1)) return true;
+    if (this.LA(1).tokenType !== T.Fill) return false;
+    const b = this.LA(2).tokenType;
+    if (b === T.Null || b === T.NumberLiteral || b === T.StringLiteral || b === T.Minus) return true;
+    return (b === T.Identifier || this.LA(2).tokenType.CATEGORIES?.includes(T.SoftKeyword) === true) && alignAt(3);
   }
 
   orderByClause = this.RULE('orderByClause', () => {

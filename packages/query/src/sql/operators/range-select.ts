@@ -50,19 +50,18 @@ export function rangeSelect(input: Relation, spec: RangeSelectSpec, fields: read
         const seriesKeys: SqlValue[][] = [];
         const seriesIndex = new Map<unknown, number>();
         const windows: Map<number, number>[] = [];
-        const cellSeries: number[] = [];
-        const cellStart: number[] = [];
+        let cells = 0;
         const states: GroupedAccumulator[] = calls.map((c) => groupedState(c.call));
-        const cellBytes = 64 + 24 * calls.length;
-        const cellOf = (s: number, start: number): number => {
+        // What a window costs in the engine's heap (map entry, accumulator slots), measured rather than guessed low.
+        const cellBytes = 256 + 48 * calls.length;
+        /** The cell of series `s` and window `k` (which starts at alignTo + k * align). */
+        const cellOf = (s: number, k: number): number => {
           const w = windows[s]!;
-          let cell = w.get(start);
+          let cell = w.get(k);
           if (cell === undefined) {
             exec?.hold(cellBytes, 'RANGE windows (ALIGN step × series)');
-            cell = cellSeries.length;
-            cellSeries.push(s);
-            cellStart.push(start);
-            w.set(start, cell);
+            cell = cells++;
+            w.set(k, cell);
           }
           return cell;
         };
@@ -106,10 +105,9 @@ export function rangeSelect(input: Relation, spec: RangeSelectSpec, fields: read
             for (let i = 0; i < b.length; i++) {
               const t = ms[i]!;
               if (Number.isNaN(t)) continue;
-              // The latest window start at or before t, then earlier ones while t is still inside.
-              let start = Math.floor((t - alignToMs) / alignMs) * alignMs + alignToMs;
-              for (; t < start + rangeMs; start -= alignMs) {
-                gids.push(cellOf(series[i]!, start));
+              // The latest window starting at or before t, then earlier ones while t is still inside.
+              for (let k = Math.floor((t - alignToMs) / alignMs); t < alignToMs + k * alignMs + rangeMs; k--) {
+                gids.push(cellOf(series[i]!, k));
                 if (args) vals.push(args[i]!);
                 if (gids.length >= UPDATE_CHUNK) await flush();
               }
@@ -118,7 +116,7 @@ export function rangeSelect(input: Relation, spec: RangeSelectSpec, fields: read
           }
           await exec?.checkpoint();
         }
-        yield* output(seriesKeys, windows, cellStart.length, states);
+        yield* output(seriesKeys, windows, cells, states);
       },
     },
   };
@@ -128,19 +126,20 @@ export function rangeSelect(input: Relation, spec: RangeSelectSpec, fields: read
     // A window some call had no rows in (or a filled gap) shows the call's value over no rows (count: 0).
     const empty = calls.map((c) => c.call.bound.create().result());
     const filling = calls.some((c) => c.fill !== undefined);
-    const starts = windows.map((w) => [...w.keys()].sort((a, b) => a - b));
+    const steps = windows.map((w) => [...w.keys()].sort((a, b) => a - b));
     let rows = 0;
-    for (const st of starts) if (st.length > 0) rows += filling ? (st[st.length - 1]! - st[0]!) / alignMs + 1 : st.length;
+    for (const st of steps) if (st.length > 0) rows += filling ? st[st.length - 1]! - st[0]! + 1 : st.length;
     exec?.hold(rows * (32 + 16 * (calls.length + 1 + spec.by.length)), 'RANGE output rows (windows to fill between the first and last of each series)');
     let cols: SqlValue[][] = fields.map(() => []);
-    for (let s = 0; s < starts.length; s++) {
-      const st = starts[s]!;
+    for (let s = 0; s < steps.length; s++) {
+      const st = steps[s]!;
       if (st.length === 0) continue;
-      const ts = filling ? Array.from({ length: (st[st.length - 1]! - st[0]!) / alignMs + 1 }, (_, k) => st[0]! + k * alignMs) : st;
+      const ks = filling ? Array.from({ length: st[st.length - 1]! - st[0]! + 1 }, (_, i) => st[0]! + i) : st;
+      const ts = ks.map((k) => alignToMs + k * alignMs);
       const w = windows[s]!;
       calls.forEach((c, k) => {
-        const data = ts.map((t) => {
-          const cell = w.get(t);
+        const data = ks.map((step) => {
+          const cell = w.get(step);
           return cell === undefined ? empty[k]! : results[k]![cell]!;
         });
         if (c.toFloat) for (let i = 0; i < data.length; i++) if (data[i] !== null) data[i] = Number(data[i]);

@@ -14,7 +14,11 @@ import { arrowTypeName } from '../types/arrow-type.js';
 import { castValue } from '../types/cast.js';
 import { isNumericType, isIntType, nsPer, type SqlType } from '../types/sql-value.js';
 import { bindAggregateCall } from './aggregate-plan.js';
+import { QueryBudgetError } from '../../exec/errors.js';
 import { alignToMs, durationMs } from './range-args.js';
+
+/** The most windows one row may fall in (RANGE / ALIGN), as Prometheus bounds a range query's points per series. */
+const MAX_WINDOWS_PER_ROW = 11_000;
 
 /** Range calls (`f(...) RANGE d [FILL f]`) in expressions, unique by text. */
 export function collectRangeCalls(exprs: readonly Expr[]): FunctionExpr[] {
@@ -82,7 +86,12 @@ export function planRange(input: Relation, inputScope: Scope, align: AlignClause
     const call = bindAggregateCall(ordered, inputScope);
     const fill = range!.fill ? fillPlan(range!.fill, call.bound.type, ctx.timezone) : undefined;
     const toFloat = fill?.kind === 'linear' && !(call.bound.type === 'float32' || call.bound.type === 'float64');
-    return { call, rangeMs: durationMs(range!.duration, ctx), toFloat, ...(fill ? { fill } : {}) };
+    const rangeMs = durationMs(range!.duration, ctx);
+    const perRow = Math.ceil(rangeMs / alignMs);
+    if (perRow > MAX_WINDOWS_PER_ROW) {
+      throw new QueryBudgetError(`${headerName(c, inputScope.fields)} puts each row in ${perRow.toLocaleString('en-US')} windows of the ALIGN step (at most ${MAX_WINDOWS_PER_ROW.toLocaleString('en-US')}): use a larger ALIGN or a shorter RANGE`);
+    }
+    return { call, rangeMs, toFloat, ...(fill ? { fill } : {}) };
   });
   const byC = by.map((e) => compileExpr(e, inputScope));
   const fields: Field[] = [
