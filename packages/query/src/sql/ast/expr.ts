@@ -86,7 +86,8 @@ export interface CaseExpr {
   readonly whens: readonly { readonly when: Expr; readonly then: Expr }[];
   readonly otherwise?: Expr;
 }
-export interface CastExpr { readonly kind: 'cast'; readonly operand: Expr; readonly type: CastTarget; readonly typeText: string }
+/** `CAST(x AS t)` / `x::t`; `TRY_CAST(x AS t)` (`try`) gives NULL where the cast fails. */
+export interface CastExpr { readonly kind: 'cast'; readonly operand: Expr; readonly type: CastTarget; readonly typeText: string; readonly try?: true }
 export interface InSubqueryExpr { readonly kind: 'in_subquery'; readonly operand: Expr; readonly query: Query; readonly negated: boolean; readonly pos: Pos }
 /** A value computed during planning (the result of an uncorrelated subquery), with its type. */
 export interface ValueExpr { readonly kind: 'value'; readonly value: SqlValue; readonly type: SqlType }

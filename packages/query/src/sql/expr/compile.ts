@@ -143,8 +143,15 @@ const COMPILERS: Compilers = {
   cast: (e, s) => {
     const x = compileExpr(e.operand, s);
     if (x.type === 'interval') throw new SqlInvalidArgumentError(`cannot cast an interval to ${e.typeText}`);
-    if (x.type === 'json') return mapRows(e.type, [x], (v) => castJsonValue(v, e.type, s.ctx.timezone));
-    return mapRows(e.type, [x], (v) => castValue(v, x.type, e.type, s.ctx.timezone));
+    const cast = x.type === 'json' ? (v: SqlValue) => castJsonValue(v, e.type, s.ctx.timezone) : (v: SqlValue) => castValue(v, x.type, e.type, s.ctx.timezone);
+    if (!e.try) return mapRows(e.type, [x], cast);
+    return mapRows(e.type, [x], (v) => {
+      try {
+        return cast(v);
+      } catch {
+        return null;
+      }
+    });
   },
   value: (e) => constant(e.value, e.type),
   in_subquery: (e) => {

@@ -164,7 +164,7 @@ function show(e: Expr, fields: readonly Field[], inRange = false): string {
       return `CASE ${e.operand ? show(e.operand, fields) + ' ' : ''}${e.whens.map((w) => `WHEN ${show(w.when, fields)} THEN ${show(w.then, fields)}`).join(' ')}${e.otherwise ? ` ELSE ${show(e.otherwise, fields)}` : ''} END`;
     case 'cast': {
       // GreptimeDB rewrites casts to timestamp types into arrow_cast (its type-alias rule).
-      const ts = TIMESTAMP_CASTS[e.type] ?? ALIAS_CASTS[e.typeText.toUpperCase()];
+      const ts = e.try ? undefined : (TIMESTAMP_CASTS[e.type] ?? ALIAS_CASTS[e.typeText.toUpperCase()]);
       return ts ? `arrow_cast(${show(e.operand, fields)},Utf8("${ts}"))` : show(e.operand, fields);
     }
     case 'subquery':

@@ -51,7 +51,7 @@ const PRINT: Printer = {
   function: (e) => `${e.name}(${e.distinct ? 'DISTINCT ' : ''}${e.args.map(exprText).join(',')}${e.orderBy ? ` ORDER BY ${e.orderBy.map((k) => `${exprText(k.expr)}${k.descending ? ' DESC' : ''}`).join(', ')}` : ''})${e.over ? ` OVER (${windowText(e.over)})` : ''}${e.range ? rangeText(e.range) : ''}`,
   case: (e) =>
     `CASE ${e.operand ? exprText(e.operand) + ' ' : ''}${e.whens.map((w) => `WHEN ${exprText(w.when)} THEN ${exprText(w.then)}`).join(' ')}${e.otherwise ? ` ELSE ${exprText(e.otherwise)}` : ''} END`,
-  cast: (e) => `CAST(${exprText(e.operand)} AS ${e.typeText})`,
+  cast: (e) => `${e.try ? 'TRY_CAST' : 'CAST'}(${exprText(e.operand)} AS ${e.typeText})`,
   subquery: (e) => (e.exists ? 'EXISTS (<subquery>)' : '(<subquery>)'),
   in_subquery: (e) => `${wrap(e.operand)} ${e.negated ? 'NOT ' : ''}IN (<subquery>)`,
   value: (e) => (e.value === null ? 'NULL' : typeof e.value === 'string' ? lit(e.value) : String(e.value)),

@@ -263,6 +263,18 @@ export abstract class ExpressionGrammar extends CstParser {
         },
       },
       {
+        // TRY_CAST(x AS type): a function-looking name gated on its spelling (it is not a keyword).
+        GATE: () => this.LA(1).tokenType === T.Identifier && this.LA(1).image.toLowerCase() === 'try_cast' && this.LA(2).tokenType === T.LParen,
+        ALT: () => {
+          this.CONSUME2(T.Identifier, { LABEL: 'tryCast' });
+          this.CONSUME6(T.LParen);
+          this.SUBRULE5(this.expression, { LABEL: 'tryCastOperand' });
+          this.CONSUME2(T.As);
+          this.SUBRULE2(this.typeName, { LABEL: 'tryCastType' });
+          this.CONSUME6(T.RParen);
+        },
+      },
+      {
         ALT: () => {
           this.CONSUME(T.Extract);
           this.CONSUME2(T.LParen);

@@ -75,6 +75,7 @@ export function bindAggregateCall(c: FunctionExpr, inputScope: Scope): Aggregate
   // Aggregates whose value comes last (`uddsketch_state(128, 0.01, x)`) see it as the first argument.
   const args = fn.valueArg === 'last' ? [c.args[c.args.length - 1]!, ...c.args.slice(0, -1)] : c.args;
   let arg = star ? undefined : compileExpr(args[0]!, inputScope);
+  const firstType = arg?.type;
   // Two-column aggregates (corr, covar_*, regr_*) see each row as a pair [y, x], NULL when either is.
   if (fn.pairwise && arg) arg = pairOf(arg, compileExpr(args[1]!, inputScope), fn.name);
   const extra = args.slice(fn.pairwise ? 2 : 1).map((a) => {
@@ -82,7 +83,8 @@ export function bindAggregateCall(c: FunctionExpr, inputScope: Scope): Aggregate
     if (!x.constant) throw new SqlInvalidArgumentError(`${c.name}(): argument ${exprText(a)} must be a constant`);
     return x.constant.value;
   });
-  const bound = fn.bind(arg ? arg.type : 'int64', extra);
+  // A pairwise aggregate is bound with its first argument's type (a weighted percentile answers in it).
+  const bound = fn.bind(firstType ?? 'int64', extra);
   if (c.orderBy && c.orderBy.length > 0 && arg) {
     const keys = c.orderBy.map((k) => ({ expr: compileExpr(k.expr, inputScope), descending: k.descending, ...(k.nullsFirst !== undefined ? { nullsFirst: k.nullsFirst } : {}) }));
     return { bound: orderedAggregate(bound, keys, c.distinct, inputScope.ctx.exec), distinct: false, arg: orderedArgument(arg, keys) };

@@ -108,6 +108,10 @@ function primary(c: Children): Expr {
   if (date) return { kind: 'cast', operand: { kind: 'literal', value: stringValue(date) }, type: 'date', typeText: 'DATE' };
   if (has(c, 'caseExpr')) return caseExpr(node(c, 'caseExpr')!.children as Children);
   if (has(c, 'Cast')) return castTo(toExpr(node(c, 'castOperand')!), node(c, 'typeName')!);
+  if (has(c, 'tryCast')) {
+    const e = castTo(toExpr(node(c, 'tryCastOperand')!), node(c, 'tryCastType')!);
+    return e.kind === 'cast' ? { ...e, try: true } : e;
+  }
   if (has(c, 'Extract')) {
     const fieldNode = node(c, 'extractField')!;
     return {
@@ -147,10 +151,12 @@ export function nameOrCall(c: Children): Expr {
     if (within) {
       // f(p, ...) WITHIN GROUP (ORDER BY x [DESC]) is f(x, p, ...); descending order takes the 1 - p percentile.
       const key = toOrderKey(within);
-      const [p, ...rest] = args;
+      // approx_percentile_cont_with_weight(w, p) WITHIN GROUP (ORDER BY x) is f(x, w, p).
+      const weights = name === 'approx_percentile_cont_with_weight' ? args.slice(0, 1) : [];
+      const [p, ...rest] = args.slice(weights.length);
       const fraction: Expr | undefined = p && key.descending ? { kind: 'binary', op: '-', left: { kind: 'literal', value: 1 }, right: p } : p;
       const written = { args, key };
-      args = [key.expr, ...(fraction ? [fraction] : []), ...rest];
+      args = [key.expr, ...weights, ...(fraction ? [fraction] : []), ...rest];
       return { kind: 'function', name, args, distinct: has(c, 'Distinct'), pos, withinGroup: written };
     }
     const over = node(c, 'overClause');
