@@ -45,11 +45,13 @@ export interface OrderKey { readonly expr: Expr; readonly descending: boolean; r
 
 export interface Cte { readonly name: string; readonly query: Query }
 
-/** A full query: CTEs, one or more cores joined by UNION ALL, then ORDER BY / LIMIT / OFFSET. */
+/** A full query: CTEs, one or more cores joined by UNION [ALL], then ORDER BY / LIMIT / OFFSET. */
 export interface Query {
   readonly kind: 'query';
   readonly with: readonly Cte[];
   readonly cores: readonly SelectCore[];
+  /** How core i+1 joins the union of the cores before it: `all` (UNION ALL) or `distinct` (UNION). */
+  readonly unions?: readonly ('all' | 'distinct')[];
   readonly orderBy: readonly OrderKey[];
   readonly limit?: number;
   readonly offset?: number;

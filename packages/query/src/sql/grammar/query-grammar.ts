@@ -10,9 +10,10 @@ export abstract class QueryGrammar extends ExpressionGrammar {
       this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.cte) });
     });
     this.SUBRULE(this.selectCore);
+    // `UNION ALL` keeps every row; `UNION [DISTINCT]` drops repeated rows of the union so far.
     this.MANY(() => {
       this.CONSUME(T.Union);
-      this.CONSUME(T.All);
+      this.OPTION8(() => this.OR9([{ ALT: () => this.CONSUME(T.All, { LABEL: 'unionAll' }) }, { ALT: () => this.CONSUME(T.Distinct, { LABEL: 'unionDistinct' }) }]));
       this.SUBRULE2(this.selectCore);
     });
     this.OPTION2(() => this.SUBRULE(this.orderByClause));

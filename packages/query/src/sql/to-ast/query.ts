@@ -1,6 +1,6 @@
 import type { CstNode } from 'chevrotain';
 import type { FromSource, OrderKey, Query, SelectCore, SelectItem } from '../ast/query.js';
-import { type Children, has, identifierText, integerOf, node, nodes, posOf, firstToken, token } from './cst.js';
+import { type Children, has, identifierText, integerOf, node, nodes, posOf, firstToken, token, tokens } from './cst.js';
 import { toExpr } from './expr.js';
 import { finishRangeSelect, toAlign, withAlignFill } from './range.js';
 import { SqlSyntaxError } from '../errors.js';
@@ -21,8 +21,16 @@ export function toQuery(n: CstNode): Query {
     const k = toOrderKey(o);
     return align ? { ...k, expr: withAlignFill(k.expr, align) } : k;
   };
+  // UNION ALL / UNION in source order (each UNION token is followed by ALL, DISTINCT or neither).
+  const unionAt = (label: string) => tokens(c, label).map((t) => t.startOffset);
+  const alls = unionAt('unionAll');
+  const unions = tokens(c, 'Union').map((u, i, us) => {
+    const next = us[i + 1]?.startOffset ?? Infinity;
+    return alls.some((a) => a > u.startOffset && a < next) ? ('all' as const) : ('distinct' as const);
+  });
   return {
     kind: 'query',
+    ...(unions.some((u) => u === 'distinct') ? { unions } : {}),
     with: nodes(c, 'cte').map((cte) => {
       const cc = cte.children as Children;
       return { name: identifierText(node(cc, 'identifier')!), query: toQuery(node(cc, 'query')!) };
