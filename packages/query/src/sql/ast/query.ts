@@ -4,8 +4,9 @@ export interface SelectItemExpr { readonly kind: 'expr'; readonly expr: Expr; re
 export interface SelectItemStar { readonly kind: 'star'; readonly table?: string }
 export type SelectItem = SelectItemExpr | SelectItemStar;
 
-export interface TableSource { readonly kind: 'table'; readonly db?: string; readonly name: string; readonly alias?: string; readonly pos: Pos }
-export interface SubquerySource { readonly kind: 'subquery'; readonly query: Query; readonly alias?: string }
+/** `columns`: a derived column list, `t AS x(a, b)`, renaming the source's columns in order. */
+export interface TableSource { readonly kind: 'table'; readonly db?: string; readonly name: string; readonly alias?: string; readonly columns?: readonly string[]; readonly pos: Pos }
+export interface SubquerySource { readonly kind: 'subquery'; readonly query: Query; readonly alias?: string; readonly columns?: readonly string[] }
 export interface JoinSource {
   readonly kind: 'join';
   readonly joinType: 'inner' | 'left' | 'right' | 'full' | 'cross';
@@ -13,6 +14,8 @@ export interface JoinSource {
   readonly right: FromSource;
   /** Absent for cross joins. */
   readonly on?: Expr;
+  /** `USING (a, b)`: the equalities of `on`, and these columns appear once (from the left side, the right for RIGHT JOIN). */
+  readonly using?: readonly string[];
 }
 export type FromSource = TableSource | SubquerySource | JoinSource;
 

@@ -174,10 +174,26 @@ export abstract class QueryGrammar extends ExpressionGrammar {
           );
           this.CONSUME(T.Join);
           this.SUBRULE(this.tableRef);
-          this.OPTION3(() => {
-            this.CONSUME(T.On);
-            this.SUBRULE(this.expression);
-          });
+          this.OPTION3(() =>
+            this.OR4([
+              {
+                ALT: () => {
+                  this.CONSUME(T.On);
+                  this.SUBRULE(this.expression);
+                },
+              },
+              {
+                // USING (a, b): USING is not a keyword of its own, so it is recognised by its spelling.
+                GATE: () => this.LA(1).image.toLowerCase() === 'using' && this.LA(2).tokenType === T.LParen,
+                ALT: () => {
+                  this.SUBRULE3(this.identifier, { LABEL: 'usingKw' });
+                  this.CONSUME(T.LParen);
+                  this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE4(this.identifier, { LABEL: 'usingColumns' }) });
+                  this.CONSUME(T.RParen);
+                },
+              },
+            ]),
+          );
         },
       },
     ]);
@@ -196,10 +212,16 @@ export abstract class QueryGrammar extends ExpressionGrammar {
     ]);
     this.OPTION({
       // `a FULL JOIN b`: FULL is a soft keyword, not an alias, before JOIN / OUTER; nor ALIGN / FILL opening a range query's clause.
-      GATE: () => !(this.LA(1).tokenType === T.Full && (this.LA(2).tokenType === T.Join || this.LA(2).tokenType === T.Outer)) && !this.opensAlignClause(),
+      GATE: () => !(this.LA(1).tokenType === T.Full && (this.LA(2).tokenType === T.Join || this.LA(2).tokenType === T.Outer)) && !this.opensAlignClause() && !(this.LA(1).image.toLowerCase() === 'using' && this.LA(2).tokenType === T.LParen),
       DEF: () => {
       this.OPTION2(() => this.CONSUME(T.As));
       this.SUBRULE(this.identifier, { LABEL: 'alias' });
+      // A derived column list: `(SELECT ...) AS t(a, b)`.
+      this.OPTION3(() => {
+        this.CONSUME2(T.LParen);
+        this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.identifier, { LABEL: 'aliasColumns' }) });
+        this.CONSUME2(T.RParen);
+      });
       },
     });
   });

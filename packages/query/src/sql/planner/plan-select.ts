@@ -40,7 +40,7 @@ function expandItems(core: SelectCore, fields: readonly Field[]): Item[] {
   const out: Item[] = [];
   for (const it of core.items) {
     if (it.kind === 'star') {
-      const matching = fields.filter((f) => (it.table === undefined || f.qualifier === it.table) && !f.name.startsWith(CORRELATED_PREFIX));
+      const matching = fields.filter((f) => (it.table === undefined ? !f.usingCopy : f.qualifier === it.table) && !f.name.startsWith(CORRELATED_PREFIX));
       if (it.table !== undefined && matching.length === 0) throw new SqlPlanError(`'${it.table}.*': no table named ${it.table} in FROM`);
       for (const f of matching) out.push({ expr: { kind: 'column', ...(f.qualifier ? { table: f.qualifier } : {}), name: f.name, pos: { line: 0, column: 0 } }, name: f.name });
     } else {

@@ -1,4 +1,5 @@
 import type { CstNode } from 'chevrotain';
+import type { Expr, Pos } from '../ast/expr.js';
 import type { FromSource, OrderKey, Query, SelectCore, SelectItem } from '../ast/query.js';
 import { type Children, has, identifierText, integerOf, node, nodes, posOf, firstToken, token, tokens } from './cst.js';
 import { toExpr } from './expr.js';
@@ -83,20 +84,41 @@ function toFrom(n: CstNode): FromSource {
   for (const j of nodes(c, 'joinClause')) {
     const jc = j.children as Children;
     const right = toTableRef(node(jc, 'tableRef')!);
-    const on = node(jc, 'expression');
+    const onNode = node(jc, 'expression');
+    const using = nodes(jc, 'usingColumns').map(identifierText);
     const cross = has(jc, 'Comma') || has(jc, 'Cross');
     const at = posOf(firstToken(j));
-    if (cross && on) throw new SqlSyntaxError(at.line, at.column, 'a CROSS JOIN takes no ON condition');
-    if (!cross && !on) throw new SqlSyntaxError(at.line, at.column, 'JOIN needs an ON condition (or write CROSS JOIN)');
-    src = cross ? { kind: 'join', joinType: 'cross', left: src, right } : { kind: 'join', joinType: has(jc, 'Left') ? 'left' : has(jc, 'Right') ? 'right' : has(jc, 'Full') ? 'full' : 'inner', left: src, right, on: toExpr(on!) };
+    if (cross && (onNode || using.length > 0)) throw new SqlSyntaxError(at.line, at.column, 'a CROSS JOIN takes no ON or USING condition');
+    if (!cross && !onNode && using.length === 0) throw new SqlSyntaxError(at.line, at.column, 'JOIN needs an ON or USING condition (or write CROSS JOIN)');
+    const joinType = has(jc, 'Left') ? 'left' : has(jc, 'Right') ? 'right' : has(jc, 'Full') ? 'full' : 'inner';
+    if (cross) {
+      src = { kind: 'join', joinType: 'cross', left: src, right };
+      continue;
+    }
+    const on: Expr = onNode ? toExpr(onNode) : usingCondition(using, sourceName(src), sourceName(right), at);
+    src = { kind: 'join', joinType, left: src, right, on, ...(using.length > 0 ? { using } : {}) };
   }
   return src;
+}
+
+/** The name a FROM item's columns are qualified with (for USING's equalities). */
+function sourceName(s: FromSource): string | undefined {
+  return s.kind === 'table' ? (s.alias ?? s.name) : s.kind === 'subquery' ? s.alias : undefined;
+}
+
+/** `USING (a, b)` as `l.a = r.a AND l.b = r.b` (each side named when it can be: a join on the left names its columns itself). */
+function usingCondition(columns: readonly string[], left: string | undefined, right: string | undefined, at: Pos): Expr {
+  const col = (table: string | undefined, name: string): Expr => ({ kind: 'column', name, pos: at, ...(table !== undefined ? { table } : {}) });
+  return columns
+    .map((c): Expr => ({ kind: 'binary', op: '=', left: col(left, c), right: col(right, c) }))
+    .reduce((a, b) => ({ kind: 'binary', op: 'and', left: a, right: b }));
 }
 
 function toTableRef(n: CstNode): FromSource {
   const c = n.children as Children;
   const aliasNode = node(c, 'alias');
-  const alias = aliasNode ? { alias: identifierText(aliasNode) } : {};
+  const columns = nodes(c, 'aliasColumns').map(identifierText);
+  const alias = aliasNode ? { alias: identifierText(aliasNode), ...(columns.length > 0 ? { columns } : {}) } : {};
   const q = node(c, 'query');
   if (q) return { kind: 'subquery', query: toQuery(q), ...alias };
   const t = toTableName(node(c, 'tableName')!);
