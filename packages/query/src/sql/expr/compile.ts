@@ -95,7 +95,7 @@ const COMPILERS: Compilers = {
     const fn = SCALAR_FUNCTIONS.get(e.name);
     if (!fn) throw new SqlPlanError(`unknown function '${e.name}' at line ${e.pos.line}, column ${e.pos.column}`);
     if (e.args.length < fn.minArgs || e.args.length > fn.maxArgs) {
-      throw new SqlInvalidArgumentError(`${e.name}() takes ${fn.minArgs === fn.maxArgs ? fn.minArgs : `${fn.minArgs} to ${fn.maxArgs === Infinity ? 'any number of' : fn.maxArgs}`} arguments, got ${e.args.length}: ${fn.signature}`);
+      throw new SqlPlanError(`${e.name}() takes ${fn.minArgs === fn.maxArgs ? fn.minArgs : `${fn.minArgs} to ${fn.maxArgs === Infinity ? 'any number of' : fn.maxArgs}`} arguments, got ${e.args.length}: ${fn.signature}`);
     }
     return fn.bind(e.args.map((a) => compileExpr(a, s)), s.ctx);
   },

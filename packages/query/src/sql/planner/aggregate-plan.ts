@@ -67,7 +67,7 @@ export function planAggregate(input: Relation, inputScope: Scope, keys: readonly
 export function bindAggregateCall(c: FunctionExpr, inputScope: Scope): AggregateCall {
   const fn = AGGREGATE_FUNCTIONS.get(c.name)!;
   if (c.args.length < fn.minArgs || c.args.length > fn.maxArgs) {
-    throw new SqlInvalidArgumentError(`${c.name}() takes ${fn.minArgs === fn.maxArgs ? fn.minArgs : `${fn.minArgs} to ${fn.maxArgs}`} arguments, got ${c.args.length}: ${fn.signature}`);
+    throw new SqlPlanError(`${c.name}() takes ${fn.minArgs === fn.maxArgs ? fn.minArgs : `${fn.minArgs} to ${fn.maxArgs}`} arguments, got ${c.args.length}: ${fn.signature}`);
   }
   // `count()` counts rows, as count(*) does.
   const star = c.args[0]?.kind === 'star' || (c.name === 'count' && c.args.length === 0);
