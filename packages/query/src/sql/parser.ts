@@ -299,6 +299,7 @@ export class SqlParser extends QueryGrammar {
         ALT: () => {
           this.CONSUME(T.Add);
           this.OPTION(() => this.CONSUME(T.Column));
+          this.OPTION5(() => this.SUBRULE(this.ifNotExists));
           this.SUBRULE(this.columnDef);
           this.OPTION2(() =>
             this.OR2([

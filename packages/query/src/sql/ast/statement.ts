@@ -40,7 +40,7 @@ export interface AlterTableStatement {
   readonly kind: 'alter_table';
   readonly table: TableName;
   readonly change:
-    | { readonly kind: 'add_column'; readonly column: ColumnDefAst; readonly position?: { readonly first: true } | { readonly after: string } }
+    | { readonly kind: 'add_column'; readonly column: ColumnDefAst; readonly position?: { readonly first: true } | { readonly after: string }; readonly ifNotExists?: true }
     | { readonly kind: 'drop_column'; readonly name: string }
     | { readonly kind: 'rename_column'; readonly from: string; readonly to: string }
     | { readonly kind: 'rename_table'; readonly to: string }

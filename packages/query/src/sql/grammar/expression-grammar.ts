@@ -358,11 +358,21 @@ export abstract class ExpressionGrammar extends CstParser {
               {
                 ALT: () => {
                   this.OPTION2(() => this.CONSUME(T.Distinct));
+                  // `trim(LEADING 'x' FROM s)`: BOTH / LEADING / TRAILING are words, not keywords.
+                  this.OPTION8({
+                    GATE: () => /^(both|leading|trailing)$/i.test(this.LA(1).image) && this.LA(2).tokenType !== T.Comma && this.LA(2).tokenType !== T.RParen,
+                    DEF: () => this.CONSUME(T.Identifier, { LABEL: 'trimWhere' }),
+                  });
                   this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'args' }) });
                   // `position(sub IN s)` (SQL's form of strpos(s, sub)).
                   this.OPTION6(() => {
                     this.CONSUME(T.In);
                     this.SUBRULE5(this.expression, { LABEL: 'positionIn' });
+                  });
+                  // `trim(['x'] FROM s)` (SQL's form of btrim(s, 'x')).
+                  this.OPTION9(() => {
+                    this.CONSUME(T.From);
+                    this.SUBRULE6(this.expression, { LABEL: 'trimFrom' });
                   });
                   // `array_agg(x ORDER BY y DESC)`: the order an aggregate sees its input in.
                   this.OPTION5(() => {

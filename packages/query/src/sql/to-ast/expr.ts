@@ -145,6 +145,15 @@ export function nameOrCall(c: Children): Expr {
       }
       return { kind: 'function', name: 'strpos', args: [toExpr(inside), args[0]!], distinct: false, pos };
     }
+    const trimFrom = node(c, 'trimFrom');
+    if (trimFrom || has(c, 'trimWhere')) {
+      const at = firstToken(trimFrom ?? parts[0]!);
+      if (name !== 'trim' || args.length !== 1) throw new SqlSyntaxError(at.startLine ?? 1, at.startColumn ?? 1, `'FROM' inside a call is only valid as trim([BOTH | LEADING | TRAILING] [chars] FROM string)`);
+      if (!trimFrom) throw new SqlSyntaxError(at.startLine ?? 1, at.startColumn ?? 1, `trim(${token(c, 'trimWhere')!.image} ...) needs FROM: trim(${token(c, 'trimWhere')!.image} chars FROM string)`);
+      const where = token(c, 'trimWhere')?.image.toLowerCase();
+      const fn = where === 'leading' ? 'ltrim' : where === 'trailing' ? 'rtrim' : 'btrim';
+      return { kind: 'function', name: fn, args: [toExpr(trimFrom), args[0]!], distinct: false, pos };
+    }
     const aggOrder = nodes(c, 'aggOrder').map(toOrderKey);
     const ordered = aggOrder.length > 0 ? { orderBy: aggOrder } : {};
     const within = node(c, 'withinGroup');

@@ -223,7 +223,7 @@ function alterTableChange(a: Children): AlterTableStatement['change'] {
   if (has(a, 'Add')) {
     const after = node(a, 'after');
     const position = has(a, 'First') ? { first: true as const } : after ? { after: identifierText(after) } : undefined;
-    return { kind: 'add_column', column: columnDef(node(a, 'columnDef')!), ...(position ? { position } : {}) };
+    return { kind: 'add_column', column: columnDef(node(a, 'columnDef')!), ...(position ? { position } : {}), ...(has(a, 'ifNotExists') ? { ifNotExists: true as const } : {}) };
   }
   const drop = node(a, 'dropColumn');
   if (drop) return { kind: 'drop_column', name: identifierText(drop) };
