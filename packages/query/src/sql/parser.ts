@@ -514,6 +514,14 @@ export class SqlParser extends QueryGrammar {
 
   explainStatement = this.RULE('explainStatement', () => {
     this.CONSUME(T.Explain);
+    // ANALYZE and VERBOSE are words, not keywords.
+    this.OPTION({
+      GATE: () => /^analyze$/i.test(this.LA(1).image),
+      DEF: () => {
+        this.CONSUME(T.Identifier, { LABEL: 'analyze' });
+        this.OPTION2({ GATE: () => /^verbose$/i.test(this.LA(1).image), DEF: () => this.CONSUME2(T.Identifier, { LABEL: 'verbose' }) });
+      },
+    });
     this.SUBRULE(this.query);
   });
 

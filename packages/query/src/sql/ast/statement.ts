@@ -83,7 +83,8 @@ export interface TruncateStatement { readonly kind: 'truncate'; readonly table: 
 export interface UseStatement { readonly kind: 'use'; readonly db: string }
 /** `SET [SESSION] name = value` (`time_zone` changes the zone of the statements after it in the request). */
 export interface SetVariableStatement { readonly kind: 'set_variable'; readonly name: string; readonly value: string }
-export interface ExplainStatement { readonly kind: 'explain'; readonly query: Query }
+/** `EXPLAIN [ANALYZE [VERBOSE]] query`: ANALYZE runs the query and reports what it read and returned. */
+export interface ExplainStatement { readonly kind: 'explain'; readonly query: Query; readonly analyze?: true; readonly verbose?: true }
 
 /** `TQL EVAL|EXPLAIN (start, end, step[, lookback]) <PromQL>`; parameters kept as written, evaluated when run. */
 export interface TqlStatement {

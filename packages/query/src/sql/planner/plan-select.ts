@@ -217,7 +217,7 @@ export async function planSelect(rawCore: SelectCore, rawOrder: readonly OrderKe
   }
   if (core.align) {
     const planned = planRange(rel, scope, core.align, [...items.map((i) => i.expr), ...hiddenExprs], rangeSource(src, rel.fields));
-    note(env, `RangeSelect: align=${exprText({ kind: 'literal', value: null, text: core.align.step.kind === 'text' ? `'${core.align.step.text}'` : `(${exprText(core.align.step.expr)})` })}${core.align.by ? ` by=[${core.align.by.map(exprText).join(', ')}]` : ' by=primary key'}`);
+    note(env, planned.description);
     rel = planned.relation;
     scope = planned.scope;
   }

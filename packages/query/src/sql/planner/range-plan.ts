@@ -66,7 +66,7 @@ const described = (f: Field) => (f.qualifier ? `${f.qualifier}.${f.name}` : f.na
  * calls, BY expressions and the time index (as the window start) are columns; any other column or a
  * plain aggregate there is an error, as in GreptimeDB.
  */
-export function planRange(input: Relation, inputScope: Scope, align: AlignClause, exprs: readonly Expr[], src: RangeSource): { relation: Relation; scope: Scope } {
+export function planRange(input: Relation, inputScope: Scope, align: AlignClause, exprs: readonly Expr[], src: RangeSource): { relation: Relation; scope: Scope; description: string } {
   const ctx = inputScope.ctx;
   for (const e of exprs) walkExpr(e, (x) => void (x.kind === 'function' && x.over && windowed()));
   const calls = collectRangeCalls(exprs);
@@ -127,7 +127,9 @@ export function planRange(input: Relation, inputScope: Scope, align: AlignClause
     });
   }
   const relation = rangeSelect(input, { time: compileExpr(timeColumn, inputScope), nsPerUnit: nsPer(time.type), by: byC, calls: rangeCalls, alignMs, alignToMs: alignTo }, fields, ctx.exec);
-  return { relation, scope: { fields, ctx, substitutions, grouped: true } };
+  // As GreptimeDB's EXPLAIN prints its RangeSelect node.
+  const description = `RangeSelect: range_exprs=[${fields.slice(0, calls.length).map((f) => f.name).join(', ')}], align=${alignMs}ms, align_to=${alignTo}ms, align_by=[${by.map((e) => (e.kind === 'column' ? described(inputScope.fields.find((f) => f.name === e.name && (e.table === undefined || f.qualifier === e.table)) ?? { name: e.name, type: 'null' }) : headerName(e, inputScope.fields))).join(', ')}], time_index=${time.name}`;
+  return { relation, scope: { fields, ctx, substitutions, grouped: true }, description };
 }
 
 const windowed = (): never => {

@@ -41,7 +41,7 @@ export function toStatement(n: CstNode, sql = ''): Statement {
     case 'truncateStatement':
       return { kind: 'truncate', table: toTableName(node(c, 'tableName')!) };
     case 'explainStatement':
-      return { kind: 'explain', query: toQuery(node(c, 'query')!) };
+      return { kind: 'explain', query: toQuery(node(c, 'query')!), ...(has(c, 'analyze') ? { analyze: true as const } : {}), ...(has(c, 'verbose') ? { verbose: true as const } : {}) };
     case 'adminStatement': {
       const call = node(c, 'nameOrCall')!;
       const first = firstToken(n);
