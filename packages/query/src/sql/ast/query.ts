@@ -46,7 +46,8 @@ export interface AlignClause {
 
 export interface OrderKey { readonly expr: Expr; readonly descending: boolean; readonly nullsFirst?: boolean }
 
-export interface Cte { readonly name: string; readonly query: Query }
+/** `name [(a, b)] AS (query)`: the column list renames the query's columns in order. */
+export interface Cte { readonly name: string; readonly query: Query; readonly columns?: readonly string[] }
 
 /** A full query: CTEs, one or more cores joined by UNION [ALL], then ORDER BY / LIMIT / OFFSET. */
 export interface Query {

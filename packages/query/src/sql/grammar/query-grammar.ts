@@ -51,6 +51,11 @@ export abstract class QueryGrammar extends ExpressionGrammar {
 
   cte = this.RULE('cte', () => {
     this.SUBRULE(this.identifier);
+    this.OPTION(() => {
+      this.CONSUME2(T.LParen);
+      this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.identifier, { LABEL: 'cteColumns' }) });
+      this.CONSUME2(T.RParen);
+    });
     this.CONSUME(T.As);
     this.CONSUME(T.LParen);
     this.SUBRULE(this.query);

@@ -21,7 +21,11 @@ export async function runQuery(q0: Query, outer: QueryEnv): Promise<Relation> {
   let env = outer;
   if (q.with.length > 0) {
     const ctes = new Map(outer.ctes);
-    for (const c of q.with) ctes.set(c.name, c.query);
+    for (const c of q.with) {
+      // A name is defined once (also against the WITH of an enclosing query), and a body never sees its own name.
+      if (ctes.has(c.name)) throw new SqlPlanError(`WITH query name "${c.name}" specified more than once`);
+      ctes.set(c.name, { cte: c, visible: new Map(ctes) });
+    }
     env = { ...outer, ctes };
   }
   if (q.cores.length === 1) return planSelect(q.cores[0]!, q.orderBy, q.limit, q.offset, env);

@@ -51,9 +51,11 @@ export async function resolveSource(from: FromSource, env: QueryEnv, limit?: num
   switch (from.kind) {
     case 'table': {
       const qualifier = from.alias ?? from.name;
-      if (from.db === undefined && env.ctes.has(from.name)) {
-        const rel = await runQuery(env.ctes.get(from.name)!, env);
-        return { kind: 'relation', relation: requalify(rel, qualifier) };
+      const def = from.db === undefined ? env.ctes.get(from.name) : undefined;
+      if (def) {
+        const rel = await runQuery(def.cte.query, { ...env, ctes: def.visible });
+        const named = def.cte.columns ? renamed(rel, def.cte.columns) : rel;
+        return { kind: 'relation', relation: requalify(from.columns ? renamed(named, from.columns) : named, qualifier) };
       }
       const vdb = from.db ?? env.db;
       const vt = builtinTable(env.store, vdb, from.name);

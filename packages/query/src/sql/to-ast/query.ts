@@ -34,7 +34,8 @@ export function toQuery(n: CstNode): Query {
     ...(unions.some((u) => u === 'distinct') ? { unions } : {}),
     with: nodes(c, 'cte').map((cte) => {
       const cc = cte.children as Children;
-      return { name: identifierText(node(cc, 'identifier')!), query: toQuery(node(cc, 'query')!) };
+      const columns = nodes(cc, 'cteColumns').map(identifierText);
+      return { name: identifierText(node(cc, 'identifier')!), query: toQuery(node(cc, 'query')!), ...(columns.length > 0 ? { columns } : {}) };
     }),
     cores,
     orderBy: order ? nodes(order.children as Children, 'orderItem').map(orderKey) : [],
