@@ -27,13 +27,25 @@ export interface StatementResult {
   readonly actual?: string;
 }
 
+/** A sqlness REPLACE pattern (Rust regex) as a JS RegExp: leading inline flags (`(?m)`, `(?s)`, `(?i)`) become flags; undefined when JS cannot read it. */
+function rustRegex(pattern: string): RegExp | undefined {
+  const inline = /^\(\?([imsx]+)\)/.exec(pattern);
+  const flags = 'g' + (inline ? [...new Set(inline[1]!.replace('x', ''))].join('') : '');
+  try {
+    return new RegExp(inline ? pattern.slice(inline[0].length) : pattern, flags);
+  } catch {
+    return undefined;
+  }
+}
+
 function applyInterceptors(text: string, interceptors: readonly string[]): string {
   let out = text;
   for (const i of interceptors) {
     const [name, ...args] = i.split(/\s+/);
     if (name === 'REPLACE') {
       const m = /^REPLACE\s+(\S+)(?:\s(.*))?$/.exec(i);
-      if (m) out = out.replace(new RegExp(m[1]!, 'g'), (m[2] ?? '').trim());
+      const re = m ? rustRegex(m[1]!) : undefined;
+      if (m && re) out = out.replace(re, (m[2] ?? '').trim());
     } else if (name === 'SORT_RESULT') {
       const head = Number(args[0] ?? 0);
       const tail = Number(args[1] ?? 0);
