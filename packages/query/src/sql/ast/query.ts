@@ -16,6 +16,8 @@ export interface JoinSource {
   readonly on?: Expr;
   /** `USING (a, b)`: the equalities of `on`, and these columns appear once (from the left side, the right for RIGHT JOIN). */
   readonly using?: readonly string[];
+  /** NATURAL JOIN: USING the column names both sides have (found when planned; none makes it a cross join). */
+  readonly natural?: true;
 }
 export type FromSource = TableSource | SubquerySource | JoinSource;
 

@@ -159,12 +159,14 @@ export abstract class QueryGrammar extends ExpressionGrammar {
     this.OR3([
       {
         ALT: () => {
-          this.CONSUME(T.Comma);
+          this.CONSUME(T.Comma, { LABEL: 'commaJoin' });
           this.SUBRULE2(this.tableRef);
         },
       },
       {
         ALT: () => {
+          // NATURAL JOIN: USING every column name both sides have (NATURAL is a word, not a keyword).
+          this.OPTION4({ GATE: () => /^natural$/i.test(this.LA(1).image), DEF: () => this.CONSUME(T.Identifier, { LABEL: 'natural' }) });
           this.OPTION(() =>
             this.OR([
               { ALT: () => this.CONSUME(T.Inner) },
@@ -217,7 +219,7 @@ export abstract class QueryGrammar extends ExpressionGrammar {
     ]);
     this.OPTION({
       // `a FULL JOIN b`: FULL is a soft keyword, not an alias, before JOIN / OUTER; nor ALIGN / FILL opening a range query's clause.
-      GATE: () => !(this.LA(1).tokenType === T.Full && (this.LA(2).tokenType === T.Join || this.LA(2).tokenType === T.Outer)) && !this.opensAlignClause() && !(this.LA(1).image.toLowerCase() === 'using' && this.LA(2).tokenType === T.LParen),
+      GATE: () => !(this.LA(1).tokenType === T.Full && (this.LA(2).tokenType === T.Join || this.LA(2).tokenType === T.Outer)) && !this.opensAlignClause() && !(this.LA(1).image.toLowerCase() === 'using' && this.LA(2).tokenType === T.LParen) && !(/^natural$/i.test(this.LA(1).image) && [T.Join, T.Inner, T.Left, T.Right, T.Full].includes(this.LA(2).tokenType)),
       DEF: () => {
       this.OPTION2(() => this.CONSUME(T.As));
       this.SUBRULE(this.identifier, { LABEL: 'alias' });

@@ -81,17 +81,22 @@ export async function resolveSource(from: FromSource, env: QueryEnv, limit?: num
         note(env, 'CrossJoin');
         return { kind: 'relation', relation: crossJoin(left, right, env.ctx.exec) };
       }
-      const keys = from.using ? usingKeys(from.using, left, right, env) : undefined;
+      const using = from.natural ? commonNames(left, right) : from.using;
+      if (from.natural && using!.length === 0) {
+        note(env, 'CrossJoin (NATURAL JOIN without common columns)');
+        return { kind: 'relation', relation: crossJoin(left, right, env.ctx.exec) };
+      }
+      const keys = using ? usingKeys(using, left, right, env) : undefined;
       if (from.joinType === 'right') {
         // A right join is the left join with the sides swapped, columns put back in FROM order.
         const swapped = planJoin(right, left, 'left', from.on!, env, keys && { left: keys.right, right: keys.left });
         const nr = right.fields.length;
         const order = [...left.fields.map((_, i) => nr + i), ...right.fields.map((_, i) => i)];
         const joined = project(swapped, [...left.fields, ...right.fields], order.map((i) => ({ type: swapped.fields[i]!.type, eval: (b: Batch) => b.columns[i]! })));
-        return { kind: 'relation', relation: from.using ? usingColumns(joined, from.using, left.fields.length, 'right', env) : joined };
+        return { kind: 'relation', relation: using ? usingColumns(joined, using, left.fields.length, 'right', env) : joined };
       }
       const joined = planJoin(left, right, from.joinType, from.on!, env, keys);
-      return { kind: 'relation', relation: from.using ? usingColumns(joined, from.using, left.fields.length, from.joinType === 'full' ? 'full' : 'left', env) : joined };
+      return { kind: 'relation', relation: using ? usingColumns(joined, using, left.fields.length, from.joinType === 'full' ? 'full' : 'left', env) : joined };
     }
   }
 }
@@ -100,6 +105,13 @@ export async function resolveSource(from: FromSource, env: QueryEnv, limit?: num
 function renamed(rel: Relation, names: readonly string[]): Relation {
   if (names.length > rel.fields.length) throw new SqlPlanError(`Source table contains ${rel.fields.length} columns but ${names.length} names given as column alias`);
   return { fields: rel.fields.map((f, i) => (i < names.length ? { ...f, name: names[i]! } : f)), batches: rel.batches };
+}
+
+/** NATURAL JOIN's columns: the names both sides show (in the left side's order). */
+function commonNames(left: Relation, right: Relation): string[] {
+  const visible = (r: Relation) => r.fields.filter((f) => !f.usingCopy).map((f) => f.name);
+  const rightNames = new Set(visible(right));
+  return [...new Set(visible(left).filter((n) => rightNames.has(n)))];
 }
 
 /** USING's columns resolved on each side by name: the join's equality keys. */

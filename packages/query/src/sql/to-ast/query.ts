@@ -87,17 +87,19 @@ function toFrom(n: CstNode): FromSource {
     const right = toTableRef(node(jc, 'tableRef')!);
     const onNode = node(jc, 'expression');
     const using = nodes(jc, 'usingColumns').map(identifierText);
-    const cross = has(jc, 'Comma') || has(jc, 'Cross');
+    const cross = has(jc, 'commaJoin') || has(jc, 'Cross');
     const at = posOf(firstToken(j));
     if (cross && (onNode || using.length > 0)) throw new SqlSyntaxError(at.line, at.column, 'a CROSS JOIN takes no ON or USING condition');
-    if (!cross && !onNode && using.length === 0) throw new SqlSyntaxError(at.line, at.column, 'JOIN needs an ON or USING condition (or write CROSS JOIN)');
+    const natural = has(jc, 'natural');
+    if (natural && (onNode || using.length > 0)) throw new SqlSyntaxError(at.line, at.column, 'a NATURAL JOIN takes no ON or USING condition');
+    if (!cross && !natural && !onNode && using.length === 0) throw new SqlSyntaxError(at.line, at.column, 'JOIN needs an ON or USING condition (or write CROSS JOIN)');
     const joinType = has(jc, 'Left') ? 'left' : has(jc, 'Right') ? 'right' : has(jc, 'Full') ? 'full' : 'inner';
     if (cross) {
       src = { kind: 'join', joinType: 'cross', left: src, right };
       continue;
     }
-    const on: Expr = onNode ? toExpr(onNode) : usingCondition(using, sourceName(src), sourceName(right), at);
-    src = { kind: 'join', joinType, left: src, right, on, ...(using.length > 0 ? { using } : {}) };
+    const on: Expr = onNode ? toExpr(onNode) : natural ? { kind: 'literal', value: true } : usingCondition(using, sourceName(src), sourceName(right), at);
+    src = { kind: 'join', joinType, left: src, right, on, ...(using.length > 0 ? { using } : {}), ...(natural ? { natural: true as const } : {}) };
   }
   return src;
 }
