@@ -66,4 +66,17 @@ describe('/v1/sql end to end', () => {
     expect(noSql.status).toBe(400);
     expect((await noSql.json()).error).toBe('sql parameter is required.');
   });
+
+  it('answers range queries, and a window count over the budget with 400', async () => {
+    const ok = await sql("SELECT service_timestamp, host, max(cpu) RANGE '1h' FROM hosts ALIGN '1h' BY (host) ORDER BY host");
+    expect(ok.status).toBe(200);
+    const out = (await ok.json()).output[0].records;
+    expect(out.schema.column_schemas.map((c: { name: string }) => c.name)).toEqual(['service_timestamp', 'host', 'max(hosts.cpu) RANGE 1h']);
+    expect(out.rows.map((r: unknown[]) => r.slice(1))).toEqual([['a', 0.5], ['b, the second', 1.25]]);
+    // Two rows a year apart, every millisecond between them filled: refused before it is built.
+    await sql("CREATE TABLE far (ts TIMESTAMP TIME INDEX, v DOUBLE); INSERT INTO far VALUES ('2025-01-01 00:00:00', 1), ('2026-01-01 00:00:00', 2)");
+    const huge = await sql("SELECT ts, max(v) RANGE '1ms' FILL PREV FROM far ALIGN '1ms'");
+    expect(huge.status).toBe(400);
+    expect((await huge.json()).code).toBe(6000);
+  });
 });

@@ -10,11 +10,11 @@ export class SqlSyntaxError extends SluiceError {
   }
 }
 
-/** A column reference that resolves to nothing (code 1004, InvalidArguments, as GreptimeDB reports it). */
+/** A column reference that resolves to nothing (code 3000, PlanQuery: GreptimeDB's `No field named x` when it plans a query). */
 export class ColumnNotFoundError extends SluiceError {
   override name = 'ColumnNotFoundError';
   constructor(readonly column: string, known: readonly string[]) {
-    super(StatusCode.InvalidArguments, `No field named ${column}. Valid fields are ${known.map((k) => `'${k}'`).join(', ') || '(none)'}`);
+    super(StatusCode.PlanQuery, `No field named ${column}. Valid fields are ${known.map((k) => `'${k}'`).join(', ') || '(none)'}`);
   }
 }
 
@@ -47,5 +47,13 @@ export class SqlExecutionError extends SluiceError {
   override name = 'SqlExecutionError';
   constructor(message: string) {
     super(StatusCode.EngineExecuteQuery, message);
+  }
+}
+
+/** A range query (SELECT ... ALIGN) GreptimeDB refuses as it plans it: `Range Query: ...` (code 2000, InvalidSyntax, as it reports these). */
+export class RangeQueryError extends SluiceError {
+  override name = 'RangeQueryError';
+  constructor(message: string) {
+    super(StatusCode.InvalidSyntax, `Range Query: ${message}`);
   }
 }

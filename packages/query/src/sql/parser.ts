@@ -31,6 +31,7 @@ export class SqlParser extends QueryGrammar {
       { ALT: () => this.SUBRULE(this.deleteStatement) },
       { ALT: () => this.SUBRULE(this.truncateStatement) },
       { ALT: () => this.SUBRULE(this.useStatement) },
+      { ALT: () => this.SUBRULE(this.setStatement) },
       { ALT: () => this.SUBRULE(this.explainStatement) },
       { ALT: () => this.SUBRULE(this.adminStatement) },
     ]);
@@ -298,6 +299,7 @@ export class SqlParser extends QueryGrammar {
         ALT: () => {
           this.CONSUME(T.Add);
           this.OPTION(() => this.CONSUME(T.Column));
+          this.OPTION5(() => this.SUBRULE(this.ifNotExists));
           this.SUBRULE(this.columnDef);
           this.OPTION2(() =>
             this.OR2([
@@ -512,12 +514,37 @@ export class SqlParser extends QueryGrammar {
 
   explainStatement = this.RULE('explainStatement', () => {
     this.CONSUME(T.Explain);
+    // ANALYZE and VERBOSE are words, not keywords.
+    this.OPTION({
+      GATE: () => /^analyze$/i.test(this.LA(1).image),
+      DEF: () => {
+        this.CONSUME(T.Identifier, { LABEL: 'analyze' });
+        this.OPTION2({ GATE: () => /^verbose$/i.test(this.LA(1).image), DEF: () => this.CONSUME2(T.Identifier, { LABEL: 'verbose' }) });
+      },
+    });
     this.SUBRULE(this.query);
   });
 
   useStatement = this.RULE('useStatement', () => {
     this.CONSUME(T.Use);
     this.SUBRULE(this.identifier);
+  });
+
+  /** `SET [SESSION|LOCAL] [@@][session.]name = value` / `... TO value`. */
+  setStatement = this.RULE('setStatement', () => {
+    this.CONSUME(T.SetKw);
+    this.OPTION(() => this.CONSUME(T.AtAt));
+    this.SUBRULE(this.identifier, { LABEL: 'varName' });
+    this.MANY(() => {
+      this.CONSUME(T.Dot);
+      this.SUBRULE2(this.identifier, { LABEL: 'varName' });
+    });
+    this.OR([{ ALT: () => this.CONSUME(T.Eq) }, { ALT: () => this.CONSUME(T.To) }]);
+    this.OR2([
+      { ALT: () => this.CONSUME(T.StringLiteral, { LABEL: 'varValue' }) },
+      { ALT: () => this.CONSUME(T.NumberLiteral, { LABEL: 'varValue' }) },
+      { ALT: () => this.SUBRULE3(this.identifier, { LABEL: 'varWord' }) },
+    ]);
   });
 }
 

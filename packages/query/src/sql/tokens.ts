@@ -119,6 +119,8 @@ export const Following = kw('FOLLOWING', true);
 export const Current = kw('CURRENT', true);
 export const Row = kw('ROW', true);
 export const Within = kw('WITHIN', true);
+export const Align = kw('ALIGN', true);
+export const Fill = kw('FILL', true);
 
 // Written as `'[^']*(?:''[^']*)*'` (not `'(?:[^']|'')*'`): a loop over a plain character class runs
 // in constant stack, so a 10 MB literal lexes instead of overflowing the RegExp backtrack stack.

@@ -1,19 +1,25 @@
 import type { StatementOutput } from '@sluice/query';
 import { displayCell } from './display.js';
 
-/** Display width: East Asian wide and emoji code points count 2 (as comfy-table's unicode-width). */
+const EMOJI = /\p{Emoji_Presentation}/u;
+
+/**
+ * Display width: East Asian wide characters and emoji count 2 (as comfy-table's unicode-width), also a
+ * text-style symbol asking for emoji presentation (`✈️`, U+2708 U+FE0F).
+ */
 export function textWidth(s: string): number {
   let w = 0;
-  for (const ch of s) {
+  const chars = [...s];
+  chars.forEach((ch, i) => {
     const c = ch.codePointAt(0)!;
-    if (c === 0x200d || (c >= 0x300 && c <= 0x36f) || (c >= 0xfe00 && c <= 0xfe0f)) continue;
+    if (c === 0x200d || (c >= 0x300 && c <= 0x36f) || (c >= 0xfe00 && c <= 0xfe0f)) return;
     const wide =
       (c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) ||
       (c >= 0xf900 && c <= 0xfaff) || (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) ||
       (c >= 0xffe0 && c <= 0xffe6) || (c >= 0x1f300 && c <= 0x1f64f) || (c >= 0x1f900 && c <= 0x1f9ff) ||
-      (c >= 0x20000 && c <= 0x3fffd);
+      (c >= 0x20000 && c <= 0x3fffd) || EMOJI.test(ch) || chars[i + 1] === '\ufe0f';
     w += wide ? 2 : 1;
-  }
+  });
   return w;
 }
 

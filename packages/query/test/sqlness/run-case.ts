@@ -27,13 +27,25 @@ export interface StatementResult {
   readonly actual?: string;
 }
 
+/** A sqlness REPLACE pattern (Rust regex) as a JS RegExp: leading inline flags (`(?m)`, `(?s)`, `(?i)`) become flags; undefined when JS cannot read it. */
+function rustRegex(pattern: string): RegExp | undefined {
+  const inline = /^\(\?([imsx]+)\)/.exec(pattern);
+  const flags = 'g' + (inline ? [...new Set(inline[1]!.replace('x', ''))].join('') : '');
+  try {
+    return new RegExp(inline ? pattern.slice(inline[0].length) : pattern, flags);
+  } catch {
+    return undefined;
+  }
+}
+
 function applyInterceptors(text: string, interceptors: readonly string[]): string {
   let out = text;
   for (const i of interceptors) {
     const [name, ...args] = i.split(/\s+/);
     if (name === 'REPLACE') {
       const m = /^REPLACE\s+(\S+)(?:\s(.*))?$/.exec(i);
-      if (m) out = out.replace(new RegExp(m[1]!, 'g'), (m[2] ?? '').trim());
+      const re = m ? rustRegex(m[1]!) : undefined;
+      if (m && re) out = out.replace(re, (m[2] ?? '').trim());
     } else if (name === 'SORT_RESULT') {
       const head = Number(args[0] ?? 0);
       const tail = Number(args[1] ?? 0);
@@ -49,12 +61,13 @@ function applyInterceptors(text: string, interceptors: readonly string[]): strin
 
 const errorCode = (expect: string) => /^Error: (\d+)\(/.exec(expect)?.[1];
 
-/** Runs every statement of a case in order on a fresh store, as one client connection would (USE persists). */
+/** Runs every statement of a case in order on a fresh store, as one client connection would (USE and SET time_zone persist). */
 export async function runCase(c: PortedCase): Promise<StatementResult[]> {
   const home = mkdtempSync(join(tmpdir(), 'sluice-sqlness-'));
   const store = await openLmdbStore({ dataHome: home, noSync: true, ttlSweepIntervalMs: 0 });
   const engine = createQueryEngine(store);
   let db = 'public';
+  let timezone: string | undefined;
   const results: StatementResult[] = [];
   try {
     for (const [index, st] of c.statements.entries()) {
@@ -63,10 +76,13 @@ export async function runCase(c: PortedCase): Promise<StatementResult[]> {
       let out: StatementOutput | undefined;
       let err: { code?: number; message?: string } | undefined;
       try {
-        const outs = await engine.executeSql(st.sql, { db });
+        const outs = await engine.executeSql(st.sql, { db, ...(timezone ? { timezone } : {}) });
         out = outs[outs.length - 1];
         const use = /^\s*use\s+("?)([^";\s]+)\1\s*$/i.exec(st.sql);
         if (use) db = use[2]!;
+        // The session's time zone, as `USE`'s database, lasts for the statements after it.
+        const tz = /^\s*set\s+(?:@@(?:session\.)?)?time_?zone\s*(?:=|to)\s*'([^']*)'\s*$/i.exec(st.sql);
+        if (tz) timezone = tz[1]!;
       } catch (e) {
         err = e as { code?: number; message?: string };
       }

@@ -1,4 +1,4 @@
-import { SqlInvalidArgumentError } from '../errors.js';
+import { SqlPlanError } from '../errors.js';
 import type { SqlType, SqlValue } from '../types/sql-value.js';
 
 /** Per-group state of one aggregate call. */
@@ -57,6 +57,7 @@ export interface AggregateFunction {
   bind(argType: SqlType, extra: readonly SqlValue[]): BoundAggregate;
 }
 
-export function aggError(fn: string, message: string): SqlInvalidArgumentError {
-  return new SqlInvalidArgumentError(`${fn}: ${message}`);
+/** An aggregate's arguments do not fit it (3000, as DataFusion refuses a signature when it plans). */
+export function aggError(fn: string, message: string): SqlPlanError {
+  return new SqlPlanError(`${fn}: ${message}`);
 }

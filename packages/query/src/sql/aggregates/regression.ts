@@ -57,9 +57,10 @@ const varX = (s: Sums) => s.sxx - (s.sx * s.sx) / s.n;
 const varY = (s: Sums) => s.syy - (s.sy * s.sy) / s.n;
 
 export const REGRESSION_AGGREGATES: readonly AggregateFunction[] = [
-  pairwise('covar_pop', (s) => (s.n === 0 ? null : covar(s) / s.n)),
-  pairwise('covar_samp', (s) => (s.n < 2 ? null : covar(s) / (s.n - 1))),
-  pairwise('covar', (s) => (s.n < 2 ? null : covar(s) / (s.n - 1))),
+  // Covariances from the Welford co-moment, as DataFusion computes them (its rounding: 79.99999999999999, not 80).
+  pairwise('covar_pop', (s) => (s.n === 0 ? null : s.cab / s.n)),
+  pairwise('covar_samp', (s) => (s.n < 2 ? null : s.cab / (s.n - 1))),
+  pairwise('covar', (s) => (s.n < 2 ? null : s.cab / (s.n - 1))),
   // DataFusion: population covariance / population stddev(a) / stddev(b), from Welford's updates (the digits
   // GreptimeDB prints, e.g. 0.9999999999999999 for a perfectly linear pair).
   pairwise('corr', (s) => (s.n < 2 || s.m2a === 0 || s.m2b === 0 ? null : s.cab / s.n / Math.sqrt(s.m2a / s.n) / Math.sqrt(s.m2b / s.n))),

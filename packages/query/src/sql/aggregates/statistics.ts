@@ -38,6 +38,76 @@ function percentileFn(name: string, fixed?: number, keepType = false): Aggregate
   };
 }
 
+/**
+ * `approx_percentile_cont_with_weight(x, w, p)` (written `(w, p) WITHIN GROUP (ORDER BY x)`): DataFusion's
+ * t-digest estimate with every (x, w) its own centroid, the rows being too few for it to compress: the
+ * centroid holding rank p × Σw, moved within half the gap to its neighbours by where the rank falls in it.
+ */
+const weightedPercentile: AggregateFunction = {
+  name: 'approx_percentile_cont_with_weight', signature: 'approx_percentile_cont_with_weight(x, weight, p)', minArgs: 3, maxArgs: 3, pairwise: true,
+  bind: (t, extra) => {
+    const name = 'approx_percentile_cont_with_weight';
+    numeric(name, t);
+    const q = Number(extra[0]);
+    if (!(q >= 0 && q <= 1)) throw aggError(name, `percentile must be between 0 and 1, got ${String(extra[0])}`);
+    const integral = isIntType(t);
+    return {
+      type: integral ? t : 'float64',
+      create: () => {
+        const cs: [number, number][] = [];
+        return {
+          add: (v) => void (v !== null && cs.push(v as unknown as [number, number])),
+          result: () => {
+            if (cs.length === 0) return null;
+            cs.sort((a, b) => a[0] - b[0]);
+            const x = estimate(cs, q);
+            return integral ? Math.trunc(x) : x;
+          },
+        };
+      },
+    };
+  },
+};
+
+function estimate(cs: readonly [number, number][], q: number): number {
+  const first = cs[0]![0];
+  const last = cs[cs.length - 1]![0];
+  if (q <= 0) return first;
+  if (q >= 1) return last;
+  const count = cs.reduce((n, c) => n + c[1], 0);
+  const rank = q * count;
+  let pos = cs.length - 1;
+  let t = 0;
+  if (q > 0.5) {
+    t = count;
+    pos = 0;
+    for (let k = cs.length - 1; k >= 0; k--) {
+      t -= cs[k]![1];
+      if (rank >= t) {
+        pos = k;
+        break;
+      }
+    }
+  } else {
+    for (let k = 0; k < cs.length; k++) {
+      if (rank < t + cs[k]![1]) {
+        pos = k;
+        break;
+      }
+      t += cs[k]![1];
+    }
+  }
+  const mean = (k: number) => cs[k]![0];
+  let [delta, min, max] = [0, first, last];
+  if (cs.length > 1) {
+    if (pos === 0) [delta, max] = [mean(1) - mean(0), mean(1)];
+    else if (pos === cs.length - 1) [delta, min] = [mean(pos) - mean(pos - 1), mean(pos - 1)];
+    else [delta, min, max] = [(mean(pos + 1) - mean(pos - 1)) / 2, mean(pos - 1), mean(pos + 1)];
+  }
+  const value = mean(pos) + ((rank - t) / cs[pos]![1] - 0.5) * delta;
+  return Math.min(Math.max(value, min), max);
+}
+
 /** Welford's online variance; `sample` divides by n-1. */
 function varianceFn(name: string, sample: boolean, sqrt: boolean): AggregateFunction {
   return {
@@ -74,6 +144,7 @@ function varianceFn(name: string, sample: boolean, sqrt: boolean): AggregateFunc
 
 export const STATISTICS_AGGREGATES: readonly AggregateFunction[] = [
   percentileFn('approx_percentile_cont', undefined, true),
+  weightedPercentile,
   percentileFn('percentile'),
   percentileFn('percentile_cont'),
   percentileFn('median', 0.5, true),

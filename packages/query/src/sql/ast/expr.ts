@@ -57,6 +57,17 @@ export interface FunctionExpr {
   readonly orderBy?: readonly OrderKey[];
   /** `f(p) WITHIN GROUP (ORDER BY x)` as written (`args` holds the rewritten call `f(x, p)`), for naming. */
   readonly withinGroup?: { readonly args: readonly Expr[]; readonly key: OrderKey };
+  /** `min(val) RANGE '10s' FILL PREV`: an aggregate computed per time window of a range query (SELECT ... ALIGN). */
+  readonly range?: RangeSpec;
+}
+/** A range query's duration as written: a Prometheus duration text (`'10s'`, `1h30m`) or a parenthesized interval expression. */
+export type RangeDuration = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'expr'; readonly expr: Expr };
+/** How a range query fills empty windows: NULL, the previous value, linear interpolation, or a constant (its text as written). */
+export type RangeFill = { readonly kind: 'null' | 'prev' | 'linear' } | { readonly kind: 'const'; readonly text: string };
+export interface RangeSpec {
+  readonly duration: RangeDuration;
+  /** The call's own FILL, else the ALIGN clause's (applied in to-ast); absent: windows without rows are left out. */
+  readonly fill?: RangeFill;
 }
 export interface WindowSpec {
   readonly partitionBy: readonly Expr[];
@@ -75,7 +86,8 @@ export interface CaseExpr {
   readonly whens: readonly { readonly when: Expr; readonly then: Expr }[];
   readonly otherwise?: Expr;
 }
-export interface CastExpr { readonly kind: 'cast'; readonly operand: Expr; readonly type: CastTarget; readonly typeText: string }
+/** `CAST(x AS t)` / `x::t`; `TRY_CAST(x AS t)` (`try`) gives NULL where the cast fails. */
+export interface CastExpr { readonly kind: 'cast'; readonly operand: Expr; readonly type: CastTarget; readonly typeText: string; readonly try?: true }
 export interface InSubqueryExpr { readonly kind: 'in_subquery'; readonly operand: Expr; readonly query: Query; readonly negated: boolean; readonly pos: Pos }
 /** A value computed during planning (the result of an uncorrelated subquery), with its type. */
 export interface ValueExpr { readonly kind: 'value'; readonly value: SqlValue; readonly type: SqlType }

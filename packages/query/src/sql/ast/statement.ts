@@ -40,7 +40,7 @@ export interface AlterTableStatement {
   readonly kind: 'alter_table';
   readonly table: TableName;
   readonly change:
-    | { readonly kind: 'add_column'; readonly column: ColumnDefAst; readonly position?: { readonly first: true } | { readonly after: string } }
+    | { readonly kind: 'add_column'; readonly column: ColumnDefAst; readonly position?: { readonly first: true } | { readonly after: string }; readonly ifNotExists?: true }
     | { readonly kind: 'drop_column'; readonly name: string }
     | { readonly kind: 'rename_column'; readonly from: string; readonly to: string }
     | { readonly kind: 'rename_table'; readonly to: string }
@@ -81,7 +81,10 @@ export interface InsertStatement {
 export interface DeleteStatement { readonly kind: 'delete'; readonly table: TableName; readonly where?: Expr }
 export interface TruncateStatement { readonly kind: 'truncate'; readonly table: TableName }
 export interface UseStatement { readonly kind: 'use'; readonly db: string }
-export interface ExplainStatement { readonly kind: 'explain'; readonly query: Query }
+/** `SET [SESSION] name = value` (`time_zone` changes the zone of the statements after it in the request). */
+export interface SetVariableStatement { readonly kind: 'set_variable'; readonly name: string; readonly value: string }
+/** `EXPLAIN [ANALYZE [VERBOSE]] query`: ANALYZE runs the query and reports what it read and returned. */
+export interface ExplainStatement { readonly kind: 'explain'; readonly query: Query; readonly analyze?: true; readonly verbose?: true }
 
 /** `TQL EVAL|EXPLAIN (start, end, step[, lookback]) <PromQL>`; parameters kept as written, evaluated when run. */
 export interface TqlStatement {
@@ -99,6 +102,6 @@ export type Statement =
   | SelectStatement | CreateDatabaseStatement | CreateTableStatement | DropStatement | AlterTableStatement
   | ShowDatabasesStatement | ShowTablesStatement | ShowCreateTableStatement | ShowCreateDatabaseStatement | ShowIndexStatement | DescribeStatement
   | InsertStatement | DeleteStatement | TruncateStatement | UseStatement | ExplainStatement | TqlStatement
-  | AlterDatabaseStatement | AdminStatement;
+  | AlterDatabaseStatement | AdminStatement | SetVariableStatement;
 
 export type StatementKind = Statement['kind'];

@@ -88,13 +88,14 @@ const COMPILERS: Compilers = {
   },
   function: (e, s) => {
     if (e.over) throw new SqlPlanError(`window function ${exprText(e)} is only allowed in the select list and ORDER BY`);
+    if (e.range) throw new SqlPlanError(`${exprText(e)} is only allowed in the select list of a range query (SELECT ... ALIGN)`);
     if (isAggregateName(e.name)) {
       throw new SqlPlanError(`aggregate function ${e.name}() is not allowed here (${exprText(e)} at line ${e.pos.line}, column ${e.pos.column})`);
     }
     const fn = SCALAR_FUNCTIONS.get(e.name);
     if (!fn) throw new SqlPlanError(`unknown function '${e.name}' at line ${e.pos.line}, column ${e.pos.column}`);
     if (e.args.length < fn.minArgs || e.args.length > fn.maxArgs) {
-      throw new SqlInvalidArgumentError(`${e.name}() takes ${fn.minArgs === fn.maxArgs ? fn.minArgs : `${fn.minArgs} to ${fn.maxArgs === Infinity ? 'any number of' : fn.maxArgs}`} arguments, got ${e.args.length}: ${fn.signature}`);
+      throw new SqlPlanError(`${e.name}() takes ${fn.minArgs === fn.maxArgs ? fn.minArgs : `${fn.minArgs} to ${fn.maxArgs === Infinity ? 'any number of' : fn.maxArgs}`} arguments, got ${e.args.length}: ${fn.signature}`);
     }
     return fn.bind(e.args.map((a) => compileExpr(a, s)), s.ctx);
   },
@@ -142,8 +143,15 @@ const COMPILERS: Compilers = {
   cast: (e, s) => {
     const x = compileExpr(e.operand, s);
     if (x.type === 'interval') throw new SqlInvalidArgumentError(`cannot cast an interval to ${e.typeText}`);
-    if (x.type === 'json') return mapRows(e.type, [x], (v) => castJsonValue(v, e.type, s.ctx.timezone));
-    return mapRows(e.type, [x], (v) => castValue(v, x.type, e.type, s.ctx.timezone));
+    const cast = x.type === 'json' ? (v: SqlValue) => castJsonValue(v, e.type, s.ctx.timezone) : (v: SqlValue) => castValue(v, x.type, e.type, s.ctx.timezone);
+    if (!e.try) return mapRows(e.type, [x], cast);
+    return mapRows(e.type, [x], (v) => {
+      try {
+        return cast(v);
+      } catch {
+        return null;
+      }
+    });
   },
   value: (e) => constant(e.value, e.type),
   in_subquery: (e) => {

@@ -1,4 +1,4 @@
-import type { Expr, FrameBound, WindowSpec } from '../ast/expr.js';
+import type { Expr, FrameBound, RangeFill, RangeSpec, WindowSpec } from '../ast/expr.js';
 import type { OrderKey } from '../ast/query.js';
 import { Interval } from '../types/sql-value.js';
 import { arrowTypeName } from '../types/arrow-type.js';
@@ -91,6 +91,22 @@ function windowName(w: WindowSpec, fields: readonly Field[]): string {
   return parts.join(' ');
 }
 
+/**
+ * `RANGE 10s FILL PREV` as GreptimeDB names a range call: a text duration as written, an interval
+ * expression by its DataFusion name; a constant fill as its value prints (`6`, not `6.0`).
+ */
+function rangeName(r: RangeSpec, fields: readonly Field[]): string {
+  const d = r.duration.kind === 'text' ? r.duration.text : show(r.duration.expr, fields);
+  return r.fill === undefined ? `RANGE ${d}` : `RANGE ${d} FILL ${fillName(r.fill)}`;
+}
+
+export function fillName(f: RangeFill): string {
+  if (f.kind !== 'const') return f.kind.toUpperCase();
+  const n = Number(f.text);
+  if (f.text.trim() !== '' && Number.isFinite(n)) return rustFloat(n);
+  return /^(true|false)$/i.test(f.text) ? f.text.toLowerCase() : f.text.toUpperCase();
+}
+
 const TIMESTAMP_CASTS: Record<string, string> = {
   timestamp_s: 'Timestamp(s)', timestamp_ms: 'Timestamp(ms)', timestamp_us: 'Timestamp(µs)', timestamp_ns: 'Timestamp(ns)',
 };
@@ -102,9 +118,9 @@ const ALIAS_CASTS: Record<string, string> = {
 };
 
 /** SQL spellings DataFusion plans as another function (special syntax), named after that function. */
-const CANONICAL: Record<string, string> = { substring: 'substr', trim: 'btrim', position: 'strpos' };
+const CANONICAL: Record<string, string> = { substring: 'substr', trim: 'btrim', position: 'strpos', covar: 'covar_samp' };
 
-function show(e: Expr, fields: readonly Field[]): string {
+function show(e: Expr, fields: readonly Field[], inRange = false): string {
   switch (e.kind) {
     case 'literal':
       return literal(e.value, e.text);
@@ -132,7 +148,12 @@ function show(e: Expr, fields: readonly Field[]): string {
     case 'is_null':
       return `${show(e.operand, fields)} IS ${e.negated ? 'NOT ' : ''}NULL`;
     case 'function': {
-      const args = e.args.length === 1 && e.args[0]!.kind === 'star' && !e.args[0]!.table ? '*' : e.args.map((a) => show(a, fields)).join(',');
+      if (e.range) {
+        const { range, ...call } = e;
+        return `${show(call, fields, true)} ${rangeName(range, fields)}`;
+      }
+      // A range call names count(*) as the count(Int64(1)) DataFusion plans it as.
+      const args = e.args.length === 1 && e.args[0]!.kind === 'star' && !e.args[0]!.table ? (inRange ? 'Int64(1)' : '*') : e.args.map((a) => show(a, fields)).join(',');
       const name = e.name.toLowerCase();
       if (e.withinGroup) return `${name}(${e.withinGroup.args.map((a) => show(a, fields)).join(',')}) WITHIN GROUP ${orderKeys([e.withinGroup.key], fields)}`;
       const call = `${CANONICAL[name] ?? name}(${e.distinct ? 'DISTINCT ' : ''}${args})`;
@@ -143,7 +164,7 @@ function show(e: Expr, fields: readonly Field[]): string {
       return `CASE ${e.operand ? show(e.operand, fields) + ' ' : ''}${e.whens.map((w) => `WHEN ${show(w.when, fields)} THEN ${show(w.then, fields)}`).join(' ')}${e.otherwise ? ` ELSE ${show(e.otherwise, fields)}` : ''} END`;
     case 'cast': {
       // GreptimeDB rewrites casts to timestamp types into arrow_cast (its type-alias rule).
-      const ts = TIMESTAMP_CASTS[e.type] ?? ALIAS_CASTS[e.typeText.toUpperCase()];
+      const ts = e.try ? undefined : (TIMESTAMP_CASTS[e.type] ?? ALIAS_CASTS[e.typeText.toUpperCase()]);
       return ts ? `arrow_cast(${show(e.operand, fields)},Utf8("${ts}"))` : show(e.operand, fields);
     }
     case 'subquery':

@@ -1,4 +1,4 @@
-import type { Expr, ExprKind, FrameBound, WindowSpec } from '../ast/expr.js';
+import type { Expr, ExprKind, FrameBound, RangeSpec, WindowSpec } from '../ast/expr.js';
 
 function windowText(w: WindowSpec): string {
   const parts: string[] = [];
@@ -15,6 +15,12 @@ function boundText(b: FrameBound): string {
     case 'current_row': return 'CURRENT ROW';
     case 'offset': return `${Math.abs(b.offset)} ${b.offset < 0 ? 'PRECEDING' : 'FOLLOWING'}`;
   }
+}
+
+function rangeText(r: RangeSpec): string {
+  const d = r.duration.kind === 'text' ? `'${r.duration.text}'` : `(${exprText(r.duration.expr)})`;
+  const f = r.fill === undefined ? '' : ` FILL ${r.fill.kind === 'const' ? r.fill.text : r.fill.kind.toUpperCase()}`;
+  return ` RANGE ${d}${f}`;
 }
 
 type Printer = { [K in ExprKind]: (e: Extract<Expr, { kind: K }>) => string };
@@ -42,10 +48,10 @@ const PRINT: Printer = {
   in_list: (e) => `${wrap(e.operand)} ${e.negated ? 'NOT ' : ''}IN (${e.list.map(exprText).join(', ')})`,
   like: (e) => `${wrap(e.operand)} ${e.negated ? 'NOT ' : ''}${e.caseInsensitive ? 'ILIKE' : 'LIKE'} ${wrap(e.pattern)}`,
   is_null: (e) => `${wrap(e.operand)} IS ${e.negated ? 'NOT ' : ''}NULL`,
-  function: (e) => `${e.name}(${e.distinct ? 'DISTINCT ' : ''}${e.args.map(exprText).join(',')}${e.orderBy ? ` ORDER BY ${e.orderBy.map((k) => `${exprText(k.expr)}${k.descending ? ' DESC' : ''}`).join(', ')}` : ''})${e.over ? ` OVER (${windowText(e.over)})` : ''}`,
+  function: (e) => `${e.name}(${e.distinct ? 'DISTINCT ' : ''}${e.args.map(exprText).join(',')}${e.orderBy ? ` ORDER BY ${e.orderBy.map((k) => `${exprText(k.expr)}${k.descending ? ' DESC' : ''}`).join(', ')}` : ''})${e.over ? ` OVER (${windowText(e.over)})` : ''}${e.range ? rangeText(e.range) : ''}`,
   case: (e) =>
     `CASE ${e.operand ? exprText(e.operand) + ' ' : ''}${e.whens.map((w) => `WHEN ${exprText(w.when)} THEN ${exprText(w.then)}`).join(' ')}${e.otherwise ? ` ELSE ${exprText(e.otherwise)}` : ''} END`,
-  cast: (e) => `CAST(${exprText(e.operand)} AS ${e.typeText})`,
+  cast: (e) => `${e.try ? 'TRY_CAST' : 'CAST'}(${exprText(e.operand)} AS ${e.typeText})`,
   subquery: (e) => (e.exists ? 'EXISTS (<subquery>)' : '(<subquery>)'),
   in_subquery: (e) => `${wrap(e.operand)} ${e.negated ? 'NOT ' : ''}IN (<subquery>)`,
   value: (e) => (e.value === null ? 'NULL' : typeof e.value === 'string' ? lit(e.value) : String(e.value)),

@@ -7,6 +7,10 @@ export interface Field {
   readonly name: string;
   readonly qualifier?: string;
   readonly type: SqlType;
+  /** The table's time index, or a column passed through unchanged from one (a range query finds its time by it). */
+  readonly timeIndex?: true;
+  /** The other side's copy of a `JOIN ... USING` column: left out of `*` and of unqualified names (found as `t.col`). */
+  readonly usingCopy?: true;
 }
 
 /** A batch of rows stored column by column, aligned with the relation's fields. */

@@ -24,7 +24,8 @@ export function resolveColumn(scope: Scope, ref: ColumnExpr): number {
   if (scope.grouped) {
     throw new SqlPlanError(`column '${text}' must appear in the GROUP BY clause or be used in an aggregate function`);
   }
-  const matchQualifier = (f: Field) => ref.table === undefined || f.qualifier === ref.table;
+  // An unqualified name does not see the second copy of a USING column.
+  const matchQualifier = (f: Field) => (ref.table === undefined ? !f.usingCopy : f.qualifier === ref.table);
   let hits = scope.fields.map((f, i) => [f, i] as const).filter(([f]) => f.name === ref.name && matchQualifier(f));
   if (hits.length === 0) {
     const lower = ref.name.toLowerCase();

@@ -1,6 +1,6 @@
 import type { Compiled } from '../expr/compiled.js';
 import type { EvalContext } from '../expr/relation.js';
-import { SqlInvalidArgumentError } from '../errors.js';
+import { SqlPlanError } from '../errors.js';
 import { isNumericType, isTimestampType, type SqlType } from '../types/sql-value.js';
 import { DEFAULT_QUERY_LIMITS } from '../../exec/limits.js';
 import { QueryBudgetError } from '../../exec/errors.js';
@@ -14,8 +14,9 @@ export interface ScalarFunction {
   bind(args: readonly Compiled[], ctx: EvalContext): Compiled;
 }
 
-export function argError(fn: string, message: string): SqlInvalidArgumentError {
-  return new SqlInvalidArgumentError(`${fn}: ${message}`);
+/** A call's arguments do not fit the function (3000, as DataFusion refuses a signature when it plans). */
+export function argError(fn: string, message: string): SqlPlanError {
+  return new SqlPlanError(`${fn}: ${message}`);
 }
 
 export function expectNumeric(fn: string, t: SqlType, what = 'argument'): void {

@@ -15,13 +15,13 @@ function unaryFloat(name: string, f: (x: number) => number): ScalarFunction {
   };
 }
 
-/** Keeps integer type for integer input (abs, floor, ceil of ints are ints). */
+/** Keeps integer type for integer input in abs; floor and ceil of integers are Float64, as in DataFusion. */
 function keepType(name: string, f: (x: number) => number): ScalarFunction {
   return {
     name, signature: `${name}(x)`, minArgs: 1, maxArgs: 1,
     bind: ([x]) => {
       expectNumeric(name, x!.type);
-      if (isIntType(x!.type)) return mapRows('int64', [x!], (v) => (typeof v === 'bigint' ? (name === 'abs' && v < 0n ? -v : v) : f(v as number)));
+      if (isIntType(x!.type) && name === 'abs') return mapRows('int64', [x!], (v) => (typeof v === 'bigint' ? (v < 0n ? -v : v) : f(v as number)));
       const dec = decimalParts(x!.type);
       if (dec) {
         return mapRows(x!.type, [x!], (v) => {

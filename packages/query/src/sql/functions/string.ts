@@ -165,9 +165,10 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
         const from = a as string;
         const to = b as string;
         // The result length is known before it is built: (s - matches × from) + matches × to.
-        const hits = from === '' ? t.length + 1 : t.split(from).length - 1;
+        const hits = from === '' ? [...t].length + 1 : t.split(from).length - 1;
         builtValue(ctx, 'replace', t.length + hits * (to.length - from.length));
-        return t.split(from).join(to);
+        // An empty pattern matches at every character boundary, the ends included (Rust's str::replace).
+        return from === '' ? to + [...t].join(to) + to : t.split(from).join(to);
       }),
   },
   trimmer('trim', 'both'),

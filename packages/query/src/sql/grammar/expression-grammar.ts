@@ -169,6 +169,57 @@ export abstract class ExpressionGrammar extends CstParser {
       this.CONSUME(T.DoubleColon);
       this.SUBRULE(this.typeName);
     });
+    // `min(val) RANGE '10s'`: RANGE followed by a duration (not a window frame's `RANGE BETWEEN` / `RANGE 5 PRECEDING`).
+    this.OPTION({
+      GATE: () => {
+        if (this.LA(1).tokenType !== T.Range) return false;
+        const next = this.LA(2).tokenType;
+        if (next === T.NumberLiteral) return this.LA(3).tokenType !== T.Preceding && this.LA(3).tokenType !== T.Following;
+        return next === T.StringLiteral || next === T.LParen;
+      },
+      DEF: () => this.SUBRULE(this.rangeSuffix),
+    });
+  });
+
+  /** `RANGE '10s' [FILL ...]` or `RANGE (INTERVAL '1' day) [FILL ...]` after an expression of a range query. */
+  rangeSuffix = this.RULE('rangeSuffix', () => {
+    this.CONSUME(T.Range);
+    this.SUBRULE(this.durationValue);
+    this.OPTION(() => this.SUBRULE(this.fillOption));
+  });
+
+  /** A range query's duration: `'5m'` (a number is refused in to-ast with GreptimeDB's message) or `(interval expression)`. */
+  durationValue = this.RULE('durationValue', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.StringLiteral, { LABEL: 'durationText' }) },
+      { ALT: () => this.CONSUME(T.NumberLiteral, { LABEL: 'durationNumber' }) },
+      {
+        ALT: () => {
+          this.CONSUME(T.LParen);
+          this.SUBRULE(this.expression, { LABEL: 'durationExpr' });
+          this.CONSUME(T.RParen);
+        },
+      },
+    ]);
+  });
+
+  /** `FILL NULL | PREV | LINEAR | <constant>`. */
+  fillOption = this.RULE('fillOption', () => {
+    this.CONSUME(T.Fill);
+    this.OR([
+      { ALT: () => this.CONSUME(T.Null, { LABEL: 'fillWord' }) },
+      { ALT: () => this.CONSUME(T.Identifier, { LABEL: 'fillWord' }) },
+      { ALT: () => this.CONSUME(T.SoftKeyword, { LABEL: 'fillWord' }) },
+      { ALT: () => this.CONSUME(T.True, { LABEL: 'fillWord' }) },
+      { ALT: () => this.CONSUME(T.False, { LABEL: 'fillWord' }) },
+      { ALT: () => this.CONSUME(T.StringLiteral, { LABEL: 'fillString' }) },
+      {
+        ALT: () => {
+          this.OPTION(() => this.CONSUME(T.Minus, { LABEL: 'fillMinus' }));
+          this.CONSUME(T.NumberLiteral, { LABEL: 'fillNumber' });
+        },
+      },
+    ]);
   });
 
   primary = this.RULE('primary', () => {
@@ -209,6 +260,18 @@ export abstract class ExpressionGrammar extends CstParser {
           this.CONSUME(T.As);
           this.SUBRULE(this.typeName);
           this.CONSUME(T.RParen);
+        },
+      },
+      {
+        // TRY_CAST(x AS type): a function-looking name gated on its spelling (it is not a keyword).
+        GATE: () => this.LA(1).tokenType === T.Identifier && this.LA(1).image.toLowerCase() === 'try_cast' && this.LA(2).tokenType === T.LParen,
+        ALT: () => {
+          this.CONSUME2(T.Identifier, { LABEL: 'tryCast' });
+          this.CONSUME6(T.LParen);
+          this.SUBRULE5(this.expression, { LABEL: 'tryCastOperand' });
+          this.CONSUME2(T.As);
+          this.SUBRULE2(this.typeName, { LABEL: 'tryCastType' });
+          this.CONSUME6(T.RParen);
         },
       },
       {
@@ -285,15 +348,31 @@ export abstract class ExpressionGrammar extends CstParser {
           this.CONSUME(T.LParen);
           this.OPTION(() =>
             this.OR2([
-              { ALT: () => this.CONSUME(T.Star) },
+              {
+                // count(*), and count(DISTINCT *) (the same count: every row is one distinct row).
+                ALT: () => {
+                  this.OPTION7(() => this.CONSUME2(T.Distinct));
+                  this.CONSUME(T.Star);
+                },
+              },
               {
                 ALT: () => {
                   this.OPTION2(() => this.CONSUME(T.Distinct));
+                  // `trim(LEADING 'x' FROM s)`: BOTH / LEADING / TRAILING are words, not keywords.
+                  this.OPTION8({
+                    GATE: () => /^(both|leading|trailing)$/i.test(this.LA(1).image) && this.LA(2).tokenType !== T.Comma && this.LA(2).tokenType !== T.RParen,
+                    DEF: () => this.CONSUME(T.Identifier, { LABEL: 'trimWhere' }),
+                  });
                   this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'args' }) });
                   // `position(sub IN s)` (SQL's form of strpos(s, sub)).
                   this.OPTION6(() => {
                     this.CONSUME(T.In);
                     this.SUBRULE5(this.expression, { LABEL: 'positionIn' });
+                  });
+                  // `trim(['x'] FROM s)` (SQL's form of btrim(s, 'x')).
+                  this.OPTION9(() => {
+                    this.CONSUME(T.From);
+                    this.SUBRULE6(this.expression, { LABEL: 'trimFrom' });
                   });
                   // `array_agg(x ORDER BY y DESC)`: the order an aggregate sees its input in.
                   this.OPTION5(() => {

@@ -27,6 +27,11 @@ function distinctAcc(inner: Accumulator): Accumulator {
   };
 }
 
+/** The state of one aggregate call over all groups: its vectorised form when it has one. */
+export function groupedState(c: AggregateCall): GroupedAccumulator {
+  return c.distinct ? perGroup(() => distinctAcc(c.bound.create())) : (c.bound.grouped?.() ?? perGroup(() => c.bound.create()));
+}
+
 /**
  * Hash aggregation: output columns are the group keys then the aggregates. Without keys there is
  * exactly one output row, even for empty input.
@@ -37,9 +42,7 @@ export function aggregate(input: Relation, keys: readonly Compiled[], calls: rea
     batches: {
       async *[Symbol.asyncIterator]() {
         const keyCols: SqlValue[][] = keys.map(() => []);
-        const states: GroupedAccumulator[] = calls.map((c) =>
-          c.distinct ? perGroup(() => distinctAcc(c.bound.create())) : (c.bound.grouped?.() ?? perGroup(() => c.bound.create())),
-        );
+        const states = calls.map(groupedState);
         let groups = keys.length === 0 ? 1 : 0;
         const rawIndex = new Map<SqlValue, number>();
         const keyedIndex = new Map<string, number>();

@@ -18,6 +18,8 @@ export function collectAggregates(exprs: readonly Expr[]): FunctionExpr[] {
     walkExpr(e, (x) => {
       // A window call is not a group aggregate; aggregates inside it (its arguments, PARTITION BY, ORDER BY) are.
       if (x.kind === 'function' && x.over) return;
+      // A range call (`min(x) RANGE '5s'`) is computed per window by the range query (range-plan.ts).
+      if (x.kind === 'function' && x.range) return false;
       if (x.kind === 'function' && isAggregateName(x.name)) {
         for (const a of x.args) {
           walkExpr(a, (y) => {
@@ -39,31 +41,7 @@ export function collectAggregates(exprs: readonly Expr[]): FunctionExpr[] {
  */
 export function planAggregate(input: Relation, inputScope: Scope, keys: readonly Expr[], calls: readonly FunctionExpr[]): { relation: Relation; scope: Scope } {
   const keyC = keys.map((k) => compileExpr(k, inputScope));
-  const aggCalls: AggregateCall[] = calls.map((c) => {
-    const fn = AGGREGATE_FUNCTIONS.get(c.name)!;
-    if (c.args.length < fn.minArgs || c.args.length > fn.maxArgs) {
-      throw new SqlInvalidArgumentError(`${c.name}() takes ${fn.minArgs === fn.maxArgs ? fn.minArgs : `${fn.minArgs} to ${fn.maxArgs}`} arguments, got ${c.args.length}: ${fn.signature}`);
-    }
-    // `count()` counts rows, as count(*) does.
-    const star = c.args[0]?.kind === 'star' || (c.name === 'count' && c.args.length === 0);
-    if (star && c.name !== 'count') throw new SqlInvalidArgumentError(`${c.name}(*) is not valid; only count(*) takes '*'`);
-    // Aggregates whose value comes last (`uddsketch_state(128, 0.01, x)`) see it as the first argument.
-    const args = fn.valueArg === 'last' ? [c.args[c.args.length - 1]!, ...c.args.slice(0, -1)] : c.args;
-    let arg = star ? undefined : compileExpr(args[0]!, inputScope);
-    // Two-column aggregates (corr, covar_*, regr_*) see each row as a pair [y, x], NULL when either is.
-    if (fn.pairwise && arg) arg = pairOf(arg, compileExpr(args[1]!, inputScope), fn.name);
-    const extra = args.slice(fn.pairwise ? 2 : 1).map((a) => {
-      const x = compileExpr(a, inputScope);
-      if (!x.constant) throw new SqlInvalidArgumentError(`${c.name}(): argument ${exprText(a)} must be a constant`);
-      return x.constant.value;
-    });
-    const bound = fn.bind(arg ? arg.type : 'int64', extra);
-    if (c.orderBy && c.orderBy.length > 0 && arg) {
-      const keys = c.orderBy.map((k) => ({ expr: compileExpr(k.expr, inputScope), descending: k.descending, ...(k.nullsFirst !== undefined ? { nullsFirst: k.nullsFirst } : {}) }));
-      return { bound: orderedAggregate(bound, keys, c.distinct, inputScope.ctx.exec), distinct: false, arg: orderedArgument(arg, keys) };
-    }
-    return { bound, distinct: c.distinct, ...(arg ? { arg } : {}) };
-  });
+  const aggCalls = calls.map((c) => bindAggregateCall(c, inputScope));
   const fields: Field[] = [
     ...keys.map((k, i) => (k.kind === 'column' ? { name: k.name, type: keyC[i]!.type } : { name: exprText(k), type: keyC[i]!.type })),
     ...calls.map((c, i) => ({ name: exprText(c), type: aggCalls[i]!.bound.type })),
@@ -83,6 +61,35 @@ export function planAggregate(input: Relation, inputScope: Scope, keys: readonly
     relation: aggregate(input, keyC, aggCalls, fields, inputScope.ctx.exec),
     scope: { fields, ctx: inputScope.ctx, substitutions, grouped: true },
   };
+}
+
+/** Checks and binds one aggregate call over its input: arity, `*`, constant extra arguments, ORDER BY inside the call. */
+export function bindAggregateCall(c: FunctionExpr, inputScope: Scope): AggregateCall {
+  const fn = AGGREGATE_FUNCTIONS.get(c.name)!;
+  if (c.args.length < fn.minArgs || c.args.length > fn.maxArgs) {
+    throw new SqlPlanError(`${c.name}() takes ${fn.minArgs === fn.maxArgs ? fn.minArgs : `${fn.minArgs} to ${fn.maxArgs}`} arguments, got ${c.args.length}: ${fn.signature}`);
+  }
+  // `count()` counts rows, as count(*) does.
+  const star = c.args[0]?.kind === 'star' || (c.name === 'count' && c.args.length === 0);
+  if (star && c.name !== 'count') throw new SqlInvalidArgumentError(`${c.name}(*) is not valid; only count(*) takes '*'`);
+  // Aggregates whose value comes last (`uddsketch_state(128, 0.01, x)`) see it as the first argument.
+  const args = fn.valueArg === 'last' ? [c.args[c.args.length - 1]!, ...c.args.slice(0, -1)] : c.args;
+  let arg = star ? undefined : compileExpr(args[0]!, inputScope);
+  const firstType = arg?.type;
+  // Two-column aggregates (corr, covar_*, regr_*) see each row as a pair [y, x], NULL when either is.
+  if (fn.pairwise && arg) arg = pairOf(arg, compileExpr(args[1]!, inputScope), fn.name);
+  const extra = args.slice(fn.pairwise ? 2 : 1).map((a) => {
+    const x = compileExpr(a, inputScope);
+    if (!x.constant) throw new SqlInvalidArgumentError(`${c.name}(): argument ${exprText(a)} must be a constant`);
+    return x.constant.value;
+  });
+  // A pairwise aggregate is bound with its first argument's type (a weighted percentile answers in it).
+  const bound = fn.bind(firstType ?? 'int64', extra);
+  if (c.orderBy && c.orderBy.length > 0 && arg) {
+    const keys = c.orderBy.map((k) => ({ expr: compileExpr(k.expr, inputScope), descending: k.descending, ...(k.nullsFirst !== undefined ? { nullsFirst: k.nullsFirst } : {}) }));
+    return { bound: orderedAggregate(bound, keys, c.distinct, inputScope.ctx.exec), distinct: false, arg: orderedArgument(arg, keys) };
+  }
+  return { bound, distinct: c.distinct && !star, ...(arg ? { arg } : {}) };
 }
 
 function pairOf(y: Compiled, x: Compiled, name: string): Compiled {

@@ -1,5 +1,7 @@
 import type { Query } from '../ast/query.js';
-import { SqlPlanError } from '../errors.js';
+import { ColumnNotFoundError, SqlPlanError } from '../errors.js';
+import { distinct } from '../operators/distinct.js';
+import { exprText } from '../expr/print.js';
 import type { Batch, Relation } from '../expr/relation.js';
 import type { Scope } from '../expr/scope.js';
 import { compileExpr } from '../expr/compile.js';
@@ -19,7 +21,11 @@ export async function runQuery(q0: Query, outer: QueryEnv): Promise<Relation> {
   let env = outer;
   if (q.with.length > 0) {
     const ctes = new Map(outer.ctes);
-    for (const c of q.with) ctes.set(c.name, c.query);
+    for (const c of q.with) {
+      // A name is defined once (also against the WITH of an enclosing query), and a body never sees its own name.
+      if (ctes.has(c.name)) throw new SqlPlanError(`WITH query name "${c.name}" specified more than once`);
+      ctes.set(c.name, { cte: c, visible: new Map(ctes) });
+    }
     env = { ...outer, ctes };
   }
   if (q.cores.length === 1) return planSelect(q.cores[0]!, q.orderBy, q.limit, q.offset, env);
@@ -28,8 +34,19 @@ export async function runQuery(q0: Query, outer: QueryEnv): Promise<Relation> {
   parts.forEach((p, i) => {
     if (p.fields.length !== width) throw new SqlPlanError(`UNION ALL: select ${i + 1} has ${p.fields.length} columns, the first has ${width}`);
   });
-  note(env, `UnionAll: ${parts.length} inputs`);
-  let rel = unionAll(parts.map((p, i) => (i === 0 ? p : castLike(p, parts[0]!, env))));
+  const inputs = parts.map((p, i) => (i === 0 ? p : castLike(p, parts[0]!, env)));
+  // Left to right: UNION ALL appends, UNION (DISTINCT) then drops the repeated rows of everything so far.
+  let pending: Relation[] = [inputs[0]!];
+  for (let i = 1; i < inputs.length; i++) {
+    pending.push(inputs[i]!);
+    if (q.unions?.[i - 1] === 'distinct') {
+      note(env, `UnionAll: ${pending.length} inputs, then Distinct`);
+      pending = [distinct(unionAll(pending), undefined, env.ctx.exec)];
+    }
+  }
+  if (pending.length > 1) note(env, `UnionAll: ${pending.length} inputs`);
+  let rel = pending.length > 1 ? unionAll(pending) : pending[0]!;
+  const deduplicated = q.unions?.includes('distinct') === true;
   if (q.orderBy.length > 0) {
     const scope: Scope = { fields: rel.fields, ctx: env.ctx };
     const keys: SortKey[] = q.orderBy.map((k) => {
@@ -39,7 +56,13 @@ export async function runQuery(q0: Query, outer: QueryEnv): Promise<Relation> {
         if (!(i >= 0 && i < width)) throw new SqlPlanError(`ORDER BY position ${e.value} is not in select list (1 to ${width})`);
         return { expr: { type: rel.fields[i]!.type, eval: (b: Batch) => b.columns[i]! }, descending: k.descending, ...(k.nullsFirst !== undefined ? { nullsFirst: k.nullsFirst } : {}) };
       }
-      return { expr: compileExpr(e, scope), descending: k.descending, ...(k.nullsFirst !== undefined ? { nullsFirst: k.nullsFirst } : {}) };
+      try {
+        return { expr: compileExpr(e, scope), descending: k.descending, ...(k.nullsFirst !== undefined ? { nullsFirst: k.nullsFirst } : {}) };
+      } catch (err) {
+        // Over a UNION's distinct rows, a key must be one of its output columns (as for SELECT DISTINCT).
+        if (deduplicated && err instanceof ColumnNotFoundError) throw new SqlPlanError(`For SELECT DISTINCT, ORDER BY expressions ${exprText(e)} must appear in select list`);
+        throw err;
+      }
     });
     rel = sort(rel, keys, q.limit === undefined ? undefined : q.limit + (q.offset ?? 0), env.ctx.exec);
   }

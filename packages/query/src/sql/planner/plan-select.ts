@@ -1,4 +1,4 @@
-import type { AggregateRequest } from '@sluice/storage';
+import type { AggregateRequest, TableInfo } from '@sluice/storage';
 import type { Expr } from '../ast/expr.js';
 import type { OrderKey, SelectCore } from '../ast/query.js';
 import { SqlPlanError } from '../errors.js';
@@ -7,7 +7,7 @@ import type { Compiled } from '../expr/compiled.js';
 import { exprText } from '../expr/print.js';
 import { headerName } from '../expr/header-name.js';
 import { single, type Batch, type Field, type Relation } from '../expr/relation.js';
-import type { Scope } from '../expr/scope.js';
+import { resolveColumn, type Scope } from '../expr/scope.js';
 import { andAll, walkExpr } from '../expr/walk.js';
 import { distinct } from '../operators/distinct.js';
 import { filter } from '../operators/filter.js';
@@ -22,6 +22,7 @@ import { describePredicate, describeTimeRange } from './describe.js';
 import { pushDown } from './pushdown.js';
 import { storedAggregatePlan } from './stored-aggregate-plan.js';
 import { collectWindows, planWindows } from './window-plan.js';
+import { planRange, type RangeSource } from './range-plan.js';
 import { resolveSource, sourceRelation, type Source } from './source.js';
 import { withSubqueriesResolved } from './subqueries.js';
 import { CORRELATED_PREFIX, withCorrelatedSubqueries } from './correlated.js';
@@ -39,7 +40,7 @@ function expandItems(core: SelectCore, fields: readonly Field[]): Item[] {
   const out: Item[] = [];
   for (const it of core.items) {
     if (it.kind === 'star') {
-      const matching = fields.filter((f) => (it.table === undefined || f.qualifier === it.table) && !f.name.startsWith(CORRELATED_PREFIX));
+      const matching = fields.filter((f) => (it.table === undefined ? !f.usingCopy : f.qualifier === it.table) && !f.name.startsWith(CORRELATED_PREFIX));
       if (it.table !== undefined && matching.length === 0) throw new SqlPlanError(`'${it.table}.*': no table named ${it.table} in FROM`);
       for (const f of matching) out.push({ expr: { kind: 'column', ...(f.qualifier ? { table: f.qualifier } : {}), name: f.name, pos: { line: 0, column: 0 } }, name: f.name });
     } else {
@@ -81,15 +82,44 @@ function resolveGroupKey(e: Expr, items: readonly Item[], input: readonly Field[
 }
 
 /** Column names a query core reads from its source (for projection pushdown) besides pushed-down predicates; undefined = all. */
-function referencedColumns(core: SelectCore, order: readonly OrderKey[], where: Expr | undefined): Set<string> | undefined {
+function referencedColumns(core: SelectCore, order: readonly OrderKey[], where: Expr | undefined, extra: readonly string[]): Set<string> | undefined {
   if (core.items.some((i) => i.kind === 'star')) return undefined;
-  const names = new Set<string>();
+  const names = new Set<string>(extra.map((n) => n.toLowerCase()));
   const exprs: Expr[] = [
     ...core.items.flatMap((i) => (i.kind === 'expr' ? [i.expr] : [])),
     ...(where ? [where] : []), ...core.groupBy, ...(core.having ? [core.having] : []), ...order.map((o) => o.expr),
   ];
   for (const e of exprs) walkExpr(e, (x) => void (x.kind === 'column' && names.add(x.name.toLowerCase())));
   return names;
+}
+
+/** What a range query reads besides its select list: the time index, and the primary key when BY is omitted. */
+function rangeColumns(core: SelectCore, table: TableInfo): string[] {
+  const out = [table.timeIndex, ...(core.align?.by ? [] : table.primaryKey)];
+  for (const e of core.align?.by ?? []) walkExpr(e, (x) => void (x.kind === 'column' && out.push(x.name)));
+  return out;
+}
+
+/** A range query's time index and default BY: a table's own, or a derived input's passed-through time index (BY required). */
+function rangeSource(src: Source | undefined, fields: readonly Field[]): RangeSource {
+  const timeIndex = fields.findIndex((f) => f.timeIndex);
+  if (timeIndex < 0) throw new SqlPlanError(`Time index not found in the input of the range query (${fields.map((f) => f.name).join(', ')})`);
+  if (src?.kind !== 'scan') return { timeIndex };
+  const q = src.qualifier;
+  const defaultBy: Expr[] = src.table.primaryKey.map((name) => ({ kind: 'column', table: q, name, pos: { line: 0, column: 0 } }));
+  return { timeIndex, defaultBy: defaultBy.length > 0 ? defaultBy : [{ kind: 'literal', value: 1, text: '1' }] };
+}
+
+/** Whether a select item passes the time index through unchanged (so an outer range query can find it). */
+function isTimeIndex(e: Expr, scope: Scope): boolean {
+  if (e.kind !== 'column') return false;
+  const sub = scope.substitutions?.get(exprText(e));
+  if (sub !== undefined) return scope.fields[sub]!.timeIndex === true;
+  try {
+    return scope.fields[resolveColumn(scope, e)]!.timeIndex === true;
+  } catch {
+    return false;
+  }
 }
 
 /** The input column a sort key reads directly (to recognise `ORDER BY <time index>`). */
@@ -103,7 +133,7 @@ function plainColumn(t: OrderTarget, items: readonly Item[]): string | undefined
  * source (with pushdown) → filter → aggregate → having → project (+hidden sort keys) → distinct → sort → limit.
  */
 export async function planSelect(rawCore: SelectCore, rawOrder: readonly OrderKey[], count: number | undefined, offset: number | undefined, env: QueryEnv): Promise<Relation> {
-  const plain = !rawCore.where && rawCore.groupBy.length === 0 && !rawCore.having && !rawCore.distinct && rawOrder.length === 0 &&
+  const plain = !rawCore.where && !rawCore.align && rawCore.groupBy.length === 0 && !rawCore.having && !rawCore.distinct && rawOrder.length === 0 &&
     rawCore.from?.kind === 'table' && collectWindows(rawCore.items.flatMap((i) => (i.kind === 'expr' ? [i.expr] : []))).length === 0 && collectAggregates(rawCore.items.flatMap((i) => (i.kind === 'expr' ? [i.expr] : []))).length === 0;
   const scanLimit = plain && count !== undefined ? count + (offset ?? 0) : undefined;
   let src: Source | undefined = rawCore.from ? await resolveSource(rawCore.from, env, scanLimit) : undefined;
@@ -122,7 +152,9 @@ export async function planSelect(rawCore: SelectCore, rawOrder: readonly OrderKe
     const inWhere = collectAggregates([core.where]);
     if (inWhere.length > 0) throw new SqlPlanError(`aggregate functions are not allowed in WHERE: ${exprText(inWhere[0]!)}`);
   }
-  const grouped = groupKeys.length > 0 || aggs.length > 0;
+  // A range query (ALIGN) aggregates per time window instead (range-plan.ts).
+  const ranged = core.align !== undefined;
+  const grouped = !ranged && (groupKeys.length > 0 || aggs.length > 0);
   const hiddenExprs = targets.flatMap((t) => (t.kind === 'hidden' ? [t.expr] : []));
   const windows = collectWindows([...items.map((i) => i.expr), ...hiddenExprs]);
 
@@ -135,16 +167,16 @@ export async function planSelect(rawCore: SelectCore, rawOrder: readonly OrderKe
     const { predicates, timeRange, rest } = pushDown(core.where, src.table, src.qualifier, env.ctx, { matches: env.store.pushdownMatches });
     restWhere = andAll(rest);
     // Conjuncts the store applies need not be read back.
-    const refs = referencedColumns(core, order, restWhere);
+    const refs = referencedColumns(core, order, restWhere, ranged ? rangeColumns(core, src.table) : []);
     const columns = refs === undefined ? src.table.columns.map((c) => c.name) : src.table.columns.filter((c) => refs.has(c.name.toLowerCase())).map((c) => c.name);
     // Validate the remaining WHERE against the full table before narrowing the fields.
     if (restWhere) compileExpr(restWhere, inputScope);
     // The store returns rows in time order (newest first when descending), so ORDER BY the time
     // index alone needs no sort, and with nothing else to filter the LIMIT goes down too.
-    timeOrdered = !grouped && !core.distinct && windows.length === 0 && targets.length === 1 && plainColumn(targets[0]!, items) === src.table.timeIndex;
+    timeOrdered = !grouped && !ranged && !core.distinct && windows.length === 0 && targets.length === 1 && plainColumn(targets[0]!, items) === src.table.timeIndex;
     const descending = timeOrdered && order[0]!.descending;
     let scanLimit: number | undefined;
-    if (!restWhere && !grouped && !core.distinct && windows.length === 0 && count !== undefined && (targets.length === 0 || timeOrdered)) {
+    if (!restWhere && !grouped && !ranged && !core.distinct && windows.length === 0 && count !== undefined && (targets.length === 0 || timeOrdered)) {
       scanLimit = count + (offset ?? 0);
     }
     const pushed = env.store.aggregate && grouped ? storedAggregatePlan(src.table, src.qualifier, groupKeys, aggs, restWhere, env.ctx) : undefined;
@@ -183,6 +215,12 @@ export async function planSelect(rawCore: SelectCore, rawOrder: readonly OrderKe
     rel = stored ? storedAggregate(env.store, stored, planned.relation) : planned.relation;
     scope = planned.scope;
   }
+  if (core.align) {
+    const planned = planRange(rel, scope, core.align, [...items.map((i) => i.expr), ...hiddenExprs], rangeSource(src, rel.fields));
+    note(env, planned.description);
+    rel = planned.relation;
+    scope = planned.scope;
+  }
   if (core.having) {
     if (!grouped) throw new SqlPlanError('HAVING needs GROUP BY or an aggregate');
     note(env, `Filter (HAVING): ${exprText(core.having)}`);
@@ -199,7 +237,7 @@ export async function planSelect(rawCore: SelectCore, rawOrder: readonly OrderKe
   if (core.distinct && hidden.length > 0) throw new SqlPlanError(`for SELECT DISTINCT, ORDER BY expressions must appear in the select list: ${exprText(hidden[0]!)}`);
   const compiled: Compiled[] = [...items.map((i) => compileExpr(i.expr, scope)), ...hidden.map((h) => compileExpr(h, scope))];
   const outFields: Field[] = [
-    ...items.map((it, i) => ({ name: it.name, type: compiled[i]!.type })),
+    ...items.map((it, i) => ({ name: it.name, type: compiled[i]!.type, ...(isTimeIndex(it.expr, scope) ? { timeIndex: true as const } : {}) })),
     ...hidden.map((h, i) => ({ name: `__order_${i}`, type: compiled[items.length + i]!.type })),
   ];
   note(env, `Projection: ${outFields.map((f) => f.name).join(', ')}`);

@@ -31,7 +31,7 @@ export function resolveTable(env: QueryEnv, db: string | undefined, name: string
 }
 
 export function scanFields(t: TableInfo, qualifier: string): Field[] {
-  return t.columns.map((c) => ({ name: c.name, qualifier, type: engineTypeOf(c) }));
+  return t.columns.map((c) => ({ name: c.name, qualifier, type: engineTypeOf(c), ...(c.name === t.timeIndex ? { timeIndex: true as const } : {}) }));
 }
 
 /** Opens a source as a relation with every column (used for joins and as the fallback). */
@@ -51,9 +51,11 @@ export async function resolveSource(from: FromSource, env: QueryEnv, limit?: num
   switch (from.kind) {
     case 'table': {
       const qualifier = from.alias ?? from.name;
-      if (from.db === undefined && env.ctes.has(from.name)) {
-        const rel = await runQuery(env.ctes.get(from.name)!, env);
-        return { kind: 'relation', relation: requalify(rel, qualifier) };
+      const def = from.db === undefined ? env.ctes.get(from.name) : undefined;
+      if (def) {
+        const rel = await runQuery(def.cte.query, { ...env, ctes: def.visible });
+        const named = def.cte.columns ? renamed(rel, def.cte.columns) : rel;
+        return { kind: 'relation', relation: requalify(from.columns ? renamed(named, from.columns) : named, qualifier) };
       }
       const vdb = from.db ?? env.db;
       const vt = builtinTable(env.store, vdb, from.name);
@@ -64,11 +66,13 @@ export async function resolveSource(from: FromSource, env: QueryEnv, limit?: num
       }
       if (vdb === INFORMATION_SCHEMA) throw new TableNotFoundError(INFORMATION_SCHEMA, from.name);
       const table = resolveTable(env, from.db, from.name);
-      return { kind: 'scan', table, qualifier, fields: scanFields(table, qualifier) };
+      const scanned: Source = { kind: 'scan', table, qualifier, fields: scanFields(table, qualifier) };
+      return from.columns ? { kind: 'relation', relation: renamed(sourceRelation(scanned, env), from.columns) } : scanned;
     }
     case 'subquery': {
       const rel = await runQuery(from.query, env);
-      return { kind: 'relation', relation: from.alias ? requalify(rel, from.alias) : rel };
+      const named = from.alias ? requalify(rel, from.alias) : rel;
+      return { kind: 'relation', relation: from.columns ? renamed(named, from.columns) : named };
     }
     case 'join': {
       const left = sourceRelation(await resolveSource(from.left, env), env);
@@ -77,16 +81,74 @@ export async function resolveSource(from: FromSource, env: QueryEnv, limit?: num
         note(env, 'CrossJoin');
         return { kind: 'relation', relation: crossJoin(left, right, env.ctx.exec) };
       }
+      const using = from.natural ? commonNames(left, right) : from.using;
+      if (from.natural && using!.length === 0) {
+        note(env, 'CrossJoin (NATURAL JOIN without common columns)');
+        return { kind: 'relation', relation: crossJoin(left, right, env.ctx.exec) };
+      }
+      const keys = using ? usingKeys(using, left, right, env) : undefined;
       if (from.joinType === 'right') {
         // A right join is the left join with the sides swapped, columns put back in FROM order.
-        const swapped = planJoin(right, left, 'left', from.on!, env);
+        const swapped = planJoin(right, left, 'left', from.on!, env, keys && { left: keys.right, right: keys.left });
         const nr = right.fields.length;
         const order = [...left.fields.map((_, i) => nr + i), ...right.fields.map((_, i) => i)];
-        return { kind: 'relation', relation: project(swapped, [...left.fields, ...right.fields], order.map((i) => ({ type: swapped.fields[i]!.type, eval: (b: Batch) => b.columns[i]! }))) };
+        const joined = project(swapped, [...left.fields, ...right.fields], order.map((i) => ({ type: swapped.fields[i]!.type, eval: (b: Batch) => b.columns[i]! })));
+        return { kind: 'relation', relation: using ? usingColumns(joined, using, left.fields.length, 'right', env) : joined };
       }
-      return { kind: 'relation', relation: planJoin(left, right, from.joinType, from.on!, env) };
+      const joined = planJoin(left, right, from.joinType, from.on!, env, keys);
+      return { kind: 'relation', relation: using ? usingColumns(joined, using, left.fields.length, from.joinType === 'full' ? 'full' : 'left', env) : joined };
     }
   }
+}
+
+/** `AS t(a, b)`: the first columns renamed in order (more names than columns is an error). */
+function renamed(rel: Relation, names: readonly string[]): Relation {
+  if (names.length > rel.fields.length) throw new SqlPlanError(`Source table contains ${rel.fields.length} columns but ${names.length} names given as column alias`);
+  return { fields: rel.fields.map((f, i) => (i < names.length ? { ...f, name: names[i]! } : f)), batches: rel.batches };
+}
+
+/** NATURAL JOIN's columns: the names both sides show (in the left side's order). */
+function commonNames(left: Relation, right: Relation): string[] {
+  const visible = (r: Relation) => r.fields.filter((f) => !f.usingCopy).map((f) => f.name);
+  const rightNames = new Set(visible(right));
+  return [...new Set(visible(left).filter((n) => rightNames.has(n)))];
+}
+
+/** USING's columns resolved on each side by name: the join's equality keys. */
+function usingKeys(names: readonly string[], left: Relation, right: Relation, env: QueryEnv): { left: Expr[]; right: Expr[] } {
+  const on = (r: Relation, side: string) => names.map((name): Expr => {
+    const col: Expr = { kind: 'column', name, pos: { line: 0, column: 0 } };
+    try {
+      compileExpr(col, { fields: r.fields, ctx: env.ctx });
+    } catch (e) {
+      throw e instanceof SqlPlanError ? new SqlPlanError(`USING column ${name} is not on the ${side} side of the join: ${e.message}`) : e;
+    }
+    return col;
+  });
+  return { left: on(left, 'left'), right: on(right, 'right') };
+}
+
+/**
+ * After `JOIN ... USING (c)` the column appears once: the copy of the side whose value it is (the left,
+ * the right for RIGHT JOIN) stays visible, the other is marked; FULL JOIN's visible copy is COALESCE(left, right).
+ */
+function usingColumns(rel: Relation, names: readonly string[], nl: number, keep: 'left' | 'right' | 'full', env: QueryEnv): Relation {
+  const pairs = names.map((name) => {
+    const n = name.toLowerCase();
+    const l = rel.fields.findIndex((f, i) => i < nl && f.name.toLowerCase() === n && !f.usingCopy);
+    const r = rel.fields.findIndex((f, i) => i >= nl && f.name.toLowerCase() === n && !f.usingCopy);
+    return [l, r] as const;
+  });
+  const hidden = new Set(pairs.map(([l, r]) => (keep === 'right' ? l : r)));
+  const fields = rel.fields.map((f, i) => (hidden.has(i) ? { ...f, usingCopy: true as const } : f));
+  if (keep !== 'full') return { fields, batches: rel.batches };
+  note(env, `Projection: USING ${names.join(', ')} as COALESCE(left, right)`);
+  const coalesced = new Map(pairs.map(([l, r]) => [l, r]));
+  return project(rel, fields, rel.fields.map((f, i) => {
+    const r = coalesced.get(i);
+    if (r === undefined) return { type: f.type, eval: (b: Batch) => b.columns[i]! };
+    return { type: f.type, eval: (b: Batch) => b.columns[i]!.map((v, j) => (v === null ? b.columns[r]![j]! : v)) };
+  }));
 }
 
 function requalify(rel: Relation, qualifier: string): Relation {
@@ -111,11 +173,11 @@ function sideOf(e: Expr, left: Relation, right: Relation, env: QueryEnv): 'left'
   return l && !r ? 'left' : r && !l ? 'right' : 'both';
 }
 
-function planJoin(left: Relation, right: Relation, joinType: 'inner' | 'left' | 'full', on: Expr, env: QueryEnv): Relation {
-  const leftKeys: Expr[] = [];
-  const rightKeys: Expr[] = [];
+function planJoin(left: Relation, right: Relation, joinType: 'inner' | 'left' | 'full', on: Expr, env: QueryEnv, using?: { left: Expr[]; right: Expr[] }): Relation {
+  const leftKeys: Expr[] = [...(using?.left ?? [])];
+  const rightKeys: Expr[] = [...(using?.right ?? [])];
   const residual: Expr[] = [];
-  for (const c of conjuncts(on)) {
+  for (const c of using ? [] : conjuncts(on)) {
     if (c.kind === 'binary' && c.op === '=') {
       const a = sideOf(c.left, left, right, env);
       const b = sideOf(c.right, left, right, env);
@@ -132,15 +194,14 @@ function planJoin(left: Relation, right: Relation, joinType: 'inner' | 'left' | 
     }
     residual.push(c);
   }
-  if (leftKeys.length === 0) {
-    throw new SqlUnsupportedError('joins need at least one equality between a column of each side in ON (only equi-joins are supported)');
-  }
+  // Without an equality every left row meets every right row and the condition filters the pairs (a
+  // nested-loop join: one bucket, the pairs made in bounded chunks, the right side held in the budget).
   const scopeOf = (r: Relation) => ({ fields: r.fields, ctx: env.ctx });
   const joinedFields = [...left.fields, ...right.fields];
   const rest = andAll(residual);
   const residualC = rest ? compileExpr(rest, { fields: joinedFields, ctx: env.ctx }) : undefined;
   if (residualC && residualC.type !== 'boolean' && residualC.type !== 'null') throw new SqlPlanError('join condition must be boolean');
-  note(env, `HashJoin: ${joinType} on [${leftKeys.map((k, i) => `${exprText(k)} = ${exprText(rightKeys[i]!)}`).join(', ')}]${rest ? ` filter=${exprText(rest)}` : ''}`);
+  note(env, `${leftKeys.length === 0 ? 'NestedLoopJoin' : 'HashJoin'}: ${joinType} on [${leftKeys.map((k, i) => `${exprText(k)} = ${exprText(rightKeys[i]!)}`).join(', ')}]${rest ? ` filter=${exprText(rest)}` : ''}`);
   return hashJoin(left, right, {
     joinType,
     leftKeys: leftKeys.map((k) => compileExpr(k, scopeOf(left))),

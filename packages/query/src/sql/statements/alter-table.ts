@@ -35,6 +35,8 @@ async function alterOnce(stmt: AlterTableStatement, s: Session): Promise<string 
   let change: AlterTable;
   switch (ch.kind) {
     case 'add_column': {
+      // ADD COLUMN IF NOT EXISTS of a column the table has: nothing to do.
+      if (ch.ifNotExists && t.columns.some((c) => c.name === ch.column.name)) return undefined;
       if (ch.column.timeIndex) throw new SqlInvalidArgumentError(`ALTER TABLE ${t.name}: cannot add a TIME INDEX column`);
       const col = toColumnDef(ch.column, ch.column.primaryKey ? 'tag' : 'field', s.ctx);
       if (!col.nullable && col.default === undefined) {

@@ -1,5 +1,6 @@
 import { SluiceError, StatusCode, type ColumnSchema, type Value } from '@sluice/pipeline-core';
 import type { InsertStatement } from '../ast/statement.js';
+import { ColumnNotFoundError as TableColumnNotFoundError } from '@sluice/storage';
 import { ColumnNotFoundError, SqlInvalidArgumentError, SqlPlanError, SqlUnsupportedError } from '../errors.js';
 import { compileExpr } from '../expr/compile.js';
 import type { Compiled } from '../expr/compiled.js';
@@ -17,7 +18,8 @@ export const executeInsert: Executor<InsertStatement> = async (stmt, s) => {
   const names = stmt.columns ?? t.columns.map((c) => c.name);
   const cols = names.map((n) => {
     const c = t.columns.find((x) => x.name === n) ?? t.columns.find((x) => x.name.toLowerCase() === n.toLowerCase());
-    if (!c) throw new ColumnNotFoundError(`${t.name}.${n}`, t.columns.map((x) => x.name));
+    // GreptimeDB's insert: `Column x not found in table t` (4002, TableColumnNotFound).
+    if (!c) throw new TableColumnNotFoundError(t.name, n);
     return c;
   });
   if (new Set(cols.map((c) => c.name)).size !== cols.length) throw new SqlInvalidArgumentError(`INSERT INTO ${t.name}: a column is listed twice`);

@@ -12,6 +12,7 @@ import { executeShowDatabases, executeShowTables } from './show.js';
 import { executeShowCreateDatabase, executeShowIndex } from './show-index.js';
 import { executeTruncate } from './truncate.js';
 import { executeUse } from './use.js';
+import { executeSetVariable } from './set-variable.js';
 import { executeExplain } from './explain.js';
 import { executeAdmin } from './admin.js';
 import { executeAlterDatabase } from './alter-database.js';
@@ -37,6 +38,7 @@ export const EXECUTORS: Executors = {
   delete: executeDelete,
   truncate: executeTruncate,
   use: executeUse,
+  set_variable: executeSetVariable,
   explain: executeExplain,
   alter_database: executeAlterDatabase,
   admin: executeAdmin,

@@ -8,7 +8,8 @@ import type { StatementOutput } from '../../engine.js';
 export interface Session {
   readonly store: Store;
   db: string;
-  readonly ctx: EvalContext;
+  /** Replaced by `SET time_zone` for the statements after it. */
+  ctx: EvalContext;
 }
 
 export type Executor<S extends Statement = Statement> = (stmt: S, session: Session) => Promise<StatementOutput>;

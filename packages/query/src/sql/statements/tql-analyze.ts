@@ -1,4 +1,20 @@
 import type { ColumnBatch, ScanRequest, SeriesReadRequest, SeriesSamples, Store } from '@sluice/storage';
+import type { StatementOutput } from '../../engine.js';
+
+/** GreptimeDB's ANALYZE answer: `stage`, `node`, `plan` (the plan with its metrics), then `Total rows: N`. */
+export function analyzeOutput(plan: string, rows: number): StatementOutput {
+  const cols = [
+    { name: 'stage', type: 'uint32', dataType: 'UInt32' },
+    { name: 'node', type: 'uint32', dataType: 'UInt32' },
+    { name: 'plan', type: 'string', dataType: 'String' },
+  ] as const;
+  return { kind: 'records', columns: [...cols], rows: [[0, 0, plan], [null, null, `Total rows: ${rows}`]] };
+}
+
+/** Per table scanned, one `StoreScan` line with its scans and the rows they returned. */
+export function scanLines(counts: ScanCounts): string[] {
+  return [...counts.tables].map(([table, c]) => `  StoreScan: table=${table} metrics=[scans: ${c.scans}, rows_read: ${c.rows}]`);
+}
 
 /** What a query read from the store, for TQL ANALYZE: per table, scans and rows. */
 export interface ScanCounts {

@@ -6,7 +6,7 @@ import { promqlToRecords } from '../../promql/records.js';
 import { runPromql } from '../../promql/run.js';
 import type { TqlStatement } from '../ast/statement.js';
 import { SqlInvalidArgumentError } from '../errors.js';
-import { countingStore } from './tql-analyze.js';
+import { analyzeOutput, countingStore, scanLines } from './tql-analyze.js';
 import { records } from './records.js';
 import type { Executor } from './session.js';
 
@@ -96,12 +96,6 @@ export const executeTql: Executor<TqlStatement> = async (stmt, s) => {
   const series = res.resultType === 'matrix' || res.resultType === 'vector' ? res.result.length : 1;
   const rows = out.kind === 'records' ? out.rows.length : 0;
   const metrics = [`PromQL: range=[${startMs}..${endMs}], interval=[${stepMs}] metrics=[elapsed_ms: ${elapsed.toFixed(3)}, output_series: ${series}, output_rows: ${rows}]`];
-  for (const [table, c] of counted.counts.tables) metrics.push(`  StoreScan: table=${table} metrics=[scans: ${c.scans}, rows_read: ${c.rows}]`);
-  const plan = [...metrics, ...lines.map((l) => `  ${l}`)].join('\n');
-  const cols = [
-    { name: 'stage', type: 'uint32', dataType: 'UInt32' },
-    { name: 'node', type: 'uint32', dataType: 'UInt32' },
-    { name: 'plan', type: 'string', dataType: 'String' },
-  ] as const;
-  return { kind: 'records', columns: [...cols], rows: [[0, 0, plan], [null, null, `Total rows: ${rows}`]] };
+  metrics.push(...scanLines(counted.counts));
+  return analyzeOutput([...metrics, ...lines.map((l) => `  ${l}`)].join('\n'), rows);
 };

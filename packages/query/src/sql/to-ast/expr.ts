@@ -8,6 +8,7 @@ import { columnTypeOf } from '../types/type-names.js';
 import { parseIntervalText } from '../types/interval-text.js';
 import { type Children, firstToken, has, identifierText, node, nodes, operatorTokens, posOf, stringValue, token, tokens } from './cst.js';
 import { toOrderKey, toQuery } from './query.js';
+import { withRange } from './range.js';
 
 const OP_OF_TOKEN: Record<string, BinaryOp> = {
   Eq: '=', NotEq: '!=', Lt: '<', LtEq: '<=', Gt: '>', GtEq: '>=',
@@ -45,7 +46,8 @@ export function toExpr(n: CstNode): Expr {
     case 'postfix': {
       let e = toExpr(node(c, 'primary')!);
       for (const tn of nodes(c, 'typeName')) e = castTo(e, tn);
-      return e;
+      const range = node(c, 'rangeSuffix');
+      return range ? withRange(e, range) : e;
     }
     case 'primary':
       return primary(c);
@@ -107,6 +109,10 @@ function primary(c: Children): Expr {
   if (date) return { kind: 'cast', operand: { kind: 'literal', value: stringValue(date) }, type: 'date', typeText: 'DATE' };
   if (has(c, 'caseExpr')) return caseExpr(node(c, 'caseExpr')!.children as Children);
   if (has(c, 'Cast')) return castTo(toExpr(node(c, 'castOperand')!), node(c, 'typeName')!);
+  if (has(c, 'tryCast')) {
+    const e = castTo(toExpr(node(c, 'tryCastOperand')!), node(c, 'tryCastType')!);
+    return e.kind === 'cast' ? { ...e, try: true } : e;
+  }
   if (has(c, 'Extract')) {
     const fieldNode = node(c, 'extractField')!;
     return {
@@ -140,16 +146,27 @@ export function nameOrCall(c: Children): Expr {
       }
       return { kind: 'function', name: 'strpos', args: [toExpr(inside), args[0]!], distinct: false, pos };
     }
+    const trimFrom = node(c, 'trimFrom');
+    if (trimFrom || has(c, 'trimWhere')) {
+      const at = firstToken(trimFrom ?? parts[0]!);
+      if (name !== 'trim' || args.length !== 1) throw new SqlSyntaxError(at.startLine ?? 1, at.startColumn ?? 1, `'FROM' inside a call is only valid as trim([BOTH | LEADING | TRAILING] [chars] FROM string)`);
+      if (!trimFrom) throw new SqlSyntaxError(at.startLine ?? 1, at.startColumn ?? 1, `trim(${token(c, 'trimWhere')!.image} ...) needs FROM: trim(${token(c, 'trimWhere')!.image} chars FROM string)`);
+      const where = token(c, 'trimWhere')?.image.toLowerCase();
+      const fn = where === 'leading' ? 'ltrim' : where === 'trailing' ? 'rtrim' : 'btrim';
+      return { kind: 'function', name: fn, args: [toExpr(trimFrom), args[0]!], distinct: false, pos };
+    }
     const aggOrder = nodes(c, 'aggOrder').map(toOrderKey);
     const ordered = aggOrder.length > 0 ? { orderBy: aggOrder } : {};
     const within = node(c, 'withinGroup');
     if (within) {
       // f(p, ...) WITHIN GROUP (ORDER BY x [DESC]) is f(x, p, ...); descending order takes the 1 - p percentile.
       const key = toOrderKey(within);
-      const [p, ...rest] = args;
+      // approx_percentile_cont_with_weight(w, p) WITHIN GROUP (ORDER BY x) is f(x, w, p).
+      const weights = name === 'approx_percentile_cont_with_weight' ? args.slice(0, 1) : [];
+      const [p, ...rest] = args.slice(weights.length);
       const fraction: Expr | undefined = p && key.descending ? { kind: 'binary', op: '-', left: { kind: 'literal', value: 1 }, right: p } : p;
       const written = { args, key };
-      args = [key.expr, ...(fraction ? [fraction] : []), ...rest];
+      args = [key.expr, ...weights, ...(fraction ? [fraction] : []), ...rest];
       return { kind: 'function', name, args, distinct: has(c, 'Distinct'), pos, withinGroup: written };
     }
     const over = node(c, 'overClause');
@@ -189,6 +206,8 @@ function caseExpr(c: Children): Expr {
  */
 function castTo(e: Expr, tn: CstNode): Expr {
   if (has(tn.children as Children, 'intervalType')) {
+    // `(INTERVAL '1' hour)::INTERVAL` is the interval itself (named after it, as DataFusion does).
+    if (e.kind === 'interval') return e;
     const at = firstToken(tn);
     if (e.kind !== 'literal' || typeof e.value !== 'string') throw new SluiceError(StatusCode.Unsupported, `casting to INTERVAL is supported for text constants only (line ${at.startLine}, column ${at.startColumn})`);
     const { months, ns } = intervalOf(e.value, at);

@@ -41,12 +41,17 @@ export function toStatement(n: CstNode, sql = ''): Statement {
     case 'truncateStatement':
       return { kind: 'truncate', table: toTableName(node(c, 'tableName')!) };
     case 'explainStatement':
-      return { kind: 'explain', query: toQuery(node(c, 'query')!) };
+      return { kind: 'explain', query: toQuery(node(c, 'query')!), ...(has(c, 'analyze') ? { analyze: true as const } : {}), ...(has(c, 'verbose') ? { verbose: true as const } : {}) };
     case 'adminStatement': {
       const call = node(c, 'nameOrCall')!;
       const first = firstToken(n);
       const text = sql.slice(first.startOffset, lastOffset(n) + 1);
       return { kind: 'admin', call: nameOrCall(call.children as Children), text };
+    }
+    case 'setStatement': {
+      const name = (has(c, 'AtAt') ? '@@' : '') + nodes(c, 'varName').map(identifierText).join('.');
+      const v = token(c, 'varValue');
+      return { kind: 'set_variable', name, value: v ? (v.image.startsWith("'") ? stringValue(v) : v.image) : identifierText(node(c, 'varWord')!) };
     }
     case 'useStatement':
       return { kind: 'use', db: identifierText(node(c, 'identifier')!) };
@@ -218,7 +223,7 @@ function alterTableChange(a: Children): AlterTableStatement['change'] {
   if (has(a, 'Add')) {
     const after = node(a, 'after');
     const position = has(a, 'First') ? { first: true as const } : after ? { after: identifierText(after) } : undefined;
-    return { kind: 'add_column', column: columnDef(node(a, 'columnDef')!), ...(position ? { position } : {}) };
+    return { kind: 'add_column', column: columnDef(node(a, 'columnDef')!), ...(position ? { position } : {}), ...(has(a, 'ifNotExists') ? { ifNotExists: true as const } : {}) };
   }
   const drop = node(a, 'dropColumn');
   if (drop) return { kind: 'drop_column', name: identifierText(drop) };
