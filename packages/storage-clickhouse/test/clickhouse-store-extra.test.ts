@@ -93,6 +93,21 @@ describe.skipIf(bin === undefined)('ClickHouse store specifics', () => {
     expect([...any!].sort((x, y) => String(x[0]).localeCompare(String(y[0])))).toEqual([['a', 1, 3], ['b', 2, 6], ['c', 1, 1]]);
   });
 
+  it('order: with anyOrder the groups come sorted by the caller\'s group keys (direction, NULLS), minute buckets floored before 1970', async () => {
+    const rows = [[-61_000, 'b', 1], [-1, null, 2], [0, 'a', 3], [59_999, 'b', 4], [60_000, null, 5], [-60_000, 'a', 6]];
+    await a.write([{ db: 'public', table: 'ord', schema: schema('float64'), rows, options: { append_mode: true } }]);
+    const base = { db: 'public', table: 'ord', aggregates: [{ fn: 'count' as const }, { fn: 'sum' as const, column: 'n' }], anyOrder: true };
+    const minute = { column: 'ts', bucketNs: 60_000_000_000n };
+    expect(await a.aggregate!({ ...base, groupBy: [minute], order: [{ key: 0, descending: false, nullsFirst: false }] })).toEqual([[-120_000n, 1, 1], [-60_000n, 2, 8], [0n, 2, 7], [60_000n, 1, 5]]);
+    expect(await a.aggregate!({ ...base, groupBy: [minute], order: [{ key: 0, descending: true, nullsFirst: true }] })).toEqual([[60_000n, 1, 5], [0n, 2, 7], [-60_000n, 2, 8], [-120_000n, 1, 1]]);
+    expect(await a.aggregate!({ ...base, groupBy: [{ column: 'host' }], order: [{ key: 0, descending: true, nullsFirst: false }] })).toEqual([['b', 2, 5], ['a', 2, 9], [null, 2, 7]]);
+    expect(await a.aggregate!({ ...base, groupBy: [{ column: 'host' }], order: [{ key: 0, descending: false, nullsFirst: true }] })).toEqual([[null, 2, 7], ['a', 2, 9], ['b', 2, 5]]);
+    // Two keys, the second one first in the order.
+    expect(await a.aggregate!({ ...base, groupBy: [{ column: 'host' }, minute], order: [{ key: 1, descending: false, nullsFirst: false }, { key: 0, descending: false, nullsFirst: false }] })).toEqual([
+      ['b', -120_000n, 1, 1], ['a', -60_000n, 1, 6], [null, -60_000n, 1, 2], ['a', 0n, 1, 3], ['b', 0n, 1, 4], [null, 60_000n, 1, 5],
+    ]);
+  });
+
   it('statistics: rows and time bounds as a scan sees them (a rewritten last_row key counts once), parts; bytesOnDisk from system.parts', async () => {
     await a.write([{ db: 'public', table: 'st', schema: schema('int64'), rows: [[5, 'a', 1], [9, 'b', 2]] }]);
     await a.write([{ db: 'public', table: 'st', schema: schema('int64'), rows: [[5, 'a', 3], [7, 'a', 4]] }]);

@@ -279,6 +279,19 @@ export interface AggregateRequest extends Pick<ScanRequest, 'db' | 'table' | 'ti
    * return them in any order instead of the order a scan first meets them. Default false.
    */
   readonly anyOrder?: boolean;
+  /**
+   * With anyOrder, the order the caller will sort the groups in when its ORDER BY is over group keys
+   * only: key k is `groupBy[key]`. A store that sorts as it aggregates may return the groups so (the
+   * caller still sorts, and meets sorted input); one that does not ignores it.
+   */
+  readonly order?: readonly GroupOrder[];
+}
+
+/** One key of an aggregate's ORDER BY: a group key by position, its direction and where NULLs go. */
+export interface GroupOrder {
+  readonly key: number;
+  readonly descending: boolean;
+  readonly nullsFirst: boolean;
 }
 
 /**

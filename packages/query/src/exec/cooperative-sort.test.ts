@@ -12,6 +12,18 @@ describe('cooperativeOrder', () => {
     }
   });
 
+  it('input already in order (ties included) comes back as is; one pair out of order at the end still sorts', async () => {
+    for (const n of [2, 100, 20_000]) {
+      const v = Array.from({ length: n }, (_, i) => Math.floor(i / 3));
+      const cmp = (a: number, b: number) => v[a]! - v[b]!;
+      expect(Array.from(await cooperativeOrder(n, cmp))).toEqual(v.map((_, i) => i));
+      [v[n - 2], v[n - 1]] = [v[n - 1]! + 1, v[n - 2]!];
+      const want = Array.from({ length: n }, (_, i) => i).sort((a, b) => cmp(a, b) || a - b);
+      expect(Array.from(await cooperativeOrder(n, cmp))).toEqual(want);
+      expect(want.at(-1)).toBe(n - 2);
+    }
+  });
+
   it('yields to the event loop while it sorts, and stops when the request is cancelled', async () => {
     const n = 400_000;
     const v = Array.from({ length: n }, (_, i) => (i * 7919) % 100_003);

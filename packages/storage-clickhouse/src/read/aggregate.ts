@@ -32,10 +32,11 @@ export async function aggregateTable(http: ChHttp, e: TableEntry, req: Aggregate
       continue;
     }
     if (c.name !== t.info.timeIndex || timeUnitOf(c.type) === undefined || k.bucketNs % s.timeUnitNs !== 0n || k.bucketNs <= 0n) return undefined;
-    // toInt64: a small literal is UInt16 in ClickHouse, and `x % 60000 + 60000` would wrap in it.
+    // toInt64: a small literal is UInt16 in ClickHouse. Floored: a negative remainder steps one bucket
+    // down (one modulo per row; ClickHouse computes the repeated `r % b` once).
     const b = `toInt64(${k.bucketNs / s.timeUnitNs})`;
     const r = s.ref(c.name);
-    keys.push({ sql: `(${r} - (((${r} % ${b}) + ${b}) % ${b}))`, decode: (f) => BigInt(f) });
+    keys.push({ sql: `(${r} - (${r} % ${b}) - ${b} * ((${r} % ${b}) < 0))`, decode: (f) => BigInt(f) });
   }
   const aggs: { sql: string; decode: (f: string) => Value }[] = [];
   const bits: { at: number; sql: string }[] = [];
@@ -63,7 +64,10 @@ export async function aggregateTable(http: ChHttp, e: TableEntry, req: Aggregate
   const select = [...keys, ...aggs, ...bits].map((x) => x.sql).join(', ');
   const where = s.where === '1' ? '' : ` WHERE ${s.where}`;
   // Groups in the order a scan first meets them, unless the caller sorts them itself (anyOrder).
-  const order = req.anyOrder ? '' : ` ORDER BY min(${scanOrderTuple(e, s)})`;
+  // With the caller's order over group keys, the groups come sorted so (its sort then meets sorted input).
+  const order = !req.anyOrder ? ` ORDER BY min(${scanOrderTuple(e, s)})` : req.order?.length
+    ? ` ORDER BY ${req.order.map((o) => `${keys[o.key]!.sql}${o.descending ? ' DESC' : ''} NULLS ${o.nullsFirst ? 'FIRST' : 'LAST'}`).join(', ')}`
+    : '';
   const sql = keys.length === 0 ? `SELECT ${select} FROM ${s.from}${where}` : `SELECT ${select} FROM ${s.from}${where} GROUP BY ${keys.map((k) => k.sql).join(', ')}${order}`;
   const rows = await http.rows(sql);
   const all = [...keys, ...aggs];

@@ -181,11 +181,19 @@ export async function planSelect(rawCore: SelectCore, rawOrder: readonly OrderKe
     }
     const pushed = env.store.aggregate && grouped ? storedAggregatePlan(src.table, src.qualifier, groupKeys, aggs, restWhere, env.ctx) : undefined;
     if (pushed) {
+      const targetTexts = targets.map((t) => exprText(t.kind === 'output' ? items[t.index]!.expr : t.expr));
+      const keyTexts = groupKeys.map(exprText);
+      // ORDER BY over every group key sorts the groups completely: their order from the store is moot.
+      const anyOrder = pushed.groupBy.length > 0 && keyTexts.every((g) => targetTexts.includes(g));
+      // ORDER BY over group keys only: the store may return the groups in that order (our sort then meets sorted input).
+      const groupOrder = anyOrder && targetTexts.every((t) => keyTexts.includes(t))
+        ? order.map((o, k) => ({ key: keyTexts.indexOf(targetTexts[k]!), descending: o.descending, nullsFirst: o.nullsFirst ?? o.descending }))
+        : undefined;
       stored = {
         db: src.table.db, table: src.table.name, aggregates: pushed.aggregates,
         ...(pushed.groupBy.length > 0 ? { groupBy: pushed.groupBy } : {}),
-        // ORDER BY over every group key sorts the groups completely: their order from the store is moot.
-        ...(pushed.groupBy.length > 0 && groupKeys.every((g) => targets.some((t) => exprText(t.kind === 'output' ? items[t.index]!.expr : t.expr) === exprText(g))) ? { anyOrder: true } : {}),
+        ...(anyOrder ? { anyOrder: true } : {}),
+        ...(groupOrder ? { order: groupOrder } : {}),
         ...(predicates.length > 0 ? { predicates } : {}),
         ...(timeRange ? { timeRange } : {}),
       };
@@ -211,7 +219,8 @@ export async function planSelect(rawCore: SelectCore, rawOrder: readonly OrderKe
   }
   if (grouped) {
     const planned = planAggregate(rel, scope, groupKeys, aggs);
-    note(env, `Aggregate: group=[${groupKeys.map(exprText).join(', ')}] aggregates=[${aggs.map(exprText).join(', ')}]${stored ? ' in=store' : ''}`);
+    const storeOrder = stored?.order ? ` order=[${stored.order.map((o) => `${exprText(groupKeys[o.key]!)}${o.descending ? ' DESC' : ''}${o.nullsFirst !== o.descending ? (o.nullsFirst ? ' NULLS FIRST' : ' NULLS LAST') : ''}`).join(', ')}]` : '';
+    note(env, `Aggregate: group=[${groupKeys.map(exprText).join(', ')}] aggregates=[${aggs.map(exprText).join(', ')}]${stored ? ` in=store${storeOrder}` : ''}`);
     rel = stored ? storedAggregate(env.store, stored, planned.relation) : planned.relation;
     scope = planned.scope;
   }
