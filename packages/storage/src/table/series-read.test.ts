@@ -124,6 +124,22 @@ describe('Store.readSeries', () => {
     await s.close();
   });
 
+  it('many series (several range reads of a group, narrow windows falling back series by series) read as a scan does', async () => {
+    const s = await open();
+    const rows: Value[][] = [];
+    for (let h = 0; h < 150; h++) for (let k = 0; k < 48 * 6; k++) if ((h + k) % 7 !== 0) rows.push([`h${h}`, `d${h % 3}`, T0 + k * 600_000, h + k / 4, k]);
+    await s.write([{ db: 'public', table: 'm', schema: SCHEMA, rows }]);
+    for (let pass = 0; pass < 4 && (await s.compact()) > 0; pass++);
+    const ranges = [undefined, { startNs: BigInt(T0 + 20 * HOUR + 1) * 1_000_000n, endNs: BigInt(T0 + 21 * HOUR) * 1_000_000n }, { startNs: BigInt(T0 + 47 * HOUR) * 1_000_000n }];
+    for (const range of ranges) {
+      for (const predicates of [undefined, [{ column: 'dc', op: '=' as const, value: 'd1' }], [{ column: 'host', op: 'regex' as const, value: 'h1[0-9]*' }]]) {
+        const req = { table: 'm', field: 'v', ...(range ? { timeRange: range } : {}), ...(predicates ? { predicates } : {}) };
+        expect(sorted(await viaReadSeries(s, req))).toEqual(sorted(await viaScan(s, 'm', 'v', range, predicates)));
+      }
+    }
+    await s.close();
+  });
+
   it('reads rows straight after their write (before any compaction or fold of recent writes) as a scan does', async () => {
     const s = await open();
     const rows: Value[][] = [];

@@ -7,7 +7,7 @@ import { MAX_TS, MIN_TS } from '../keys/row-key.js';
 import type { SeriesReadRequest, SeriesSamples } from '../store.js';
 import { compilePredicates } from './predicates.js';
 import { applyRange, matchingSeries } from './row-source.js';
-import { readChunks, resolveChunks, seriesSpan, type StoredChunk } from './series-run.js';
+import { readChunksOfSeries, resolveChunks, seriesSpan, type StoredChunk } from './series-run.js';
 import { headView } from './series-head.js';
 
 const TWO_53 = 2 ** 53;
@@ -76,9 +76,11 @@ export function readSeriesTable(ctx: StoreContext, t: TableState, req: SeriesRea
       try {
         // Recent writes not yet folded (series-head.ts): one view of the snapshot's head for every series.
         const head = headView(ctx, t.storageId, txn);
-        for (const [sid, all] of sids) {
-          const chunks = readChunks(ctx, t, sid, lo === undefined ? MIN_TS : lo - span + 1n, hi ?? MAX_TS, txn, head);
+        const tagsOf = new Map(sids);
+        const ordered = sids.map(([sid]) => sid).sort((x, y) => x - y);
+        for (const [sid, chunks] of readChunksOfSeries(ctx, t, ordered, lo === undefined ? MIN_TS : lo - span + 1n, hi ?? MAX_TS, txn, head)) {
           if (chunks.length === 0) continue;
+          const all = tagsOf.get(sid)!;
           const s = (fast ? decodeDirect(slab, chunks, slot, lo, hi, t.timeUnit === 's' ? 1000 : 1) : undefined) ?? decodeResolved(t, chunks, slot, lo, hi, dflt);
           if (s === undefined || s.times.length === 0) continue;
           yield { tags: tagSlots.map((j) => all[j] ?? null), times: s.times, values: s.values };

@@ -2,8 +2,9 @@ import type { ColumnType, Value } from '@sluice/pipeline-core';
 import type { TableState } from '../catalog/table-state.js';
 import { ABSENT, colValue, SeriesChunkView, type Col } from '../codec/series-chunk-codec.js';
 import type { StoreContext } from '../context.js';
-import { keyChunkMin, keyChunkSeq, seriesTimeBound } from '../keys/series-chunk-key.js';
+import { keyChunkMin, keyChunkSeq, keyChunkSeries, seriesEnd, seriesTimeBound } from '../keys/series-chunk-key.js';
 import { spanInUnit } from './time-bounds.js';
+import { MAX_TS, MIN_TS } from '../keys/row-key.js';
 import { headView, type HeadView } from './series-head.js';
 
 /** A chunk's times lie in [key minTime, key minTime + span): one hour of the time index's unit. */
@@ -120,6 +121,55 @@ export function readChunks(ctx: StoreContext, t: TableState, sid: number, from: 
     out.push({ key: k, min: keyChunkMin(k), seq: keyChunkSeq(k), view: new SeriesChunkView(value as Buffer) });
   }
   return withHead(head ?? headView(ctx, t.storageId, txn), sid, from, to, out);
+}
+
+/** Series read together with one LMDB range read by readChunksOfSeries. */
+const GROUP = 64;
+
+/**
+ * readChunks of each of `sids` (ascending), in that order: groups of up to GROUP series read with one
+ * LMDB range read each (one cursor set-up per group, not per series). Chunks of the range that are not
+ * wanted (another series, or a minTime outside [from, to)) are skipped; once they outnumber the wanted
+ * ones (narrow time ranges over long series, sparse series sets) the rest of the group reads series by
+ * series. Each range read is drained before its chunks are handed out (no cursor stays open).
+ */
+export function* readChunksOfSeries(ctx: StoreContext, t: TableState, sids: readonly number[], from: bigint, to: bigint, txn: unknown, head: HeadView): Generator<[sid: number, chunks: StoredChunk[]]> {
+  for (let a = 0; a < sids.length; a += GROUP) {
+    const b = Math.min(sids.length, a + GROUP);
+    // The window as the key bounds clamp it (readChunks' range read sees the same chunks).
+    const lo = from < MIN_TS ? MIN_TS : from > MAX_TS ? MAX_TS : from;
+    const hi = to < MIN_TS ? MIN_TS : to > MAX_TS ? MAX_TS : to;
+    const got: StoredChunk[][] = [];
+    let i = a;
+    let cur: StoredChunk[] = [];
+    let wanted = 0;
+    let skipped = 0;
+    const range = ctx.env.seriesChunks.getRange({ start: seriesTimeBound(t.storageId, sids[a]!, from), end: seriesEnd(t.storageId, sids[b - 1]!), transaction: txn } as Parameters<typeof ctx.env.seriesChunks.getRange>[0]);
+    for (const { key, value } of range) {
+      const k = key as Buffer;
+      const sid = keyChunkSeries(k);
+      while (i < b && sids[i]! < sid) {
+        got.push(cur);
+        cur = [];
+        i++;
+      }
+      const min = sids[i] === sid ? keyChunkMin(k) : undefined;
+      if (min === undefined || min < lo || min >= hi) {
+        if (++skipped > wanted + GROUP) break;
+        continue;
+      }
+      wanted++;
+      cur.push({ key: k, min, seq: keyChunkSeq(k), view: new SeriesChunkView(value as Buffer) });
+    }
+    // Series not finished when the range read stopped early are read one by one; when it ran to its
+    // end, series i holds `cur` and those after it have no stored chunk in the window.
+    const stopped = skipped > wanted + GROUP;
+    for (let j = a; j < b; j++) {
+      const sid = sids[j]!;
+      const stored = j - a < got.length ? got[j - a]! : stopped ? undefined : j === i ? cur : [];
+      yield [sid, stored === undefined ? readChunks(ctx, t, sid, from, to, txn, head) : withHead(head, sid, from, to, stored)];
+    }
+  }
 }
 
 /** `stored` (in key order) merged with the series' head chunks with key minTime in [from, to). */

@@ -58,6 +58,16 @@ export class RangeStepper {
     const { m, w, ctx, impl, args, mi, scalars } = this;
     const fn = impl.fn;
     const steps = ctx.steps;
+    if (impl.run !== undefined && !this.scalarArgs) {
+      const run = impl.run;
+      const cur = { lo: 0, hi: 0, prevEnd: -Infinity, lastReset: -1 };
+      let wrote = false;
+      for (let from = 0; from < steps; from += RUN_BLOCK) {
+        if (from > 0) await checkpoint(ctx);
+        if (run(s.ts, s.vs, m.windowEnds, m.rangeMs, from, Math.min(steps, from + RUN_BLOCK), cur, out.values, out.has)) wrote = true;
+      }
+      return wrote;
+    }
     const cursor = new WindowCursor(s.ts, m);
     w.ts = s.ts;
     w.vs = s.vs;
@@ -98,6 +108,8 @@ export async function rangeCall(impl: RangeImpl, args: readonly Value[], ctx: Ev
 }
 
 const EMPTY = new Float64Array(0);
+/** Steps a range function's fast path runs between checkpoints. */
+const RUN_BLOCK = 2048;
 
 async function elementCall(impl: ElementImpl, args: readonly Value[], ctx: EvalContext): Promise<VectorValue> {
   const vec = args[0] as VectorValue;

@@ -17,9 +17,24 @@ export interface Window {
   readonly scalars: readonly number[];
 }
 
+/**
+ * Optional fast path of a range function without scalar arguments: steps [from, to) of one series in
+ * one forward pass (`cur` carries the window bounds between calls), the same values `fn` gives per
+ * step written into `values`/`has` (left untouched where `fn` gives undefined). True when it wrote one.
+ */
+export type RunSteps = (ts: Float64Array, vs: Float64Array, ends: Float64Array, rangeMs: number, from: number, to: number, cur: RunCursor, values: Float64Array, has: Uint8Array) => boolean;
+
+/** Where a RunSteps pass stands in its series: window [lo, hi) of the last end seen, and the newest counter reset before hi (-1: none). */
+export interface RunCursor {
+  lo: number;
+  hi: number;
+  prevEnd: number;
+  lastReset: number;
+}
+
 export type FunctionImpl =
   /** One value per series and step from the samples in the window (undefined: no output). */
-  | { readonly kind: 'range'; readonly keepName?: boolean; readonly fn: (w: Window) => number | undefined }
+  | { readonly kind: 'range'; readonly keepName?: boolean; readonly fn: (w: Window) => number | undefined; readonly run?: RunSteps }
   /** Element by element over the vector argument; `scalars` are the other arguments at this step, `t` the step time (ms). */
   | { readonly kind: 'elementwise'; readonly keepName?: boolean; readonly fn: (v: number, scalars: readonly number[], t: number) => number | undefined }
   /** Anything else; arguments arrive evaluated. A long evaluation returns a promise and awaits `checkpoint(ctx)` between pieces of work. */

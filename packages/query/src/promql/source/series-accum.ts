@@ -14,6 +14,8 @@ export class SeriesAccum {
     readonly labels: Labels,
     /** Whether the series passes every label matcher (the store's predicates only prune). */
     readonly ok: boolean,
+    /** False: only the labels and the sample count matter (metadata requests); samples are counted, not kept. */
+    private readonly keep = true,
   ) {}
 
   /** Makes room for `extra` more samples. */
@@ -30,6 +32,10 @@ export class SeriesAccum {
   }
 
   push(t: number, v: number): void {
+    if (!this.keep) {
+      this.n++;
+      return;
+    }
     if (this.n === this.ts.length) this.reserve(1);
     this.ts[this.n] = t;
     this.vs[this.n++] = v;
@@ -37,6 +43,7 @@ export class SeriesAccum {
 
   /** The samples sorted by time (a store gives each series' rows in time order; others are sorted here). */
   toRaw(): RawSeries {
+    if (!this.keep) return { labels: this.labels, ts: EMPTY, vs: EMPTY };
     const n = this.n;
     const ts = this.ts.subarray(0, n);
     const vs = this.vs.subarray(0, n);

@@ -100,7 +100,7 @@ export class StoreSeriesSource implements SeriesSource {
         continue;
       }
       const reader = new BatchReader(mt, wantSamples, (tagValue) => {
-        const a = new SeriesAccum(...labelsOf(tagValue));
+        const a = new SeriesAccum(...labelsOf(tagValue), wantSamples);
         series.push(a);
         return a;
       });
