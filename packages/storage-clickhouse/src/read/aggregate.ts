@@ -32,10 +32,13 @@ export async function aggregateTable(http: ChHttp, e: TableEntry, req: Aggregate
       continue;
     }
     if (c.name !== t.info.timeIndex || timeUnitOf(c.type) === undefined || k.bucketNs % s.timeUnitNs !== 0n || k.bucketNs <= 0n) return undefined;
-    // toInt64: a small literal is UInt16 in ClickHouse, and `x % 60000 + 60000` would wrap in it.
-    const b = `toInt64(${k.bucketNs / s.timeUnitNs})`;
+    // The bucket's index, floor(ts / b): intDiv (by a constant: a multiply, not a division) truncates
+    // toward zero, so a negative ts is moved up by one and its index down by one. Measured on 18.16 it
+    // costs less than the floored remainder `ts - ((ts % b + b) % b)` (two Int64 modulos a row), and it
+    // cannot overflow; the bucket's start (index × b) is made exactly from it here.
+    const units = k.bucketNs / s.timeUnitNs;
     const r = s.ref(c.name);
-    keys.push({ sql: `(${r} - (((${r} % ${b}) + ${b}) % ${b}))`, decode: (f) => BigInt(f) });
+    keys.push({ sql: `(intDiv(${r} + (${r} < 0), toInt64(${units})) - (${r} < 0))`, decode: (f) => BigInt(f) * units });
   }
   const aggs: { sql: string; decode: (f: string) => Value }[] = [];
   const bits: { at: number; sql: string }[] = [];
