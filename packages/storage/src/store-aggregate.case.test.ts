@@ -110,6 +110,22 @@ export function runAggregateCases(fresh: () => Promise<Store>): void {
       }
     });
 
+    it('cuts times before the epoch into floored buckets (date_bin of a negative time)', async () => {
+      const s = await fresh();
+      if (s.aggregate === undefined) return;
+      // Times either side of 0 and of bucket edges: -60001, -60000, -59999, -1, 0, 1, 59999, 60000.
+      const times = [-60_001, -60_000, -59_999, -1, 0, 1, 59_999, 60_000, -120_000, -119_999];
+      const rows: Value[][] = times.map((t, i) => [t, `h${i % 2}`, 'info', i, 200]);
+      await s.write([{ db: 'public', table: 'logs', schema: SCHEMA, rows, options: { append_mode: true } }]);
+      const got = await s.aggregate({ db: 'public', table: 'logs', groupBy: [{ column: 'ts', bucketNs: 60_000_000_000n }], aggregates: [{ fn: 'count' }], anyOrder: true });
+      expect(got).toBeDefined();
+      const floor = (t: number) => BigInt(Math.floor(t / 60_000) * 60_000);
+      const counts = new Map<bigint, number>();
+      for (const t of times) counts.set(floor(t), (counts.get(floor(t)) ?? 0) + 1);
+      const sorted = (xs: (readonly Value[])[]) => xs.map((r) => [...r]).sort((a, b) => compareValues(a[0]!, b[0]!));
+      expect(sorted(got!)).toEqual(sorted([...counts].map(([k, n]) => [k, n])));
+    });
+
     it("a 'contains' predicate keeps the rows whose string contains the text, in both layouts", async () => {
       const s = await fresh();
       for (const append_mode of [true, false]) {
