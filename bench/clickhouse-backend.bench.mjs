@@ -4,17 +4,21 @@
 //     ClickHouse (requests alternate between them) — each Sluice server is its own process, 1 core each.
 //  2. the six log queries of peers.bench through Sluice-on-ClickHouse vs the same questions sent to
 //     ClickHouse directly (its physical table): Sluice's overhead over the store it pushes work to.
-// Needs Debian's clickhouse-server (18.16; skipped with a message when absent). ROWS (default 200,000).
+// Needs Debian's clickhouse-server (18.16; skipped with a message when absent). ROWS (default 1,000,000,
+// the log table of the SQL and peers benches), RUNS timed runs per query (15) after WARMUP untimed ones (30).
 import { haveClickHouse, startClickHouse } from './lib/clickhouse.mjs';
 import { LOG_PIPELINE, logRow, STEP_MS, T0 } from './lib/log-table.mjs';
 import { median, percentile } from './lib/proc.mjs';
 import { report } from './lib/report.mjs';
 import { startSluice } from './lib/sluice.mjs';
 
-const ROWS = Number(process.env.ROWS ?? 200_000);
+const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const BATCH = 1000;
 const CLIENTS = 4;
-const RUNS = Number(process.env.RUNS ?? 9);
+const RUNS = Number(process.env.RUNS ?? 15);
+// Untimed runs of each query on both sides first: the server's code is compiled (JIT) as in a server that
+// has been answering queries, and ClickHouse's caches are as warm as they get for the timed runs.
+const WARMUP = Number(process.env.WARMUP ?? 30);
 if (!haveClickHouse()) {
   console.log('clickhouse-server is not installed: skipping the ClickHouse backend bench');
   process.exit(0);
@@ -85,6 +89,9 @@ try {
 
   const [[physical]] = await ch.rows("SELECT name FROM system.tables WHERE database = 'bench_public' AND name LIKE 'logs\\_%' AND name NOT LIKE 'logs2%'");
   const t = `bench_public.${physical}`;
+  // The ingest left hundreds of parts that ClickHouse merges in the background for a while: merged
+  // first, so no background merge lands in one side's timings and not the other's.
+  await ch.exec(`OPTIMIZE TABLE ${t} FINAL`);
   const from = T0 + Math.floor(ROWS / 2) * STEP_MS;
   const to = from + 600_000;
   const iso = (ms) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
@@ -111,13 +118,13 @@ try {
   for (const q of queries) {
     const tm = { s: [], c: [] };
     let ans;
-    for (let i = 0; i <= RUNS; i++) {
+    for (let i = 0; i < WARMUP + RUNS; i++) {
       let t0 = performance.now();
       const s = await onCh.rows(q.sluice);
-      if (i > 0) tm.s.push(performance.now() - t0);
+      if (i >= WARMUP) tm.s.push(performance.now() - t0);
       t0 = performance.now();
       const c = await ch.rows(q.ch);
-      if (i > 0) tm.c.push(performance.now() - t0);
+      if (i >= WARMUP) tm.c.push(performance.now() - t0);
       ans = { s, c };
     }
     const ok = same(ans.s, ans.c);

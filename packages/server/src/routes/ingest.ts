@@ -7,7 +7,7 @@ import { readBodyBytes } from '../ingest/read-body.js';
 import { PIPELINE_PARAMS_HEADER, pipelineNameFrom, readPipelineParams } from '../ingest/pipeline-params.js';
 import { jsonExact } from '../formats/json-response.js';
 import { requestDeadline, requestSignal } from '../middleware/timeout.js';
-import { tableOptionsFromHints } from '../write/hints.js';
+import { tableOptionsFromHints, hintHeaders } from '../write/hints.js';
 import { databaseParam } from '../params.js';
 
 /** `/v1/ingest`, and GreptimeDB's older `/v1/events/logs` for clients that still use it. */
@@ -28,7 +28,7 @@ export function createIngestRoutes(deps: AppDeps, maxBodyBytes: number): Hono {
     if (!table) throw invalidParameter('table is required');
     const pipelineName = pipelineNameFrom((h) => c.req.header(h), query.pipeline_name);
     if (pipelineName === undefined) throw invalidParameter('pipeline_name is required (query parameter pipeline_name or header x-service-pipeline-name)');
-    const hints = tableOptionsFromHints(Object.entries(c.req.header()));
+    const hints = tableOptionsFromHints(hintHeaders(c));
     const contentType = ingestContentType(c.req.header('content-type'));
     const body = await readBodyBytes(c, maxBodyBytes);
     const signal = requestSignal(c);

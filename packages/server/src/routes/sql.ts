@@ -7,7 +7,7 @@ import { elapsedMs } from '../middleware/request-start.js';
 import { readForm } from '../ingest/read-form.js';
 import { checkAccess } from '../auth/permission.js';
 import { databaseParam } from '../params.js';
-import { tableOptionsFromHints } from '../write/hints.js';
+import { tableOptionsFromHints, hintHeaders } from '../write/hints.js';
 import type { AppDeps } from '../deps.js';
 import { queryLimits } from '../config/limits.js';
 import { requestDeadline, requestSignal, TIMEOUT_HEADER } from '../middleware/timeout.js';
@@ -43,7 +43,7 @@ export function createSqlRoutes(deps: AppDeps): Hono {
     const sql = requireSql(p.sql);
     // Hints only shape tables that a write creates; SQL never creates one implicitly (INSERT into a
     // missing table fails, CREATE TABLE takes WITH), so here they are only checked.
-    tableOptionsFromHints(Object.entries(c.req.header()));
+    tableOptionsFromHints(hintHeaders(c));
     const permission = c.get('permission');
     if (permission !== undefined && permission !== 'rw') checkAccess(permission, isReadOnlySql(sql) ? 'read' : 'write');
     const timezone = c.req.header('x-service-timezone') ?? deps.config.default_timezone;

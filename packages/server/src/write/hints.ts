@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { SluiceError, StatusCode, parseTableOption, isTableOptionName, didYouMean, TABLE_OPTION_NAMES, type TableOptions } from '@sluice/pipeline-core';
 
 /**
@@ -32,6 +33,28 @@ export function readHintPairs(headers: Iterable<[string, string]>): Map<string, 
   }
   for (const [k, v] of single) combined.set(k, v);
   return combined;
+}
+
+/**
+ * The request's headers for tableOptionsFromHints. On Node the raw header list is checked first: a
+ * request without any `x-service-hint*` header (nearly all) skips building the whole header record.
+ */
+export function hintHeaders(c: Context): Iterable<[string, string]> {
+  const raw = (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming?.rawHeaders;
+  if (raw !== undefined) {
+    // `x-service-hint`: the prefix of both HINTS_HEADER and HINT_HEADER_PREFIX.
+    const prefix = HINT_HEADER_PREFIX.slice(0, -1);
+    let any = false;
+    for (let i = 0; i < raw.length; i += 2) {
+      const n = raw[i]!;
+      if (n.length >= prefix.length && (n.charCodeAt(0) | 32) === 120 /* x */ && n.slice(0, prefix.length).toLowerCase() === prefix) {
+        any = true;
+        break;
+      }
+    }
+    if (!any) return [];
+  }
+  return Object.entries(c.req.header());
 }
 
 /** Validated table options from the hint headers; `{}` when the request carries none. */

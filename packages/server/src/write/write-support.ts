@@ -4,7 +4,7 @@ import type { WriteRequest, WriteResult } from '@sluice/storage';
 import type { AppDeps } from '../deps.js';
 import { parseByteSize } from '../config/byte-size.js';
 import { DB_HEADER, resolveWriteDb } from './db.js';
-import { tableOptionsFromHints } from './hints.js';
+import { tableOptionsFromHints, hintHeaders } from './hints.js';
 import { InFlightWrites, type WriteLease } from './in-flight.js';
 import { readWriteBody, type ReadBodyOptions } from './read-body.js';
 import { protocolTableOptions, type TableSemantics } from './semantic-options.js';
@@ -79,7 +79,7 @@ export function createWriteSupport(deps: AppDeps, maxBodyBytes: number, inFlight
     readsOwnBody: (path) => paths.has(path),
     target(c, semantics, dbParam) {
       const db = resolveWriteDb(deps.store, dbParam, c.req.header(DB_HEADER));
-      const hints = tableOptionsFromHints(Object.entries(c.req.header()));
+      const hints = tableOptionsFromHints(hintHeaders(c));
       return { db, options: protocolTableOptions(semantics, hints), hints };
     },
     async readBody(c, opts) {
