@@ -16,9 +16,13 @@ const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const BATCH = 1000;
 const CLIENTS = 4;
 const RUNS = Number(process.env.RUNS ?? 15);
-// Untimed runs of each query on both sides first: the server's code is compiled (JIT) as in a server that
-// has been answering queries, and ClickHouse's caches are as warm as they get for the timed runs.
+// Before any timed run, every query is sent in turn to both sides for WARMUP_S seconds (default 20), then
+// WARMUP more times each: Sluice is measured as a server in steady state, not while V8 still compiles its
+// hot paths (after 30 queries of one kind its compiler threads still used ~1.2 ms of CPU per query, with
+// only two cores for Sluice, ClickHouse and this client; after ~3,000 ~0.2 ms), and ClickHouse's caches
+// are as warm as they get.
 const WARMUP = Number(process.env.WARMUP ?? 30);
+const WARMUP_S = Number(process.env.WARMUP_S ?? 20);
 if (!haveClickHouse()) {
   console.log('clickhouse-server is not installed: skipping the ClickHouse backend bench');
   process.exit(0);
@@ -114,6 +118,12 @@ try {
       ch: `SELECT count() FROM ${t} WHERE match(message, '(?i:\\\\berror\\\\b)') AND match(message, '(?i:\\\\btimeout\\\\b)')`,
     },
   ];
+  const warmEnd = performance.now() + WARMUP_S * 1000;
+  for (let k = 0; performance.now() < warmEnd; k++) {
+    const q = queries[k % queries.length];
+    await onCh.rows(q.sluice);
+    await ch.rows(q.ch);
+  }
   console.log(`\n${'query'.padEnd(44)} ${'sluice→ch'.padStart(10)} ${'ch direct'.padStart(10)}  ratio`);
   for (const q of queries) {
     const tm = { s: [], c: [] };
