@@ -1,0 +1,53 @@
+// Focused: the issue-10 log queries in-process (no HTTP), CPU ms and wall ms per query (median).
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openLmdbStore } from '@sluice/storage';
+import { createQueryEngine } from '@sluice/query';
+import { LOG_SCHEMA, logRow, STEP_MS, T0 } from './lib/log-table.mjs';
+const ROWS = Number(process.env.SLUICE_BENCH_ROWS ?? 1_000_000);
+const RUNS = Number(process.env.SLUICE_BENCH_RUNS ?? 9);
+const keep = process.env.LOGQ_DATA;
+const dataHome = keep ?? mkdtempSync(join(tmpdir(), 'logq-'));
+const loaded = keep && existsSync(join(keep, 'loaded'));
+const store = await openLmdbStore({ dataHome, ttlSweepIntervalMs: 0, noSync: true });
+for (let b = 0; !loaded && b * 1000 < ROWS; b++) {
+  const rows = [];
+  for (let k = b * 1000; k < Math.min(ROWS, (b + 1) * 1000); k++) rows.push(logRow(k));
+  await store.write([{ db: 'public', table: 'logs', schema: LOG_SCHEMA, rows, options: { append_mode: true } }]);
+}
+const engine = createQueryEngine(store);
+if (process.env.PROF) { const { Session } = await import('node:inspector/promises'); globalThis.sess = new Session(); sess.connect(); await sess.post('Profiler.enable'); await sess.post('Profiler.start'); }
+const iso = (ms) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+const from = iso(T0 + Math.floor(ROWS * 0.4) * STEP_MS), to = iso(T0 + Math.floor(ROWS * 0.6) * STEP_MS);
+const qs = (process.env.Q ? process.env.Q.split(',') : null);
+const queries = [
+  ['count', 'SELECT count(*) FROM logs'],
+  ['like', "SELECT count(*) FROM logs WHERE message LIKE '%timeout%'"],
+  ['group', 'SELECT host, count(*), avg(latency_ms) FROM logs GROUP BY host ORDER BY host'],
+  ['hist', "SELECT date_bin(INTERVAL '1 minute', ts) AS minute, count(*) FROM logs GROUP BY minute ORDER BY minute"],
+  ['newest', `SELECT ts, host, level, status, latency_ms, message FROM logs WHERE ts >= '${from}' AND ts < '${to}' ORDER BY ts DESC LIMIT 100`],
+  ['matches', "SELECT count(*) FROM logs WHERE matches(message, 'error AND timeout')"],
+  ['likerare', "SELECT count(*) FROM logs WHERE message LIKE '%nothere%'"],
+  ['matchrare', "SELECT count(*) FROM logs WHERE matches(message, 'nothere')"],
+];
+const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+for (const [name, sql] of queries) {
+  if (qs && !qs.includes(name)) continue;
+  const cpu = [], wall = [];
+  let ans;
+  for (let i = 0; i <= RUNS; i++) {
+    if (process.env.GC) globalThis.gc?.();
+    const c0 = process.cpuUsage(), t0 = performance.now();
+    const [r] = await engine.executeSql(sql, { db: "public" });
+    const w = performance.now() - t0, c = process.cpuUsage(c0);
+    if (i > 0) { cpu.push((c.user + c.system) / 1000); wall.push(w); }
+    ans = r;
+  }
+  const rows = ans.rows;
+  console.log(`${name.padEnd(10)} cpu ${med(cpu).toFixed(1).padStart(7)} ms  wall ${med(wall).toFixed(1).padStart(7)} ms  ${JSON.stringify(rows, (k, v) => typeof v === "bigint" ? String(v) : v).slice(0, 60)}`);
+}
+if (globalThis.sess) { const { profile } = await sess.post('Profiler.stop'); (await import('node:fs')).writeFileSync(process.env.PROF, JSON.stringify(profile)); }
+await store.close();
+if (keep) writeFileSync(join(keep, 'loaded'), '');
+else rmSync(dataHome, { recursive: true, force: true });

@@ -1,0 +1,223 @@
+import type { Value } from '@sluice/pipeline-core';
+import { readBlock, writeBlock } from './block.js';
+import { ByteReader } from './byte-reader.js';
+import { ByteWriter } from './byte-writer.js';
+import type { TextOp } from './text-search.js';
+import { bloomHas, bloomMayHave, bloomOf, hashUnits, KIND_TOKEN_BLOOM, readBloom, readTokenBlooms, wordBloom, writeBloom, type TokenBloom } from './token-bloom.js';
+
+/**
+ * The full-text index of a chunk: per string column declared `FULLTEXT INDEX` (the transform's
+ * `index: fulltext`), written when the chunk is sealed and read without decompressing the column.
+ *
+ * When every value of the column in the chunk is ASCII, the index holds the chunk's tokens (maximal runs
+ * of `[A-Za-z0-9_]`, case kept):
+ *   - every token found in two rows or more, with its rows (postings: a delta list or a row bitmap);
+ *   - the tokens found in one row only (ids, numbers) as two bloom filters: of their lowercase forms,
+ *     and of their three-character substrings (case kept).
+ * That answers, exactly and for every row:
+ *   - `word` w (a `matches()` term): the rows holding a token whose lowercase is w, when the rare-word
+ *     filter proves no rare token is w;
+ *   - `contains` x (`LIKE '%x%'`) for x of three or more word characters: the rows holding a token that
+ *     contains x (an occurrence of such an x never crosses a non-word character), when some trigram of x
+ *     is missing from the trigram filter (no rare token contains x). A literal with other characters is
+ *     found only in rows holding, for each of its word runs of three or more characters, a token that
+ *     contains it: when the index proves no row does, the chunk is skipped.
+ * In ASCII text, lowercasing keeps lengths and word boundaries, so the tokens of a value lowercased are
+ * its tokens lowercased: the `word` test's semantics. Otherwise (the index cannot decide) the chunk's
+ * values are searched. A column whose values are not all ASCII gets only a filter of its lowercased
+ * words (codec/token-bloom.ts), which rules out chunks for `word`.
+ *
+ * Stored as an optional block after a chunk's field blocks (a chunk without it is read as before):
+ *   u8 kind (2) | varint entries | per entry: varint slot | block (codec/block.ts) of:
+ *     u8 mode 0 | filter of lowercased words
+ *     u8 mode 1 | varint tokens | tokens (strings) | postings per token | rare-word filter | rare-trigram filter
+ *   postings: u8 0 | varint count | varint row deltas      or      u8 1 | row bitmap (1 bit per row)
+ * Chunks written before it carry a kind-1 block of word filters (codec/token-bloom.ts), read as mode 0.
+ */
+export const KIND_TEXT_INDEX = 2;
+const MODE_BLOOM = 0;
+const MODE_TOKENS = 1;
+const POSTINGS_LIST = 0;
+const POSTINGS_BITMAP = 1;
+/** Tokens found in at least this many rows are kept with their rows; rarer ones only in the filters. */
+const FREQUENT_ROWS = 2;
+
+/** The index of one column of one chunk. */
+export type TextIndex =
+  | { readonly kind: 'bloom'; readonly bloom: TokenBloom }
+  | { readonly kind: 'tokens'; readonly tokens: readonly string[]; readonly postings: readonly number[]; readonly body: Uint8Array; readonly rareWords: TokenBloom; readonly trigrams: TokenBloom };
+
+const isWordByte = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+
+/** Rows (ascending) per token of a column's values; undefined when a value is not ASCII. */
+function tokenRows(col: readonly Value[]): Map<string, number[]> | undefined {
+  const tokens = new Map<string, number[]>();
+  for (let i = 0; i < col.length; i++) {
+    const v = col[i];
+    if (typeof v !== 'string') continue;
+    let start = -1;
+    for (let j = 0; j <= v.length; j++) {
+      const c = j < v.length ? v.charCodeAt(j) : 32;
+      if (c >= 128) return undefined;
+      if (isWordByte(c)) {
+        if (start < 0) start = j;
+        continue;
+      }
+      if (start < 0) continue;
+      const token = v.slice(start, j);
+      start = -1;
+      const rows = tokens.get(token);
+      if (rows === undefined) tokens.set(token, [i]);
+      else if (rows[rows.length - 1] !== i) rows.push(i);
+    }
+  }
+  return tokens;
+}
+
+const entry = new ByteWriter(1 << 12);
+
+/** Appends the text index block of a chunk of `n` rows being written; nothing when no slot has a full-text index. */
+export function writeTextIndex(w: ByteWriter, slots: readonly number[], fields: readonly (readonly Value[])[]): void {
+  const present = slots.filter((s) => fields[s] !== undefined);
+  if (present.length === 0) return;
+  w.u8(KIND_TEXT_INDEX);
+  w.varint(present.length);
+  for (const slot of present) {
+    const col = fields[slot]!;
+    entry.reset();
+    const tokens = tokenRows(col);
+    if (tokens === undefined) {
+      entry.u8(MODE_BLOOM);
+      writeBloom(entry, wordBloom(col));
+    } else writeTokens(entry, tokens, col.length);
+    w.varint(slot);
+    writeBlock(w, entry.buf.subarray(0, entry.pos));
+  }
+}
+
+function writeTokens(w: ByteWriter, tokens: Map<string, number[]>, n: number): void {
+  const frequent: string[] = [];
+  const rareWords = new Set<number>();
+  const trigrams = new Set<number>();
+  for (const [token, rows] of tokens) {
+    if (rows.length >= FREQUENT_ROWS) {
+      frequent.push(token);
+      continue;
+    }
+    rareWords.add(hashUnits(token.toLowerCase(), 0, token.length));
+    for (let i = 0; i + 3 <= token.length; i++) trigrams.add(hashUnits(token, i, i + 3));
+  }
+  w.u8(MODE_TOKENS);
+  w.varint(frequent.length);
+  for (const token of frequent) w.string(token);
+  const bitmapLen = (n + 7) >> 3;
+  for (const token of frequent) {
+    const rows = tokens.get(token)!;
+    if (rows.length * 8 >= n) {
+      w.u8(POSTINGS_BITMAP);
+      w.ensure(bitmapLen);
+      w.buf.fill(0, w.pos, w.pos + bitmapLen);
+      for (const i of rows) w.buf[w.pos + (i >> 3)]! |= 1 << (i & 7);
+      w.pos += bitmapLen;
+      continue;
+    }
+    w.u8(POSTINGS_LIST);
+    w.varint(rows.length);
+    let prev = 0;
+    for (const i of rows) {
+      w.varint(i - prev);
+      prev = i;
+    }
+  }
+  writeBloom(w, bloomOf(rareWords));
+  writeBloom(w, bloomOf(trigrams));
+}
+
+/** The indexes of an `n`-row chunk's text index block (kind 2, or the older kind 1) at `at`, by slot; empty when there is none. */
+export function readTextIndexes(buf: Uint8Array, at: number, n: number): Map<number, TextIndex> {
+  const out = new Map<number, TextIndex>();
+  if (at >= buf.length) return out;
+  if (buf[at] === KIND_TOKEN_BLOOM) {
+    for (const [slot, bloom] of readTokenBlooms(buf, at)) out.set(slot, { kind: 'bloom', bloom });
+    return out;
+  }
+  if (buf[at] !== KIND_TEXT_INDEX) return out;
+  const r = new ByteReader().reset(buf, at + 1);
+  const count = r.varint();
+  for (let k = 0; k < count; k++) {
+    const slot = r.varint();
+    out.set(slot, decodeEntry(readBlock(r), n));
+  }
+  return out;
+}
+
+function decodeEntry(body: Uint8Array, n: number): TextIndex {
+  const r = new ByteReader().reset(body);
+  if (r.u8() === MODE_BLOOM) return { kind: 'bloom', bloom: readBloom(r) };
+  const tokens: string[] = new Array(r.varint());
+  for (let k = 0; k < tokens.length; k++) tokens[k] = r.string();
+  // Postings are read when a token is asked for: record where each starts.
+  const postings: number[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    postings.push(r.pos);
+    if (r.u8() === POSTINGS_BITMAP) r.skip((n + 7) >> 3);
+    else for (let m = r.varint(); m > 0; m--) r.varint();
+  }
+  return { kind: 'tokens', tokens, postings, body, rareWords: readBloom(r), trigrams: readBloom(r) };
+}
+
+/**
+ * Rows of an `n`-row chunk passing a text test, from the column's index alone: the mask (1: passes) when
+ * the index decides every row, `null` when it proves that no row passes, undefined when only the values
+ * can tell.
+ */
+export function indexedMask(ix: TextIndex, op: TextOp, operand: string, n: number): Uint8Array | null | undefined {
+  if (ix.kind === 'bloom') return op === 'word' && !bloomMayHave(ix.bloom, operand) ? null : undefined;
+  // The values are ASCII: an operand that is not cannot be found in them.
+  if (op !== 'term' && /[^\x00-\x7f]/.test(operand)) return null;
+  if (op === 'word') {
+    if (bloomHas(ix.rareWords, hashUnits(operand, 0, operand.length))) return undefined;
+    return rowsOf(ix, (t) => t.length === operand.length && t.toLowerCase() === operand, n);
+  }
+  if (op !== 'contains' || operand === '') return undefined;
+  if (/^\w+$/.test(operand)) return containing(ix, operand, n);
+  let all: Uint8Array | undefined;
+  for (const piece of operand.match(/\w{3,}/g) ?? []) {
+    const m = containing(ix, piece, n);
+    if (m === null) return null;
+    if (m === undefined) continue;
+    if (all === undefined) all = m;
+    else {
+      let any = 0;
+      for (let i = 0; i < n; i++) any |= all[i]! &= m[i]!;
+      if (any === 0) return null;
+    }
+  }
+  return undefined;
+}
+
+/** Rows holding a token that contains `word` (word characters only), when no rare token can. */
+function containing(ix: TextIndex & { kind: 'tokens' }, word: string, n: number): Uint8Array | null | undefined {
+  if (word.length < 3) return undefined;
+  for (let i = 0; i + 3 <= word.length; i++) if (!bloomHas(ix.trigrams, hashUnits(word, i, i + 3))) return rowsOf(ix, (t) => t.includes(word), n);
+  return undefined;
+}
+
+/** The union of the rows of the tokens `want` accepts; null when there are none. */
+function rowsOf(ix: TextIndex & { kind: 'tokens' }, want: (token: string) => boolean, n: number): Uint8Array | null {
+  let mask: Uint8Array | null = null;
+  const r = new ByteReader();
+  for (let k = 0; k < ix.tokens.length; k++) {
+    if (!want(ix.tokens[k]!)) continue;
+    mask ??= new Uint8Array(n);
+    r.reset(ix.body, ix.postings[k]!);
+    if (r.u8() === POSTINGS_BITMAP) {
+      const at = r.pos;
+      for (let i = 0; i < n; i++) if ((ix.body[at + (i >> 3)]! & (1 << (i & 7))) !== 0) mask[i] = 1;
+      continue;
+    }
+    let row = 0;
+    for (let m = r.varint(); m > 0; m--) mask[(row += r.varint())] = 1;
+  }
+  return mask;
+}
