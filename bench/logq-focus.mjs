@@ -2,9 +2,9 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openLmdbStore } from '@sluice/storage';
 import { createQueryEngine } from '@sluice/query';
 import { LOG_SCHEMA, logRow, STEP_MS, T0 } from './lib/log-table.mjs';
+const { openLmdbStore } = await import(process.env.STORAGE_DIST ? `file://${process.env.STORAGE_DIST}/index.js` : '@sluice/storage');
 const ROWS = Number(process.env.SLUICE_BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.SLUICE_BENCH_RUNS ?? 9);
 const keep = process.env.LOGQ_DATA;
@@ -22,6 +22,7 @@ const iso = (ms) => new Date(ms).toISOString().replace('T', ' ').replace('Z', ''
 const from = iso(T0 + Math.floor(ROWS * 0.4) * STEP_MS), to = iso(T0 + Math.floor(ROWS * 0.6) * STEP_MS);
 const qs = (process.env.Q ? process.env.Q.split(',') : null);
 const queries = [
+  ['one', 'SELECT 1'],
   ['count', 'SELECT count(*) FROM logs'],
   ['like', "SELECT count(*) FROM logs WHERE message LIKE '%timeout%'"],
   ['group', 'SELECT host, count(*), avg(latency_ms) FROM logs GROUP BY host ORDER BY host'],

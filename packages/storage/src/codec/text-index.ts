@@ -1,5 +1,5 @@
 import type { Value } from '@sluice/pipeline-core';
-import { readBlock, writeBlock } from './block.js';
+import { readBlock, skipBlock, writeBlock } from './block.js';
 import { ByteReader } from './byte-reader.js';
 import { ByteWriter } from './byte-writer.js';
 import type { TextOp } from './text-search.js';
@@ -28,10 +28,11 @@ import { bloomHas, bloomMayHave, bloomOf, hashUnits, KIND_TOKEN_BLOOM, readBloom
  * words (codec/token-bloom.ts), which rules out chunks for `word`.
  *
  * Stored as an optional block after a chunk's field blocks (a chunk without it is read as before):
- *   u8 kind (2) | varint entries | per entry: varint slot | block (codec/block.ts) of:
- *     u8 mode 0 | filter of lowercased words
- *     u8 mode 1 | varint tokens | tokens (strings) | postings per token | rare-word filter | rare-trigram filter
- *   postings: u8 0 | varint count | varint row deltas      or      u8 1 | row bitmap (1 bit per row)
+ *   u8 kind (2) | varint entries | per entry: varint slot | u8 mode | mode 0: filter of lowercased words
+ *     mode 1: rare-word filter | rare-trigram filter | varint tokens | the tokens joined by newlines (one
+ *             string) | block (codec/block.ts, LZ4) of the postings of each token in order:
+ *             u8 0 | varint count | varint length | varint row deltas      or      u8 1 | row bitmap
+ * The filters and tokens are read as they are; the postings are decompressed only when a token matches.
  * Chunks written before it carry a kind-1 block of word filters (codec/token-bloom.ts), read as mode 0.
  */
 export const KIND_TEXT_INDEX = 2;
@@ -45,7 +46,7 @@ const FREQUENT_ROWS = 2;
 /** The index of one column of one chunk. */
 export type TextIndex =
   | { readonly kind: 'bloom'; readonly bloom: TokenBloom }
-  | { readonly kind: 'tokens'; readonly tokens: readonly string[]; readonly postings: readonly number[]; readonly body: Uint8Array; readonly rareWords: TokenBloom; readonly trigrams: TokenBloom };
+  | TokenIndex;
 
 const isWordByte = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
 
@@ -74,9 +75,10 @@ function tokenRows(col: readonly Value[]): Map<string, number[]> | undefined {
   return tokens;
 }
 
-const entry = new ByteWriter(1 << 12);
+const postingsWriter = new ByteWriter(1 << 12);
+const deltas = new ByteWriter(1 << 10);
 
-/** Appends the text index block of a chunk of `n` rows being written; nothing when no slot has a full-text index. */
+/** Appends the text index block of a chunk being written; nothing when no slot has a full-text index. */
 export function writeTextIndex(w: ByteWriter, slots: readonly number[], fields: readonly (readonly Value[])[]): void {
   const present = slots.filter((s) => fields[s] !== undefined);
   if (present.length === 0) return;
@@ -84,14 +86,12 @@ export function writeTextIndex(w: ByteWriter, slots: readonly number[], fields: 
   w.varint(present.length);
   for (const slot of present) {
     const col = fields[slot]!;
-    entry.reset();
+    w.varint(slot);
     const tokens = tokenRows(col);
     if (tokens === undefined) {
-      entry.u8(MODE_BLOOM);
-      writeBloom(entry, wordBloom(col));
-    } else writeTokens(entry, tokens, col.length);
-    w.varint(slot);
-    writeBlock(w, entry.buf.subarray(0, entry.pos));
+      w.u8(MODE_BLOOM);
+      writeBloom(w, wordBloom(col));
+    } else writeTokens(w, tokens, col.length);
   }
 }
 
@@ -108,29 +108,34 @@ function writeTokens(w: ByteWriter, tokens: Map<string, number[]>, n: number): v
     for (let i = 0; i + 3 <= token.length; i++) trigrams.add(hashUnits(token, i, i + 3));
   }
   w.u8(MODE_TOKENS);
+  writeBloom(w, bloomOf(rareWords));
+  writeBloom(w, bloomOf(trigrams));
   w.varint(frequent.length);
-  for (const token of frequent) w.string(token);
+  w.string(frequent.join('\n'));
+  const p = postingsWriter;
+  p.reset();
   const bitmapLen = (n + 7) >> 3;
   for (const token of frequent) {
     const rows = tokens.get(token)!;
     if (rows.length * 8 >= n) {
-      w.u8(POSTINGS_BITMAP);
-      w.ensure(bitmapLen);
-      w.buf.fill(0, w.pos, w.pos + bitmapLen);
-      for (const i of rows) w.buf[w.pos + (i >> 3)]! |= 1 << (i & 7);
-      w.pos += bitmapLen;
+      p.u8(POSTINGS_BITMAP);
+      p.ensure(bitmapLen);
+      p.buf.fill(0, p.pos, p.pos + bitmapLen);
+      for (const i of rows) p.buf[p.pos + (i >> 3)]! |= 1 << (i & 7);
+      p.pos += bitmapLen;
       continue;
     }
-    w.u8(POSTINGS_LIST);
-    w.varint(rows.length);
+    p.u8(POSTINGS_LIST);
+    p.varint(rows.length);
+    deltas.reset();
     let prev = 0;
     for (const i of rows) {
-      w.varint(i - prev);
+      deltas.varint(i - prev);
       prev = i;
     }
+    p.bytes(deltas.buf.subarray(0, deltas.pos));
   }
-  writeBloom(w, bloomOf(rareWords));
-  writeBloom(w, bloomOf(trigrams));
+  writeBlock(w, p.buf.subarray(0, p.pos));
 }
 
 /** The indexes of an `n`-row chunk's text index block (kind 2, or the older kind 1) at `at`, by slot; empty when there is none. */
@@ -146,24 +151,62 @@ export function readTextIndexes(buf: Uint8Array, at: number, n: number): Map<num
   const count = r.varint();
   for (let k = 0; k < count; k++) {
     const slot = r.varint();
-    out.set(slot, decodeEntry(readBlock(r), n));
+    if (r.u8() === MODE_BLOOM) {
+      out.set(slot, { kind: 'bloom', bloom: readBloom(r) });
+      continue;
+    }
+    const rareWords = readBloom(r);
+    const trigrams = readBloom(r);
+    const count = r.varint();
+    const joined = r.string();
+    const tokens = count === 0 ? [] : joined.split('\n');
+    const postingsAt = r.pos;
+    skipBlock(r);
+    out.set(slot, new TokenIndex(tokens, rareWords, trigrams, buf.subarray(postingsAt, r.pos), n));
   }
   return out;
 }
 
-function decodeEntry(body: Uint8Array, n: number): TextIndex {
-  const r = new ByteReader().reset(body);
-  if (r.u8() === MODE_BLOOM) return { kind: 'bloom', bloom: readBloom(r) };
-  const tokens: string[] = new Array(r.varint());
-  for (let k = 0; k < tokens.length; k++) tokens[k] = r.string();
-  // Postings are read when a token is asked for: record where each starts.
-  const postings: number[] = [];
-  for (let k = 0; k < tokens.length; k++) {
-    postings.push(r.pos);
-    if (r.u8() === POSTINGS_BITMAP) r.skip((n + 7) >> 3);
-    else for (let m = r.varint(); m > 0; m--) r.varint();
+/** A column's tokens (see above); their postings are decompressed when a token is first asked for. */
+class TokenIndex {
+  readonly kind = 'tokens';
+  private starts: number[] | undefined;
+  private body: Buffer | undefined;
+  constructor(
+    readonly tokens: readonly string[],
+    readonly rareWords: TokenBloom,
+    readonly trigrams: TokenBloom,
+    private readonly stored: Uint8Array,
+    private readonly n: number,
+  ) {}
+
+  /** Sets the rows of token k in `mask`. */
+  addRows(k: number, mask: Uint8Array): void {
+    const r = new ByteReader();
+    if (this.body === undefined) {
+      this.body = readBlock(r.reset(this.stored));
+      this.starts = [];
+      r.reset(this.body);
+      for (let t = 0; t < this.tokens.length; t++) {
+        this.starts.push(r.pos);
+        if (r.u8() === POSTINGS_BITMAP) r.skip((this.n + 7) >> 3);
+        else {
+          r.varint();
+          r.skip(r.varint());
+        }
+      }
+    }
+    const body = this.body;
+    r.reset(body, this.starts![k]!);
+    if (r.u8() === POSTINGS_BITMAP) {
+      const at = r.pos;
+      for (let i = 0; i < this.n; i++) if ((body[at + (i >> 3)]! & (1 << (i & 7))) !== 0) mask[i] = 1;
+      return;
+    }
+    let m = r.varint();
+    r.varint();
+    for (let row = 0; m > 0; m--) mask[(row += r.varint())] = 1;
   }
-  return { kind: 'tokens', tokens, postings, body, rareWords: readBloom(r), trigrams: readBloom(r) };
 }
 
 /**
@@ -197,27 +240,19 @@ export function indexedMask(ix: TextIndex, op: TextOp, operand: string, n: numbe
 }
 
 /** Rows holding a token that contains `word` (word characters only), when no rare token can. */
-function containing(ix: TextIndex & { kind: 'tokens' }, word: string, n: number): Uint8Array | null | undefined {
+function containing(ix: TokenIndex, word: string, n: number): Uint8Array | null | undefined {
   if (word.length < 3) return undefined;
   for (let i = 0; i + 3 <= word.length; i++) if (!bloomHas(ix.trigrams, hashUnits(word, i, i + 3))) return rowsOf(ix, (t) => t.includes(word), n);
   return undefined;
 }
 
 /** The union of the rows of the tokens `want` accepts; null when there are none. */
-function rowsOf(ix: TextIndex & { kind: 'tokens' }, want: (token: string) => boolean, n: number): Uint8Array | null {
+function rowsOf(ix: TokenIndex, want: (token: string) => boolean, n: number): Uint8Array | null {
   let mask: Uint8Array | null = null;
-  const r = new ByteReader();
   for (let k = 0; k < ix.tokens.length; k++) {
     if (!want(ix.tokens[k]!)) continue;
     mask ??= new Uint8Array(n);
-    r.reset(ix.body, ix.postings[k]!);
-    if (r.u8() === POSTINGS_BITMAP) {
-      const at = r.pos;
-      for (let i = 0; i < n; i++) if ((ix.body[at + (i >> 3)]! & (1 << (i & 7))) !== 0) mask[i] = 1;
-      continue;
-    }
-    let row = 0;
-    for (let m = r.varint(); m > 0; m--) mask[(row += r.varint())] = 1;
+    ix.addRows(k, mask);
   }
   return mask;
 }
