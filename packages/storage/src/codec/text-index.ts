@@ -200,7 +200,12 @@ class TokenIndex {
     r.reset(body, this.starts![k]!);
     if (r.u8() === POSTINGS_BITMAP) {
       const at = r.pos;
-      for (let i = 0; i < this.n; i++) if ((body[at + (i >> 3)]! & (1 << (i & 7))) !== 0) mask[i] = 1;
+      const bytes = (this.n + 7) >> 3;
+      for (let b = 0; b < bytes; b++) {
+        const x = body[at + b]!;
+        if (x === 0) continue;
+        for (let j = 0; j < 8; j++) if ((x & (1 << j)) !== 0) mask[(b << 3) + j] = 1;
+      }
       return;
     }
     let m = r.varint();
