@@ -11,11 +11,14 @@ const keep = process.env.LOGQ_DATA;
 const dataHome = keep ?? mkdtempSync(join(tmpdir(), 'logq-'));
 const loaded = keep && existsSync(join(keep, 'loaded'));
 const store = await openLmdbStore({ dataHome, ttlSweepIntervalMs: 0, noSync: true });
+const load0 = process.cpuUsage();
+const loadT0 = performance.now();
 for (let b = 0; !loaded && b * 1000 < ROWS; b++) {
   const rows = [];
   for (let k = b * 1000; k < Math.min(ROWS, (b + 1) * 1000); k++) rows.push(logRow(k));
   await store.write([{ db: 'public', table: 'logs', schema: LOG_SCHEMA, rows, options: { append_mode: true } }]);
 }
+if (!loaded) { const c = process.cpuUsage(load0); console.log(`load      cpu ${((c.user + c.system) / 1000).toFixed(0)} ms  wall ${(performance.now() - loadT0).toFixed(0)} ms  (${ROWS} rows, 1,000 per write)`); }
 const engine = createQueryEngine(store);
 if (process.env.PROF) { const { Session } = await import('node:inspector/promises'); globalThis.sess = new Session(); sess.connect(); await sess.post('Profiler.enable'); await sess.post('Profiler.start'); }
 const iso = (ms) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');

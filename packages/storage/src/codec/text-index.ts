@@ -2,6 +2,7 @@ import type { Value } from '@sluice/pipeline-core';
 import { readBlock, skipBlock, writeBlock } from './block.js';
 import { ByteReader } from './byte-reader.js';
 import { ByteWriter } from './byte-writer.js';
+import { IntMap32 } from './int-map.js';
 import type { TextOp } from './text-search.js';
 import { bloomHas, bloomMayHave, bloomOf, hashUnits, KIND_TOKEN_BLOOM, readBloom, readTokenBlooms, wordBloom, writeBloom, type TokenBloom } from './token-bloom.js';
 
@@ -50,29 +51,62 @@ export type TextIndex =
 
 const isWordByte = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
 
-/** Rows (ascending) per token of a column's values; undefined when a value is not ASCII. */
-function tokenRows(col: readonly Value[]): Map<string, number[]> | undefined {
-  const tokens = new Map<string, number[]>();
+/** A token of a column and the rows holding it (`more` from its second row on). */
+interface Token {
+  readonly text: string;
+  readonly first: number;
+  more: number[] | undefined;
+  /** Another token with the same hash. */
+  readonly next: Token | undefined;
+}
+
+/** Whether `token` is the units [from, to) of `v`. */
+function sameText(token: string, v: string, from: number, to: number): boolean {
+  if (token.length !== to - from) return false;
+  for (let k = 0; k < token.length; k++) if (token.charCodeAt(k) !== v.charCodeAt(from + k)) return false;
+  return true;
+}
+
+/**
+ * The distinct tokens of a column's values with their rows, in first-seen order; undefined when a value
+ * is not ASCII. Tokens are found by their hash (computed while scanning, no string per occurrence) and
+ * told apart by their text.
+ */
+function tokenRows(col: readonly Value[]): Token[] | undefined {
+  const byHash = new IntMap32();
+  const out: Token[] = [];
   for (let i = 0; i < col.length; i++) {
     const v = col[i];
     if (typeof v !== 'string') continue;
     let start = -1;
+    let h = 0;
     for (let j = 0; j <= v.length; j++) {
       const c = j < v.length ? v.charCodeAt(j) : 32;
       if (c >= 128) return undefined;
       if (isWordByte(c)) {
-        if (start < 0) start = j;
+        if (start < 0) {
+          start = j;
+          h = 0x811c9dc5;
+        }
+        h = Math.imul(h ^ c, 0x01000193);
         continue;
       }
       if (start < 0) continue;
-      const token = v.slice(start, j);
+      const at = byHash.get(h);
+      const head = at < 0 ? undefined : out[at]!;
+      let t = head;
+      while (t !== undefined && !sameText(t.text, v, start, j)) t = t.next;
+      if (t === undefined) {
+        t = { text: v.slice(start, j), first: i, more: undefined, next: head };
+        byHash.set(h, out.length);
+        out.push(t);
+      } else if (t.more === undefined) {
+        if (t.first !== i) t.more = [i];
+      } else if (t.more[t.more.length - 1] !== i) t.more.push(i);
       start = -1;
-      const rows = tokens.get(token);
-      if (rows === undefined) tokens.set(token, [i]);
-      else if (rows[rows.length - 1] !== i) rows.push(i);
     }
   }
-  return tokens;
+  return out;
 }
 
 const postingsWriter = new ByteWriter(1 << 12);
@@ -95,28 +129,29 @@ export function writeTextIndex(w: ByteWriter, slots: readonly number[], fields: 
   }
 }
 
-function writeTokens(w: ByteWriter, tokens: Map<string, number[]>, n: number): void {
-  const frequent: string[] = [];
-  const rareWords = new Set<number>();
-  const trigrams = new Set<number>();
-  for (const [token, rows] of tokens) {
-    if (rows.length >= FREQUENT_ROWS) {
-      frequent.push(token);
+function writeTokens(w: ByteWriter, tokens: readonly Token[], n: number): void {
+  const frequent: Token[] = [];
+  const rareWords = new IntMap32();
+  const trigrams = new IntMap32();
+  for (const t of tokens) {
+    if (t.more !== undefined && t.more.length + 1 >= FREQUENT_ROWS) {
+      frequent.push(t);
       continue;
     }
-    rareWords.add(hashUnits(token.toLowerCase(), 0, token.length));
-    for (let i = 0; i + 3 <= token.length; i++) trigrams.add(hashUnits(token, i, i + 3));
+    const text = t.text;
+    rareWords.set(hashUnits(text.toLowerCase(), 0, text.length), 0);
+    for (let i = 0; i + 3 <= text.length; i++) trigrams.set(hashUnits(text, i, i + 3), 0);
   }
   w.u8(MODE_TOKENS);
   writeBloom(w, bloomOf(rareWords));
   writeBloom(w, bloomOf(trigrams));
   w.varint(frequent.length);
-  w.string(frequent.join('\n'));
+  w.string(frequent.map((t) => t.text).join('\n'));
   const p = postingsWriter;
   p.reset();
   const bitmapLen = (n + 7) >> 3;
   for (const token of frequent) {
-    const rows = tokens.get(token)!;
+    const rows = [token.first, ...token.more!];
     if (rows.length * 8 >= n) {
       p.u8(POSTINGS_BITMAP);
       p.ensure(bitmapLen);

@@ -84,10 +84,10 @@ function hasBits(bits: Uint8Array, hashes: number, h: number): boolean {
   return true;
 }
 
-/** A filter (8 bits per element, HASHES hashes) of a set of hashes. */
-export function bloomOf(hashes: ReadonlySet<number>): TokenBloom {
+/** A filter (8 bits per element, HASHES hashes) of a set of (unsigned 32-bit) hashes. */
+export function bloomOf(hashes: { readonly size: number; forEach(f: (h: number) => void): void }): TokenBloom {
   const bits = new Uint8Array(Math.max(8, Math.ceil((hashes.size * BITS_PER_TOKEN) / 8)));
-  for (const h of hashes) setBits(bits, h);
+  hashes.forEach((h) => setBits(bits, h));
   return { bits, hashes: HASHES };
 }
 
