@@ -1,4 +1,11 @@
-// Focused: the issue-10 log queries in-process (no HTTP), CPU ms and wall ms per query (median).
+// The issue-10 log queries in process (no HTTP, no peer): CPU ms and wall ms per query, median of RUNS,
+// on the 1M-row log table (bench/lib/log-table.mjs) written 1,000 rows per write, as the peers bench does.
+// For before/after figures side by side: keep a data home per build and alternate the two builds.
+// Run: npm run build -w @sluice/storage -w @sluice/query && node bench/logq-focus.mjs
+// Env: SLUICE_BENCH_ROWS (1000000), SLUICE_BENCH_RUNS (9), Q (comma-separated query names, `none` only
+//      writes), LOGQ_DATA (a data home kept between runs: written once, then only queried),
+//      STORAGE_DIST (another build's packages/storage/dist to use instead, e.g. main's), GC (1: a full
+//      GC before each run, outside the clock), PROF (file: a CPU profile of the queries).
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
