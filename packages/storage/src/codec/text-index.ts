@@ -30,10 +30,12 @@ import { bloomHas, bloomMayHave, bloomOf, hashUnits, KIND_TOKEN_BLOOM, readBloom
  *
  * Stored as an optional block after a chunk's field blocks (a chunk without it is read as before):
  *   u8 kind (2) | varint entries | per entry: varint slot | u8 mode | mode 0: filter of lowercased words
- *     mode 1: rare-word filter | rare-trigram filter | varint tokens | the tokens joined by newlines (one
- *             string) | block (codec/block.ts, LZ4) of the postings of each token in order:
+ *     mode 1: rare-word filter | rare-trigram filter | filter of the tokens below lowercased | varint tokens |
+ *             the tokens joined by newlines (one string) | block (codec/block.ts, LZ4) of the postings of
+ *             each token in order:
  *             u8 0 | varint count | varint length | varint row deltas      or      u8 1 | row bitmap
- * The filters and tokens are read as they are; the postings are decompressed only when a token matches.
+ * The filters and tokens are read as they are (a word in neither word filter rules the chunk out without
+ * reading the tokens); the postings are decompressed only when a token matches.
  * Chunks written before it carry a kind-1 block of word filters (codec/token-bloom.ts), read as mode 0.
  */
 export const KIND_TEXT_INDEX = 2;
@@ -142,9 +144,12 @@ function writeTokens(w: ByteWriter, tokens: readonly Token[], n: number): void {
     rareWords.set(hashUnits(text.toLowerCase(), 0, text.length), 0);
     for (let i = 0; i + 3 <= text.length; i++) trigrams.set(hashUnits(text, i, i + 3), 0);
   }
+  const frequentWords = new IntMap32();
+  for (const t of frequent) frequentWords.set(hashUnits(t.text.toLowerCase(), 0, t.text.length), 0);
   w.u8(MODE_TOKENS);
   writeBloom(w, bloomOf(rareWords));
   writeBloom(w, bloomOf(trigrams));
+  writeBloom(w, bloomOf(frequentWords));
   w.varint(frequent.length);
   w.string(frequent.map((t) => t.text).join('\n'));
   const p = postingsWriter;
@@ -192,28 +197,43 @@ export function readTextIndexes(buf: Uint8Array, at: number, n: number): Map<num
     }
     const rareWords = readBloom(r);
     const trigrams = readBloom(r);
-    const count = r.varint();
-    const joined = r.string();
-    const tokens = count === 0 ? [] : joined.split('\n');
+    const frequentWords = readBloom(r);
+    const tokensAt = r.pos;
+    r.varint();
+    r.skip(r.varint());
     const postingsAt = r.pos;
     skipBlock(r);
-    out.set(slot, new TokenIndex(tokens, rareWords, trigrams, buf.subarray(postingsAt, r.pos), n));
+    out.set(slot, new TokenIndex(rareWords, trigrams, frequentWords, buf.subarray(tokensAt, postingsAt), buf.subarray(postingsAt, r.pos), n));
   }
   return out;
 }
 
-/** A column's tokens (see above); their postings are decompressed when a token is first asked for. */
+/** A column's tokens (see above): read when first asked for, their postings decompressed when a token matches. */
 class TokenIndex {
   readonly kind = 'tokens';
+  private list: string[] | undefined;
   private starts: number[] | undefined;
   private body: Buffer | undefined;
   constructor(
-    readonly tokens: readonly string[],
     readonly rareWords: TokenBloom,
     readonly trigrams: TokenBloom,
+    /** The lowercase forms of the tokens below. */
+    readonly frequentWords: TokenBloom,
+    private readonly tokenBytes: Uint8Array,
     private readonly stored: Uint8Array,
     private readonly n: number,
   ) {}
+
+  /** The tokens found in two rows or more. */
+  get tokens(): readonly string[] {
+    if (this.list === undefined) {
+      const r = new ByteReader().reset(this.tokenBytes);
+      const count = r.varint();
+      const joined = r.string();
+      this.list = count === 0 ? [] : joined.split('\n');
+    }
+    return this.list;
+  }
 
   /** Sets the rows of token k in `mask`. */
   addRows(k: number, mask: Uint8Array): void {
@@ -259,7 +279,9 @@ export function indexedMask(ix: TextIndex, op: TextOp, operand: string, n: numbe
   // The values are ASCII: an operand that is not cannot be found in them.
   if (op !== 'term' && /[^\x00-\x7f]/.test(operand)) return null;
   if (op === 'word') {
-    if (bloomHas(ix.rareWords, hashUnits(operand, 0, operand.length))) return undefined;
+    const h = hashUnits(operand, 0, operand.length);
+    if (bloomHas(ix.rareWords, h)) return undefined;
+    if (!bloomHas(ix.frequentWords, h)) return null;
     return rowsOf(ix, (t) => t.length === operand.length && t.toLowerCase() === operand, n);
   }
   if (op !== 'contains' || operand === '') return undefined;
