@@ -5,7 +5,7 @@ import { ByteWriter } from './byte-writer.js';
 import { columnStats, type SlotStats } from './chunk-stats.js';
 import { decodeBoxed, decodeCodes, decodeFloatPlanes } from './chunk-decode.js';
 import { textMask, textTest, type TextOp } from './text-search.js';
-import { readTokenBlooms, type TokenBloom } from './token-bloom.js';
+import { readTextIndexes, type TextIndex } from './text-index.js';
 import { decodeValue, encodeValue, skipValue } from './value-codec.js';
 
 /**
@@ -184,7 +184,7 @@ export class ChunkView {
   private seriesCache: Uint32Array | undefined;
   private readonly typedCache = new Map<number, TypedSlot>();
   private readonly textCache = new Map<number, { body: Buffer; text: string }>();
-  private blooms: Map<number, TokenBloom> | undefined;
+  private indexes: Map<number, TextIndex> | undefined;
 
   constructor(private readonly buf: Buffer) {
     this.tableId = buf.readUInt32LE(0);
@@ -319,11 +319,11 @@ export class ChunkView {
     return mask;
   }
 
-  /** The full-text filter of a stored slot (codec/token-bloom.ts), when the chunk was written with one. */
-  tokenBloom(slot: number): TokenBloom | undefined {
+  /** The full-text index of a stored slot (codec/text-index.ts), when the chunk was written with one. */
+  textIndex(slot: number): TextIndex | undefined {
     if (slot >= this.slots) return undefined;
-    this.blooms ??= readTokenBlooms(this.buf, this.blockStart(2 + this.slots));
-    return this.blooms.get(slot);
+    this.indexes ??= readTextIndexes(this.buf, this.blockStart(2 + this.slots), this.count);
+    return this.indexes.get(slot);
   }
 
   /** Offset of block b (0 time, 1 series, 2 + slot). */

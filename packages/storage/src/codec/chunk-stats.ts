@@ -95,6 +95,22 @@ export function metaMinTs(buf: Buffer): bigint {
   return buf.readBigInt64BE(0);
 }
 
+/** The row count of a chunk's metadata when it belongs to logical table `tableId`, else −1 (nothing else is decoded). */
+export function metaRowCount(buf: Uint8Array, tableId: number): number {
+  let pos = 8;
+  const varint = () => {
+    let v = 0;
+    let mul = 1;
+    for (;;) {
+      const b = buf[pos++]!;
+      v += (b & 0x7f) * mul;
+      if (b < 0x80) return v;
+      mul *= 0x80;
+    }
+  };
+  return varint() === tableId ? varint() : -1;
+}
+
 /** Decodes a chunk's metadata; with `upTo`, slot statistics past that many slots are not read. */
 export function decodeChunkMeta(types: readonly ColumnType[], buf: Buffer, upTo = Infinity): ChunkMeta {
   const r = new ByteReader().reset(buf, 8);

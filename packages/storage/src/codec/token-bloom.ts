@@ -3,16 +3,17 @@ import { ByteReader } from './byte-reader.js';
 import type { ByteWriter } from './byte-writer.js';
 
 /**
- * The full-text index of a chunk: per string column declared `FULLTEXT INDEX` (the transform's
- * `index: fulltext`), a bloom filter of the lowercased words of the chunk's values. A scan with a `word`
- * predicate (a `matches()` term) skips a chunk whose filter lacks the word, without decompressing the
- * column. No false negatives: a word the `word` test finds in a value is a maximal run of word units of
- * the lowercased value, which is exactly what is hashed here (see `wordUnit`).
+ * Bloom filters of words, the building block of a chunk's full-text index (codec/text-index.ts): the
+ * lowercased words of a column's values hashed into a filter, so a `word` predicate (a `matches()` term)
+ * skips a chunk whose filter lacks the word. No false negatives: a word the `word` test finds in a value
+ * is a maximal run of word units of the lowercased value, which is exactly what is hashed here (see
+ * `wordUnit`).
  *
- * Stored as an optional block after a chunk's field blocks (older readers ignore it):
+ * Chunks written before the text index (kind 2) carry their filters as a kind-1 block after the field
+ * blocks, still read here:
  *   u8 kind (1) | varint filters | per filter: varint slot | varint bits | u8 hashes | bits / 8 bytes
  */
-const KIND_TOKEN_BLOOM = 1;
+export const KIND_TOKEN_BLOOM = 1;
 const BITS_PER_TOKEN = 8;
 const HASHES = 5;
 const WORD = /[\p{L}\p{N}_]/u;
@@ -24,7 +25,7 @@ function wordUnit(c: number): boolean {
 }
 
 /** FNV-1a over the UTF-16 units [from, to) of `s`. */
-function hashUnits(s: string, from: number, to: number): number {
+export function hashUnits(s: string, from: number, to: number): number {
   let h = 0x811c9dc5;
   for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h >>> 0;
@@ -83,32 +84,39 @@ function hasBits(bits: Uint8Array, hashes: number, h: number): boolean {
   return true;
 }
 
-/**
- * Appends the full-text index block of a chunk being written: a filter per slot in `slots` (string
- * columns with a full-text index) over that slot's values. Writes nothing when there is no such slot.
- */
-export function writeTokenBlooms(w: ByteWriter, slots: readonly number[], fields: readonly (readonly Value[])[]): void {
-  const filters: { slot: number; bits: Uint8Array }[] = [];
-  for (const slot of slots) {
-    const col = fields[slot];
-    if (col === undefined) continue;
-    const hashes = new Set<number>();
-    for (const v of col) if (typeof v === 'string') addWords(v, hashes);
-    const bits = new Uint8Array(Math.max(8, Math.ceil((hashes.size * BITS_PER_TOKEN) / 8)));
-    for (const h of hashes) setBits(bits, h);
-    filters.push({ slot, bits });
-  }
-  if (filters.length === 0) return;
-  w.u8(KIND_TOKEN_BLOOM);
-  w.varint(filters.length);
-  for (const f of filters) {
-    w.varint(f.slot);
-    w.varint(f.bits.length * 8);
-    w.u8(HASHES);
-    w.ensure(f.bits.length);
-    w.buf.set(f.bits, w.pos);
-    w.pos += f.bits.length;
-  }
+/** A filter (8 bits per element, HASHES hashes) of a set of (unsigned 32-bit) hashes. */
+export function bloomOf(hashes: { readonly size: number; forEach(f: (h: number) => void): void }): TokenBloom {
+  const bits = new Uint8Array(Math.max(8, Math.ceil((hashes.size * BITS_PER_TOKEN) / 8)));
+  hashes.forEach((h) => setBits(bits, h));
+  return { bits, hashes: HASHES };
+}
+
+/** A filter as stored: varint bits | u8 hashes | bits / 8 bytes. */
+export function writeBloom(w: ByteWriter, b: TokenBloom): void {
+  w.varint(b.bits.length * 8);
+  w.u8(b.hashes);
+  w.raw(b.bits);
+}
+
+/** A filter written by writeBloom, at the reader's position (the bits are a view of the reader's buffer). */
+export function readBloom(r: ByteReader): TokenBloom {
+  const bytes = r.varint() >> 3;
+  const hashes = r.u8();
+  const bits = r.buf.subarray(r.pos, r.pos + bytes);
+  r.skip(bytes);
+  return { bits, hashes };
+}
+
+/** The filter of the lowercased words of a column's string values (chunks whose values are not all ASCII). */
+export function wordBloom(col: readonly Value[]): TokenBloom {
+  const hashes = new Set<number>();
+  for (const v of col) if (typeof v === 'string') addWords(v, hashes);
+  return bloomOf(hashes);
+}
+
+/** Whether a filter may hold the hash `h` (see hashUnits). */
+export function bloomHas(bloom: TokenBloom, h: number): boolean {
+  return hasBits(bloom.bits, bloom.hashes, h);
 }
 
 /** A chunk's filter of one column: `hashes` bit positions per word. */
@@ -117,7 +125,7 @@ export interface TokenBloom {
   readonly hashes: number;
 }
 
-/** The filters of an index block (`buf` from `at` to its end), by slot. */
+/** The filters of a kind-1 index block (`buf` from `at` to its end), by slot; empty when the block is not one. */
 export function readTokenBlooms(buf: Uint8Array, at: number): Map<number, TokenBloom> {
   const out = new Map<number, TokenBloom>();
   if (at >= buf.length || buf[at] !== KIND_TOKEN_BLOOM) return out;
@@ -125,10 +133,7 @@ export function readTokenBlooms(buf: Uint8Array, at: number): Map<number, TokenB
   const count = r.varint();
   for (let k = 0; k < count; k++) {
     const slot = r.varint();
-    const bytes = r.varint() >> 3;
-    const hashes = r.u8();
-    out.set(slot, { bits: buf.subarray(r.pos, r.pos + bytes), hashes });
-    r.skip(bytes);
+    out.set(slot, readBloom(r));
   }
   return out;
 }

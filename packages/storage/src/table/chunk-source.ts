@@ -1,6 +1,6 @@
 import type { Value } from '@sluice/pipeline-core';
 import { ChunkView } from '../codec/chunk-codec.js';
-import { bloomMayHave } from '../codec/token-bloom.js';
+import { indexedMask } from '../codec/text-index.js';
 import type { TableState } from '../catalog/table-state.js';
 import type { StoreContext } from '../context.js';
 import { CHUNK_SPAN_NS, chunkKey, chunkKeySeq, chunkKeyTime } from '../keys/chunk-key.js';
@@ -171,17 +171,19 @@ function chunkLoader(ctx: StoreContext, t: TableState, preds: CompiledPredicates
     // Bounds as offsets from the chunk's first time (exact within a chunk's one-minute span).
     const loD = preds.lo === undefined || preds.lo <= view.minTs ? -1 : Number(preds.lo - view.minTs);
     const hiD = preds.hi === undefined || preds.hi > view.maxTs ? Infinity : Number(preds.hi - view.minTs);
-    // The chunk's full-text filters rule out words no value of it holds, before any column is decoded.
+    // The chunk's full-text index answers text tests, or rules the chunk out, before any column is decoded.
+    const indexed: (Uint8Array | undefined)[] = [];
     for (const f of preds.fieldTests) {
-      if (f.text?.op !== 'word') continue;
-      const bloom = view.tokenBloom(f.slot);
-      if (bloom !== undefined && !bloomMayHave(bloom, f.text.operand)) return undefined;
+      const ix = f.text !== undefined ? view.textIndex(f.slot) : undefined;
+      const m = ix !== undefined ? indexedMask(ix, f.text!.op, f.text!.operand, view.count) : undefined;
+      if (m === null) return undefined;
+      indexed.push(m);
     }
     const series = preds.tagTests.length > 0 ? view.series() : undefined;
-    const fieldCols = preds.fieldTests.map((f) => {
+    const fieldCols = preds.fieldTests.map((f, k) => {
       const dflt = t.fields[f.slot]!.default ?? null;
-      // A text test runs on the chunk's bytes; its result reads as a boolean "value".
-      const mask = f.text !== undefined && view.hasSlot(f.slot) ? view.textMask(f.slot, f.text.op, f.text.operand) : undefined;
+      // A text test runs on the index or the chunk's bytes; its result reads as a boolean "value".
+      const mask = indexed[k] ?? (f.text !== undefined && view.hasSlot(f.slot) ? view.textMask(f.slot, f.text.op, f.text.operand) : undefined);
       if (mask) return { test: (v: Value) => v === 1, values: mask as unknown as Value[], dflt, mask };
       return { test: f.test, values: view.field(f.slot, t.fieldTypes[f.slot]!), dflt, mask: undefined };
     });

@@ -2,7 +2,7 @@ import type { Value } from '@sluice/pipeline-core';
 import { ByteWriter } from '../codec/byte-writer.js';
 import { encodeChunk, encodeSeriesBlock } from '../codec/chunk-codec.js';
 import { encodeChunkMeta } from '../codec/chunk-stats.js';
-import { writeTokenBlooms } from '../codec/token-bloom.js';
+import { writeTextIndex } from '../codec/text-index.js';
 import { fulltextSlots } from './fulltext-slots.js';
 import type { TableState } from '../catalog/table-state.js';
 import type { StoreContext } from '../context.js';
@@ -100,7 +100,7 @@ export interface EncodedChunk {
 export function encodeChunkEntry(t: TableState, c: ChunkInput, copy = true): EncodedChunk {
   writer.reset();
   const stats = encodeChunk(writer, t.fieldTypes, { tableId: t.record.id, ts: c.ts, series: c.series, fields: c.fields });
-  writeTokenBlooms(writer, fulltextSlots(t), c.fields);
+  writeTextIndex(writer, fulltextSlots(t), c.fields);
   const min = c.ts[0]!;
   const max = c.ts[c.ts.length - 1]!;
   return { min, max, body: copy ? writer.take() : writer.buf.subarray(0, writer.pos), meta: encodeChunkMeta(t.fieldTypes, min, t.record.id, c.ts.length, stats) };

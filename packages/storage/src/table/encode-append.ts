@@ -4,7 +4,7 @@ import type { TableRecord } from '../catalog/table-record.js';
 import { ByteWriter } from '../codec/byte-writer.js';
 import { encodeChunkHead, encodeFieldBlocks } from '../codec/chunk-codec.js';
 import { encodeChunkMeta } from '../codec/chunk-stats.js';
-import { writeTokenBlooms } from '../codec/token-bloom.js';
+import { writeTextIndex } from '../codec/text-index.js';
 import type { EncodedAppendChunk, EncodedAppendWrite, WriteLayout } from '../store.js';
 import { cutChunks } from './chunk-write.js';
 import { evolveSchema } from './evolve-schema.js';
@@ -45,7 +45,7 @@ export function encodeAppendWrite(layout: WriteLayout, req: { readonly schema: r
     encodeChunkHead(w, record.id, c.ts, c.fields);
     const f0 = w.pos;
     const stats = encodeFieldBlocks(w, t.fieldTypes, c.fields, m);
-    writeTokenBlooms(w, ft, c.fields);
+    writeTextIndex(w, ft, c.fields);
     const min = c.ts[0]!;
     const max = c.ts[m - 1]!;
     spans.push({ min, max, rows: m, head: [h0, f0], fields: [f0, w.pos], meta: encodeChunkMeta(t.fieldTypes, min, record.id, m, stats) });

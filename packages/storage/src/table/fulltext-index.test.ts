@@ -55,4 +55,37 @@ describe('full-text index of append-mode chunks', () => {
     expect(masks).toHaveBeenCalledTimes(1);
     await s.close();
   });
+
+  it('LIKE and word predicates answered from the index give the rows a scan of the values gives', async () => {
+    const s = await store();
+    const t = await store();
+    const words = ['GET', 'timeout', 'Timeout', 'error', 'upstream', 'ok', 'x_timeout', 'took', '12ms', 'retry'];
+    let seed = 7;
+    const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    const all: string[] = [];
+    // Eight chunks (writes an hour apart) of 50 rows; some hold no 'timeout' at all.
+    for (let b = 0; b < 8; b++) {
+      const msgs = Array.from({ length: 50 }, () => Array.from({ length: 1 + rand(5) }, () => words[rand(b % 3 === 0 ? 6 : words.length)]).join(rand(2) ? ' ' : ': '));
+      all.push(...msgs);
+      const rows = msgs.map((m, i) => [b * 3_600_000 + i, m]);
+      await s.write([{ db: 'public', table: 'logs', schema: schema('fulltext'), options: { append_mode: true }, rows }]);
+      await t.write([{ db: 'public', table: 'logs', schema: schema(), options: { append_mode: true }, rows }]);
+    }
+    const preds = [['contains', 'timeout'], ['contains', 'x_t'], ['contains', 'upstream timeout'], ['contains', 'retry'], ['word', 'timeout'], ['word', 'x_timeout'], ['word', 'retry'], ['contains', 'Time']] as const;
+    const wants = [];
+    for (const [op, value] of preds) wants.push(await collect(t, { db: 'public', table: 'logs', columns: ['ts', 'msg'], predicates: [{ column: 'msg', op, value }] }));
+    expect(wants[0]!.length).toBeGreaterThan(0);
+    expect(wants[0]!.length).toBe(all.filter((m) => m.includes('timeout')).length);
+    const masks = vi.spyOn(ChunkView.prototype, 'textMask');
+    for (const [k, [op, value]] of preds.entries()) {
+      const predicates = [{ column: 'msg', op, value }];
+      expect(await collect(s, { db: 'public', table: 'logs', columns: ['ts', 'msg'], predicates }), `${op} ${value}`).toEqual(wants[k]);
+      expect(await s.aggregate({ db: 'public', table: 'logs', aggregates: [{ fn: 'count' }], predicates })).toEqual([[wants[k]!.length]]);
+    }
+    // A scan without the index searches every chunk's values for every predicate (8 x 8, twice); with it,
+    // most are answered from the tokens or skipped.
+    expect(masks.mock.calls.length).toBeLessThan(8 * 8);
+    await s.close();
+    await t.close();
+  });
 });

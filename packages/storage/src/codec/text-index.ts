@@ -1,0 +1,320 @@
+import type { Value } from '@sluice/pipeline-core';
+import { readBlock, skipBlock, writeBlock } from './block.js';
+import { ByteReader } from './byte-reader.js';
+import { ByteWriter } from './byte-writer.js';
+import { IntMap32 } from './int-map.js';
+import type { TextOp } from './text-search.js';
+import { bloomHas, bloomMayHave, bloomOf, hashUnits, KIND_TOKEN_BLOOM, readBloom, readTokenBlooms, wordBloom, writeBloom, type TokenBloom } from './token-bloom.js';
+
+/**
+ * The full-text index of a chunk: per string column declared `FULLTEXT INDEX` (the transform's
+ * `index: fulltext`), written when the chunk is sealed and read without decompressing the column.
+ *
+ * When every value of the column in the chunk is ASCII, the index holds the chunk's tokens (maximal runs
+ * of `[A-Za-z0-9_]`, case kept):
+ *   - every token found in two rows or more, with its rows (postings: a delta list or a row bitmap);
+ *   - the tokens found in one row only (ids, numbers) as two bloom filters: of their lowercase forms,
+ *     and of their three-character substrings (case kept).
+ * That answers, exactly and for every row:
+ *   - `word` w (a `matches()` term): the rows holding a token whose lowercase is w, when the rare-word
+ *     filter proves no rare token is w;
+ *   - `contains` x (`LIKE '%x%'`) for x of three or more word characters: the rows holding a token that
+ *     contains x (an occurrence of such an x never crosses a non-word character), when some trigram of x
+ *     is missing from the trigram filter (no rare token contains x). A literal with other characters is
+ *     found only in rows holding, for each of its word runs of three or more characters, a token that
+ *     contains it: when the index proves no row does, the chunk is skipped.
+ * In ASCII text, lowercasing keeps lengths and word boundaries, so the tokens of a value lowercased are
+ * its tokens lowercased: the `word` test's semantics. Otherwise (the index cannot decide) the chunk's
+ * values are searched. A column whose values are not all ASCII gets only a filter of its lowercased
+ * words (codec/token-bloom.ts), which rules out chunks for `word`.
+ *
+ * Stored as an optional block after a chunk's field blocks (a chunk without it is read as before):
+ *   u8 kind (2) | varint entries | per entry: varint slot | u8 mode | mode 0: filter of lowercased words
+ *     mode 1: rare-word filter | rare-trigram filter | filter of the tokens below lowercased | varint tokens |
+ *             the tokens joined by newlines (one string) | block (codec/block.ts, LZ4) of the postings of
+ *             each token in order:
+ *             u8 0 | varint count | varint length | varint row deltas      or      u8 1 | row bitmap
+ * The filters and tokens are read as they are (a word in neither word filter rules the chunk out without
+ * reading the tokens); the postings are decompressed only when a token matches.
+ * Chunks written before it carry a kind-1 block of word filters (codec/token-bloom.ts), read as mode 0.
+ */
+export const KIND_TEXT_INDEX = 2;
+const MODE_BLOOM = 0;
+const MODE_TOKENS = 1;
+const POSTINGS_LIST = 0;
+const POSTINGS_BITMAP = 1;
+/** Tokens found in at least this many rows are kept with their rows; rarer ones only in the filters. */
+const FREQUENT_ROWS = 2;
+
+/** The index of one column of one chunk. */
+export type TextIndex =
+  | { readonly kind: 'bloom'; readonly bloom: TokenBloom }
+  | TokenIndex;
+
+const isWordByte = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+
+/** A token of a column and the rows holding it (`more` from its second row on). */
+interface Token {
+  readonly text: string;
+  readonly first: number;
+  more: number[] | undefined;
+  /** Another token with the same hash. */
+  readonly next: Token | undefined;
+}
+
+/** Whether `token` is the units [from, to) of `v`. */
+function sameText(token: string, v: string, from: number, to: number): boolean {
+  if (token.length !== to - from) return false;
+  for (let k = 0; k < token.length; k++) if (token.charCodeAt(k) !== v.charCodeAt(from + k)) return false;
+  return true;
+}
+
+/**
+ * The distinct tokens of a column's values with their rows, in first-seen order; undefined when a value
+ * is not ASCII. Tokens are found by their hash (computed while scanning, no string per occurrence) and
+ * told apart by their text.
+ */
+function tokenRows(col: readonly Value[]): Token[] | undefined {
+  const byHash = new IntMap32();
+  const out: Token[] = [];
+  for (let i = 0; i < col.length; i++) {
+    const v = col[i];
+    if (typeof v !== 'string') continue;
+    let start = -1;
+    let h = 0;
+    for (let j = 0; j <= v.length; j++) {
+      const c = j < v.length ? v.charCodeAt(j) : 32;
+      if (c >= 128) return undefined;
+      if (isWordByte(c)) {
+        if (start < 0) {
+          start = j;
+          h = 0x811c9dc5;
+        }
+        h = Math.imul(h ^ c, 0x01000193);
+        continue;
+      }
+      if (start < 0) continue;
+      const at = byHash.get(h);
+      const head = at < 0 ? undefined : out[at]!;
+      let t = head;
+      while (t !== undefined && !sameText(t.text, v, start, j)) t = t.next;
+      if (t === undefined) {
+        t = { text: v.slice(start, j), first: i, more: undefined, next: head };
+        byHash.set(h, out.length);
+        out.push(t);
+      } else if (t.more === undefined) {
+        if (t.first !== i) t.more = [i];
+      } else if (t.more[t.more.length - 1] !== i) t.more.push(i);
+      start = -1;
+    }
+  }
+  return out;
+}
+
+const postingsWriter = new ByteWriter(1 << 12);
+const deltas = new ByteWriter(1 << 10);
+
+/** Appends the text index block of a chunk being written; nothing when no slot has a full-text index. */
+export function writeTextIndex(w: ByteWriter, slots: readonly number[], fields: readonly (readonly Value[])[]): void {
+  const present = slots.filter((s) => fields[s] !== undefined);
+  if (present.length === 0) return;
+  w.u8(KIND_TEXT_INDEX);
+  w.varint(present.length);
+  for (const slot of present) {
+    const col = fields[slot]!;
+    w.varint(slot);
+    const tokens = tokenRows(col);
+    if (tokens === undefined) {
+      w.u8(MODE_BLOOM);
+      writeBloom(w, wordBloom(col));
+    } else writeTokens(w, tokens, col.length);
+  }
+}
+
+function writeTokens(w: ByteWriter, tokens: readonly Token[], n: number): void {
+  const frequent: Token[] = [];
+  const rareWords = new IntMap32();
+  const trigrams = new IntMap32();
+  for (const t of tokens) {
+    if (t.more !== undefined && t.more.length + 1 >= FREQUENT_ROWS) {
+      frequent.push(t);
+      continue;
+    }
+    const text = t.text;
+    rareWords.set(hashUnits(text.toLowerCase(), 0, text.length), 0);
+    for (let i = 0; i + 3 <= text.length; i++) trigrams.set(hashUnits(text, i, i + 3), 0);
+  }
+  const frequentWords = new IntMap32();
+  for (const t of frequent) frequentWords.set(hashUnits(t.text.toLowerCase(), 0, t.text.length), 0);
+  w.u8(MODE_TOKENS);
+  writeBloom(w, bloomOf(rareWords));
+  writeBloom(w, bloomOf(trigrams));
+  writeBloom(w, bloomOf(frequentWords));
+  w.varint(frequent.length);
+  w.string(frequent.map((t) => t.text).join('\n'));
+  const p = postingsWriter;
+  p.reset();
+  const bitmapLen = (n + 7) >> 3;
+  for (const token of frequent) {
+    const rows = [token.first, ...token.more!];
+    if (rows.length * 8 >= n) {
+      p.u8(POSTINGS_BITMAP);
+      p.ensure(bitmapLen);
+      p.buf.fill(0, p.pos, p.pos + bitmapLen);
+      for (const i of rows) p.buf[p.pos + (i >> 3)]! |= 1 << (i & 7);
+      p.pos += bitmapLen;
+      continue;
+    }
+    p.u8(POSTINGS_LIST);
+    p.varint(rows.length);
+    deltas.reset();
+    let prev = 0;
+    for (const i of rows) {
+      deltas.varint(i - prev);
+      prev = i;
+    }
+    p.bytes(deltas.buf.subarray(0, deltas.pos));
+  }
+  writeBlock(w, p.buf.subarray(0, p.pos));
+}
+
+/** The indexes of an `n`-row chunk's text index block (kind 2, or the older kind 1) at `at`, by slot; empty when there is none. */
+export function readTextIndexes(buf: Uint8Array, at: number, n: number): Map<number, TextIndex> {
+  const out = new Map<number, TextIndex>();
+  if (at >= buf.length) return out;
+  if (buf[at] === KIND_TOKEN_BLOOM) {
+    for (const [slot, bloom] of readTokenBlooms(buf, at)) out.set(slot, { kind: 'bloom', bloom });
+    return out;
+  }
+  if (buf[at] !== KIND_TEXT_INDEX) return out;
+  const r = new ByteReader().reset(buf, at + 1);
+  const count = r.varint();
+  for (let k = 0; k < count; k++) {
+    const slot = r.varint();
+    if (r.u8() === MODE_BLOOM) {
+      out.set(slot, { kind: 'bloom', bloom: readBloom(r) });
+      continue;
+    }
+    const rareWords = readBloom(r);
+    const trigrams = readBloom(r);
+    const frequentWords = readBloom(r);
+    const tokensAt = r.pos;
+    r.varint();
+    r.skip(r.varint());
+    const postingsAt = r.pos;
+    skipBlock(r);
+    out.set(slot, new TokenIndex(rareWords, trigrams, frequentWords, buf.subarray(tokensAt, postingsAt), buf.subarray(postingsAt, r.pos), n));
+  }
+  return out;
+}
+
+/** A column's tokens (see above): read when first asked for, their postings decompressed when a token matches. */
+class TokenIndex {
+  readonly kind = 'tokens';
+  private list: string[] | undefined;
+  private starts: number[] | undefined;
+  private body: Buffer | undefined;
+  constructor(
+    readonly rareWords: TokenBloom,
+    readonly trigrams: TokenBloom,
+    /** The lowercase forms of the tokens below. */
+    readonly frequentWords: TokenBloom,
+    private readonly tokenBytes: Uint8Array,
+    private readonly stored: Uint8Array,
+    private readonly n: number,
+  ) {}
+
+  /** The tokens found in two rows or more. */
+  get tokens(): readonly string[] {
+    if (this.list === undefined) {
+      const r = new ByteReader().reset(this.tokenBytes);
+      const count = r.varint();
+      const joined = r.string();
+      this.list = count === 0 ? [] : joined.split('\n');
+    }
+    return this.list;
+  }
+
+  /** Sets the rows of token k in `mask`. */
+  addRows(k: number, mask: Uint8Array): void {
+    const r = new ByteReader();
+    if (this.body === undefined) {
+      this.body = readBlock(r.reset(this.stored));
+      this.starts = [];
+      r.reset(this.body);
+      for (let t = 0; t < this.tokens.length; t++) {
+        this.starts.push(r.pos);
+        if (r.u8() === POSTINGS_BITMAP) r.skip((this.n + 7) >> 3);
+        else {
+          r.varint();
+          r.skip(r.varint());
+        }
+      }
+    }
+    const body = this.body;
+    r.reset(body, this.starts![k]!);
+    if (r.u8() === POSTINGS_BITMAP) {
+      const at = r.pos;
+      const bytes = (this.n + 7) >> 3;
+      for (let b = 0; b < bytes; b++) {
+        const x = body[at + b]!;
+        if (x === 0) continue;
+        for (let j = 0; j < 8; j++) if ((x & (1 << j)) !== 0) mask[(b << 3) + j] = 1;
+      }
+      return;
+    }
+    let m = r.varint();
+    r.varint();
+    for (let row = 0; m > 0; m--) mask[(row += r.varint())] = 1;
+  }
+}
+
+/**
+ * Rows of an `n`-row chunk passing a text test, from the column's index alone: the mask (1: passes) when
+ * the index decides every row, `null` when it proves that no row passes, undefined when only the values
+ * can tell.
+ */
+export function indexedMask(ix: TextIndex, op: TextOp, operand: string, n: number): Uint8Array | null | undefined {
+  if (ix.kind === 'bloom') return op === 'word' && !bloomMayHave(ix.bloom, operand) ? null : undefined;
+  // The values are ASCII: an operand that is not cannot be found in them.
+  if (op !== 'term' && /[^\x00-\x7f]/.test(operand)) return null;
+  if (op === 'word') {
+    const h = hashUnits(operand, 0, operand.length);
+    if (bloomHas(ix.rareWords, h)) return undefined;
+    if (!bloomHas(ix.frequentWords, h)) return null;
+    return rowsOf(ix, (t) => t.length === operand.length && t.toLowerCase() === operand, n);
+  }
+  if (op !== 'contains' || operand === '') return undefined;
+  if (/^\w+$/.test(operand)) return containing(ix, operand, n);
+  let all: Uint8Array | undefined;
+  for (const piece of operand.match(/\w{3,}/g) ?? []) {
+    const m = containing(ix, piece, n);
+    if (m === null) return null;
+    if (m === undefined) continue;
+    if (all === undefined) all = m;
+    else {
+      let any = 0;
+      for (let i = 0; i < n; i++) any |= all[i]! &= m[i]!;
+      if (any === 0) return null;
+    }
+  }
+  return undefined;
+}
+
+/** Rows holding a token that contains `word` (word characters only), when no rare token can. */
+function containing(ix: TokenIndex, word: string, n: number): Uint8Array | null | undefined {
+  if (word.length < 3) return undefined;
+  for (let i = 0; i + 3 <= word.length; i++) if (!bloomHas(ix.trigrams, hashUnits(word, i, i + 3))) return rowsOf(ix, (t) => t.includes(word), n);
+  return undefined;
+}
+
+/** The union of the rows of the tokens `want` accepts; null when there are none. */
+function rowsOf(ix: TokenIndex, want: (token: string) => boolean, n: number): Uint8Array | null {
+  let mask: Uint8Array | null = null;
+  for (let k = 0; k < ix.tokens.length; k++) {
+    if (!want(ix.tokens[k]!)) continue;
+    mask ??= new Uint8Array(n);
+    ix.addRows(k, mask);
+  }
+  return mask;
+}
