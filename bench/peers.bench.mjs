@@ -8,6 +8,7 @@
 // Each server runs in its own process (ClickHouse from /usr/sbin, Sluice from packages/server/dist).
 // Run: npm run build && node bench/peers.bench.mjs
 // Env: SLUICE_BENCH_LINES (default 1000000), SLUICE_BENCH_ROWS (default 1000000), SLUICE_BENCH_RUNS (5),
+//   SLUICE_BENCH_WARMUP_S (20: seconds of untimed queries on every side before the timed runs),
 //      SLUICE_BENCH_WORKERS (the multi-core run's pipelineWorkers, default 2). SLUICE_BENCH_LINES=0 skips
 //      the ingest part (only the query table and its six queries), SLUICE_BENCH_ROWS=0 the query part.
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -22,6 +23,7 @@ import { startSluice } from './lib/sluice.mjs';
 const LINES = Number(process.env.SLUICE_BENCH_LINES ?? 1_000_000);
 const ROWS = Number(process.env.SLUICE_BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.SLUICE_BENCH_RUNS ?? 5);
+const WARMUP_S = Number(process.env.SLUICE_BENCH_WARMUP_S ?? 20);
 const MULTI = Number(process.env.SLUICE_BENCH_WORKERS ?? 2);
 const BATCH = 1_000;
 const CLIENTS = 4;
@@ -212,6 +214,22 @@ try {
         duck: "SELECT count(*) FROM logs WHERE regexp_matches(message, '\\berror\\b', 'i') AND regexp_matches(message, '\\btimeout\\b', 'i')",
       },
     ];
+    // Steady state on every side before any timed run: each store compacts what the ingest left (Sluice's
+    // ADMIN compact_table, ClickHouse's OPTIMIZE ... FINAL, so no background merge lands in one side's
+    // timings), then every query goes to all three in turn for WARMUP_S seconds: a Node server that has
+    // answered a handful of queries is still compiling its hot paths (V8's compiler threads took ~1.2 ms of
+    // CPU per query after 30 queries of one kind, ~0.2 ms after ~3,000, on these 2 cores).
+    const compacted = await fetch(`${sluice1.url}/v1/sql`, { method: 'POST', body: new URLSearchParams({ sql: "ADMIN compact_table('logs')", db: 'public' }) });
+    if (compacted.status !== 200) throw new Error(`ADMIN compact_table: HTTP ${compacted.status} ${await compacted.text()}`);
+    await compacted.text();
+    await ch.exec('OPTIMIZE TABLE logs FINAL');
+    const warmEnd = performance.now() + WARMUP_S * 1000;
+    for (let k = 0; performance.now() < warmEnd; k++) {
+      const q = queries[k % queries.length];
+      await sluice1.rows(q.sluice);
+      await ch.rows(q.ch);
+      await conn.runAndReadAll(q.duck);
+    }
     // Sluice's v1 JSON gives timestamps as epoch ms already; ClickHouse's ts is a UInt64 of ms.
     console.log(`\n${'query'.padEnd(48)} ${'sluice'.padStart(9)} ${'clickhouse'.padStart(11)} ${'duckdb'.padStart(9)}  sluice/ch`);
     for (const q of queries) {
