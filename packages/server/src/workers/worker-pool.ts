@@ -1,5 +1,5 @@
 import { TaskPool } from './task-pool.js';
-import { WorkerTaskError, type PackedTable, type PipelineReply, type PipelineTask } from './protocol.js';
+import { WorkerTaskError, type DecodeTask, type PackedTable, type PipelineReply, type PipelineTask } from './protocol.js';
 import type { RunItemError } from '../pipelines/compiler.js';
 
 /** A run's tables as the worker packed them (unpackTablesSliced builds their rows) and its item errors. */
@@ -19,9 +19,9 @@ export interface PoolOptions {
 
 /**
  * The pipeline workers (`[ingest] workers`): a TaskPool whose tasks parse a request body and run a
- * pipeline. An aborted task's worker is terminated at once (a regex match cannot be interrupted).
+ * pipeline, or decode a protocol body into writes (DecodeTask). An aborted task's worker is terminated at once (a regex match cannot be interrupted).
  */
-export class PipelineWorkerPool extends TaskPool<PipelineTask, PipelineReply, PoolResult> {
+export class PipelineWorkerPool extends TaskPool<PipelineTask | DecodeTask, PipelineReply, PoolResult> {
   constructor(script: URL | string, size: number, opts: PoolOptions = {}) {
     super(script, size, {
       what: 'pipeline',
