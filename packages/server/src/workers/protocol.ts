@@ -56,8 +56,12 @@ export type DecodeTask = {
   readonly kind: 'decode';
   /** The body (a copy, transferred: the main thread keeps its own to decode again if a table changed). */
   readonly bytes: Uint8Array;
-  /** Layouts of tables the body may write, by table name. */
-  readonly layouts: Readonly<Record<string, WriteLayout>>;
+  /**
+   * Layouts of tables the body may write, by table name, as JSON text (a string crosses to the worker
+   * as one copy; a record object is cloned field by field, which cost the main thread more than the rest
+   * of the task).
+   */
+  readonly layouts: Readonly<Record<string, string>>;
   readonly db: string;
   readonly options: TableOptions;
 } & (

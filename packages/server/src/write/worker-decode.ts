@@ -9,6 +9,23 @@ export const WORKER_DECODE_MIN_BYTES = 16 * 1024;
 /** Tables remembered per database (their layouts go with each task). */
 const RECENT_TABLES = 64;
 
+/** Layouts as JSON text, made once per record (a store hands out the same record object until the table changes). */
+const texts = new WeakMap<WriteLayout, string>();
+
+/** Undefined for a record JSON cannot hold (the table's writes then cross as rows). */
+function layoutText(l: WriteLayout): string | undefined {
+  let t = texts.get(l);
+  if (t === undefined) {
+    try {
+      t = JSON.stringify(l);
+    } catch {
+      return undefined;
+    }
+    texts.set(l, t);
+  }
+  return t;
+}
+
 /** What a DecodeTask decodes: the protocol and its parameters, without the body and layouts. */
 export type DecodeSpec = Omit<WithoutId<DecodeTask>, 'bytes' | 'layouts' | 'kind'>;
 
@@ -48,11 +65,12 @@ export class WorkerDecoder {
   async decode(spec: DecodeSpec, body: Uint8Array): Promise<WriteRequest[]> {
     const pool = this.deps.pipelineWorkers!;
     const names = this.recent.get(spec.db);
-    const layouts: Record<string, WriteLayout> = {};
+    const layouts: Record<string, string> = {};
     if (names !== undefined && this.deps.store.writeLayout !== undefined) {
       for (const name of names.keys()) {
         const l = this.deps.store.writeLayout(spec.db, name, true);
-        if (l !== undefined) layouts[name] = l;
+        const text = l === undefined ? undefined : layoutText(l);
+        if (text !== undefined) layouts[name] = text;
       }
     }
     this.deps.metrics.workerTasks.inc();
