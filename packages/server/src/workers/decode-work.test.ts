@@ -1,0 +1,60 @@
+import { StatusCode } from '@sluice/pipeline-core';
+import { describe, expect, it } from 'vitest';
+import { lineProtocolToWrites } from '../protocols/line-protocol-rows.js';
+import { encodeRemoteWrite } from '../protocols/remote-write.js';
+import { remoteWriteRequests } from '../protocols/remote-write-rows.js';
+import { handleDecode } from './decode-work.js';
+import { unpackTables, type DecodeTask } from './protocol.js';
+
+const LINES = ['cpu,host=a u=1.5,n=3i,ok=t,s="x y" 1000', 'cpu,host=b u=-2,big=18446744073709551615u 2000', 'mem,host=a free=7i', 'cpu,host=a u=3 1000'].join('\n');
+const OPTS = { db: 'public', precision: 'ms', nowNs: 5_000_000_000n, options: { merge_mode: 'last_non_null' } } as const;
+
+function task(bytes: Uint8Array, extra: Partial<DecodeTask> = {}): DecodeTask {
+  return { id: 1, kind: 'decode', protocol: 'lineproto', bytes, layouts: {}, ...OPTS, ...extra } as DecodeTask;
+}
+
+describe('handleDecode (protocol bodies decoded on an ingest worker)', () => {
+  it('line protocol: the tables, schemas and rows main-thread decoding gives (bigints, booleans, strings, now)', () => {
+    const { reply } = handleDecode(task(new TextEncoder().encode(LINES)));
+    expect(reply.ok).toBe(true);
+    if (!reply.ok) return;
+    const here = lineProtocolToWrites(LINES, OPTS);
+    expect(reply.tables.map((t) => t.name)).toEqual(here.map((w) => w.table));
+    const rows = unpackTables(reply.tables);
+    rows.forEach((t, i) => {
+      expect(t.schema).toEqual(here[i]!.schema);
+      expect(t.options).toEqual(here[i]!.options);
+      expect(t.rows).toEqual(here[i]!.rows);
+    });
+  });
+
+  it('a bad line fails the task with the message naming the line and a 400 code; invalid UTF-8 decodes as on the main thread', () => {
+    const { reply } = handleDecode(task(new TextEncoder().encode('cpu v=1 1\ncpu v=oops 2')));
+    expect(reply).toMatchObject({ ok: false, error: { code: StatusCode.InvalidArguments, message: "unable to parse 'cpu v=oops 2': invalid boolean (line 2, column 7)" } });
+    const bytes = new Uint8Array([...Buffer.from('cpu s="caf'), 0xff, ...Buffer.from('" 1')]);
+    const ok = handleDecode(task(bytes)).reply;
+    expect(ok.ok && unpackTables(ok.tables)[0]!.rows).toEqual(lineProtocolToWrites(Buffer.from(bytes).toString('utf8'), OPTS)[0]!.rows);
+  });
+
+  it('remote write: one table per metric, the rows main-thread decoding gives, a staleness NaN kept bit for bit', () => {
+    // Prometheus's staleness marker: a NaN with payload 2.
+    const stale = new DataView(new ArrayBuffer(8));
+    stale.setBigUint64(0, 0x7ff0000000000002n);
+    const body = encodeRemoteWrite([
+      { labels: { __name__: 'up', job: 'a' }, samples: [{ value: 1, timestamp: 1000 }, { value: stale.getFloat64(0), timestamp: 2000 }] },
+      { labels: { __name__: 'rps', job: 'b', code: '200' }, samples: [{ value: 2.5, timestamp: 1000 }] },
+    ]);
+    const { reply } = handleDecode({ id: 2, kind: 'decode', protocol: 'remote_write', bytes: body, layouts: {}, db: 'public', options: {} });
+    expect(reply.ok).toBe(true);
+    if (!reply.ok) return;
+    const here = remoteWriteRequests('public', body, {});
+    expect(reply.tables.map((t) => t.name)).toEqual(['up', 'rps']);
+    const got = unpackTables(reply.tables);
+    got.forEach((t, i) => expect(t.rows).toEqual(here[i]!.rows));
+    const bits = new DataView(new ArrayBuffer(8));
+    bits.setFloat64(0, got[0]!.rows[1]![1] as number);
+    expect(bits.getBigUint64(0)).toBe(0x7ff0000000000002n);
+    const bad = handleDecode({ id: 3, kind: 'decode', protocol: 'remote_write', bytes: new Uint8Array([0xff, 0xff]), layouts: {}, db: 'public', options: {} }).reply;
+    expect(bad).toMatchObject({ ok: false, error: { message: expect.stringMatching(/not a valid prometheus\.WriteRequest/) } });
+  });
+});
