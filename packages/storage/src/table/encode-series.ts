@@ -1,9 +1,7 @@
-import type { ColumnSchema, Value } from '@sluice/pipeline-core';
-import { compileTable, type TableState } from '../catalog/table-state.js';
+import type { Value } from '@sluice/pipeline-core';
 import type { TableRecord } from '../catalog/table-record.js';
 import type { EncodedSeriesWrite, WriteLayout } from '../store.js';
-import { evolveSchema } from './evolve-schema.js';
-import { prepareRows } from './prepare-rows.js';
+import { compiledLayout, prepareAhead, type AheadRequest } from './prepare-ahead.js';
 import { encodeSeriesGroups } from './series-chunk-write.js';
 
 /**
@@ -17,17 +15,12 @@ import { encodeSeriesGroups } from './series-chunk-write.js';
  * cannot be encoded ahead: the table is append-mode, the write adds or changes columns, or a row is
  * invalid (the store then writes the rows and reports the error itself).
  */
-export function encodeSeriesWrite(layout: WriteLayout, req: { readonly schema: readonly ColumnSchema[]; readonly rows: readonly (readonly Value[])[] }): EncodedSeriesWrite | undefined {
+export function encodeSeriesWrite(layout: WriteLayout, req: AheadRequest): EncodedSeriesWrite | undefined {
   const record = layout as TableRecord;
-  const t = compiled(record);
+  const t = compiledLayout(record);
   if (t.opts.appendMode || req.rows.length === 0) return undefined;
-  let rows;
-  try {
-    if (evolveSchema(record, req.schema, false) !== record) return undefined;
-    rows = prepareRows(t, { db: record.db, table: record.name, schema: req.schema, rows: req.rows });
-  } catch {
-    return undefined;
-  }
+  const rows = prepareAhead(t, req);
+  if (rows === undefined) return undefined;
   const parts: { tags: readonly Value[]; min: bigint; rows: number; bytes: Buffer }[] = [];
   let size = 0;
   for (const step of encodeSeriesGroups(t, rows)) {
@@ -45,16 +38,4 @@ export function encodeSeriesWrite(layout: WriteLayout, req: { readonly schema: r
     return { tags: c.tags, min: c.min, rows: c.rows, bytes: view };
   });
   return { kind: 'series', tableId: record.id, version: record.version, count: rows.count, chunks };
-}
-
-/** Compiled records by table id (a worker encodes for the same few tables again and again). */
-const cache = new Map<number, TableState>();
-
-function compiled(record: TableRecord): TableState {
-  const hit = cache.get(record.id);
-  if (hit !== undefined && hit.record.version === record.version && hit.record.db === record.db && hit.record.name === record.name) return hit;
-  const t = compileTable(record);
-  if (cache.size >= 256) cache.delete(cache.keys().next().value!);
-  cache.set(record.id, t);
-  return t;
 }
