@@ -1,10 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { StatusCode } from '@sluice/pipeline-core';
+import { openLmdbStore } from '@sluice/storage';
 import { describe, expect, it } from 'vitest';
 import { lineProtocolToWrites } from '../protocols/line-protocol-rows.js';
 import { encodeRemoteWrite } from '../protocols/remote-write.js';
 import { remoteWriteRequests } from '../protocols/remote-write-rows.js';
 import { handleDecode } from './decode-work.js';
-import { unpackTables, type DecodeTask } from './protocol.js';
+import { layoutStamp, unpackTables, type DecodeTask } from './protocol.js';
 
 const LINES = ['cpu,host=a u=1.5,n=3i,ok=t,s="x y" 1000', 'cpu,host=b u=-2,big=18446744073709551615u 2000', 'mem,host=a free=7i', 'cpu,host=a u=3 1000'].join('\n');
 const OPTS = { db: 'public', precision: 'ms', nowNs: 5_000_000_000n, options: { merge_mode: 'last_non_null' } } as const;
@@ -56,5 +60,34 @@ describe('handleDecode (protocol bodies decoded on an ingest worker)', () => {
     expect(bits.getBigUint64(0)).toBe(0x7ff0000000000002n);
     const bad = handleDecode({ id: 3, kind: 'decode', protocol: 'remote_write', bytes: new Uint8Array([0xff, 0xff]), layouts: {}, db: 'public', options: {} }).reply;
     expect(bad).toMatchObject({ ok: false, error: { message: expect.stringMatching(/not a valid prometheus\.WriteRequest/) } });
+  });
+
+  it('encodes a table whose layout came as text, then as its stamp; an unknown stamp is named in missingLayouts and the rows cross', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-decode-work-'));
+    const store = await openLmdbStore({ dataHome: dir, ttlSweepIntervalMs: 0, noSync: true });
+    try {
+      await store.write(lineProtocolToWrites(LINES, { ...OPTS, db: 'public' }));
+      const layout = store.writeLayout('public', 'cpu', true)!;
+      const body = new TextEncoder().encode('cpu,host=a u=9 3000\ncpu,host=c u=1 3000');
+      const run = (layouts: Record<string, string>, db = 'public') => {
+        const { reply } = handleDecode(task(body.slice(), { layouts, db }));
+        if (!reply.ok) throw new Error(reply.error.message);
+        return reply;
+      };
+      const first = run({ cpu: JSON.stringify(layout) });
+      expect(first.tables[0]!.encoded?.kind).toBe('series');
+      expect(first.missingLayouts).toBeUndefined();
+      const second = run({ cpu: layoutStamp(layout) });
+      expect(second.tables[0]!.encoded).toEqual(first.tables[0]!.encoded);
+      // The same stamp for a table of another database, or a newer version: not known here.
+      const other = run({ cpu: layoutStamp(layout) }, 'other');
+      expect(other.missingLayouts).toEqual(['cpu']);
+      expect(other.tables[0]!.encoded).toBeUndefined();
+      expect(unpackTables(other.tables)[0]!.rows).toHaveLength(2);
+      expect(run({ cpu: `${layout.id}:${layout.version + 1}` }).missingLayouts).toEqual(['cpu']);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

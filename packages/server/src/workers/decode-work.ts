@@ -4,7 +4,7 @@ import type { WriteLayout, WriteRequest } from '@sluice/storage';
 import { encodeSeriesWrite } from '@sluice/storage/encode';
 import { lineProtocolToWrites } from '../protocols/line-protocol-rows.js';
 import { remoteWriteRequests } from '../protocols/remote-write-rows.js';
-import { packTables, toWireError, type DecodeTask, type PipelineReply } from './protocol.js';
+import { layoutStamp, packTables, toWireError, type DecodeTask, type PipelineReply } from './protocol.js';
 import type { WithoutId } from './task-pool.js';
 
 /** The writes a DecodeTask's body decodes to (the same function the main thread runs). */
@@ -18,28 +18,38 @@ export function decodeTaskWrites(task: WithoutId<DecodeTask>): WriteRequest[] {
   return remoteWriteRequests(task.db, b, task.options);
 }
 
-/** Layouts parsed from their text, kept (the same tables' layouts come with every task). */
-const parsed = new Map<string, WriteLayout>();
+/** Layouts this worker was sent, by `db\0table`, with their stamp `id:version`. */
+const known = new Map<string, { stamp: string; layout: WriteLayout }>();
 
-function parsedLayout(text: string): WriteLayout {
-  let l = parsed.get(text);
-  if (l === undefined) {
-    if (parsed.size >= 256) parsed.delete(parsed.keys().next().value!);
-    parsed.set(text, (l = JSON.parse(text) as WriteLayout));
+/** The layout a task gives for `table` (text, or a stamp this worker knows); undefined when it has none. */
+function layoutFor(db: string, table: string, given: string): WriteLayout | 'missing' {
+  const key = `${db}\u0000${table}`;
+  if (given.startsWith('{')) {
+    const layout = JSON.parse(given) as WriteLayout;
+    if (known.size >= 4096 && !known.has(key)) known.delete(known.keys().next().value!);
+    known.set(key, { stamp: layoutStamp(layout), layout });
+    return layout;
   }
-  return l;
+  const k = known.get(key);
+  return k !== undefined && k.stamp === given ? k.layout : 'missing';
 }
 
 export function handleDecode(task: DecodeTask): { reply: PipelineReply; transfer: ArrayBuffer[] } {
   try {
     const writes = decodeTaskWrites(task);
     const runs = writes.map((w) => ({ suffix: '', options: w.options ?? {}, schema: w.schema, rows: w.rows }));
+    const missing: string[] = [];
     const { tables, transfer } = packTables(runs, (t, i) => {
-      const text = task.layouts[writes[i]!.table];
-      return text === undefined ? undefined : encodeSeriesWrite(parsedLayout(text), t);
+      const table = writes[i]!.table;
+      const given = task.layouts[table];
+      if (given === undefined) return undefined;
+      const layout = layoutFor(task.db, table, given);
+      if (layout !== 'missing') return encodeSeriesWrite(layout, t);
+      missing.push(table);
+      return undefined;
     });
     const named = tables.map((t, i) => ({ ...t, name: writes[i]!.table }));
-    return { reply: { id: task.id, ok: true, items: writes.length, tables: named, errors: [] }, transfer };
+    return { reply: { id: task.id, ok: true, items: writes.length, tables: named, errors: [], ...(missing.length > 0 ? { missingLayouts: missing } : {}) }, transfer };
   } catch (e) {
     return { reply: { id: task.id, ok: false, error: toWireError(e) }, transfer: [] };
   }

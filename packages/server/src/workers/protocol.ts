@@ -57,9 +57,10 @@ export type DecodeTask = {
   /** The body (a copy, transferred: the main thread keeps its own to decode again if a table changed). */
   readonly bytes: Uint8Array;
   /**
-   * Layouts of tables the body may write, by table name, as JSON text (a string crosses to the worker
-   * as one copy; a record object is cloned field by field, which cost the main thread more than the rest
-   * of the task).
+   * Layouts of tables the body may write, by table name: the record as JSON text (a string crosses to
+   * the worker as one copy; a record object is cloned field by field), or only its stamp `id:version`
+   * once the workers were sent that text. A worker without the text for a stamp encodes nothing for
+   * that table and names it in its reply (`missingLayouts`), so the next tasks carry the text again.
    */
   readonly layouts: Readonly<Record<string, string>>;
   readonly db: string;
@@ -68,6 +69,11 @@ export type DecodeTask = {
   | { readonly protocol: 'lineproto'; readonly precision: 'ns' | 'us' | 'ms' | 's' | 'm' | 'h'; readonly nowNs: bigint }
   | { readonly protocol: 'remote_write' }
 );
+
+/** A layout's stamp in a DecodeTask: `id:version` (the record it names, as the store checks it). */
+export function layoutStamp(l: WriteLayout): string {
+  return `${l.id}:${l.version}`;
+}
 
 /** A pipeline shipped with a task for a dispatcher to resolve by name. */
 export interface BundledPipeline {
@@ -96,7 +102,7 @@ export interface WireError {
 }
 
 export type PipelineReply =
-  | { readonly id: number; readonly ok: true; readonly items: number; readonly tables: PackedTable[]; readonly errors: RunItemError[] }
+  | { readonly id: number; readonly ok: true; readonly items: number; readonly tables: PackedTable[]; readonly errors: RunItemError[]; readonly missingLayouts?: string[] }
   | { readonly id: number; readonly ok: false; readonly error: WireError };
 
 /** Timestamps nested in other columns (json) travel as this tag and come back as Timestamp. */

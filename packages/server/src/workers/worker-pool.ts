@@ -6,6 +6,8 @@ import type { RunItemError } from '../pipelines/compiler.js';
 export interface PoolResult {
   readonly tables: PackedTable[];
   readonly errors: RunItemError[];
+  /** A DecodeTask's tables whose layout came as a stamp the worker had no text for. */
+  readonly missingLayouts?: string[];
 }
 
 export interface PoolOptions {
@@ -32,7 +34,7 @@ export class PipelineWorkerPool extends TaskPool<PipelineTask | DecodeTask, Pipe
       ...(opts.overflow !== undefined ? { overflow: opts.overflow } : {}),
       decode: (reply) => {
         if (!reply.ok) throw new WorkerTaskError(reply.error);
-        return { tables: reply.tables, errors: reply.errors };
+        return { tables: reply.tables, errors: reply.errors, ...(reply.missingLayouts !== undefined ? { missingLayouts: reply.missingLayouts } : {}) };
       },
       // A byte body is transferred, not copied (copying a large string costs the main thread milliseconds).
       transfer: (task) => (task.bytes !== undefined && task.bytes.buffer instanceof ArrayBuffer ? [task.bytes.buffer] : []),
