@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeRemoteWrite } from '../src/protocols/remote-write.js';
-import { snappyEncode } from '../src/protocols/snappy.js';
 import { WORKER_DECODE_MIN_BYTES } from '../src/write/worker-decode.js';
 import { buildPipelineWorker } from './build-cli.js';
 import { startTestServer, type TestServer } from './start-server.js';
 
-// Large line-protocol and remote-write bodies are decoded (and, once the table exists, encoded) on the
-// ingest workers. The rows they store must be exactly those the main thread stores for the same
+// Large line-protocol bodies are decoded (and, once the table exists, encoded) on the ingest workers. The rows they store must be exactly those the main thread stores for the same
 // lines sent in small bodies (decoded on the main thread), into a second database.
 
 async function sql(s: TestServer, q: string, db = 'public'): Promise<unknown[][]> {
@@ -48,7 +45,7 @@ function smallBodies(all: string[]): string[] {
   return out;
 }
 
-describe('protocol bodies decoded on ingest workers', () => {
+describe('line-protocol bodies decoded on ingest workers', () => {
   let s: TestServer;
   const lp = (body: string, db: string) => s.fetch(`/v1/lineproto/write?db=${db}&precision=ms`, { method: 'POST', body });
 
@@ -92,31 +89,5 @@ describe('protocol bodies decoded on ingest workers', () => {
     expect(message).toMatch(/\bu\b/);
     expect(message).toBe(((await small.json()) as { error: string }).error.replace('here.cpu', 'public.cpu'));
     expect(await sql(s, "SELECT count(*) FROM cpu WHERE host = 'z' OR n >= 1000")).toEqual([[0]]);
-  });
-
-  it('remote write: the same samples as main-thread decoding, staleness NaNs kept', async () => {
-    const series = Array.from({ length: 60 }, (_, k) => ({
-      labels: { __name__: k % 2 ? 'up' : 'http_requests_total', job: `j${k % 3}`, instance: `i${k}` },
-      samples: Array.from({ length: 40 }, (_, i) => ({ value: i === 39 && k === 0 ? NaN : k * 100 + i, timestamp: 1_700_000_000_000 + i * 15_000 })),
-    }));
-    const rw = (body: Uint8Array, db: string) =>
-      s.fetch(`/v1/metricsapi/write?db=${db}`, { method: 'POST', body: snappyEncode(body) as Uint8Array<ArrayBuffer>, headers: { 'content-type': 'application/x-protobuf', 'content-encoding': 'snappy' } });
-    const big = encodeRemoteWrite(series);
-    expect(big.length).toBeGreaterThan(WORKER_DECODE_MIN_BYTES);
-    const before = await encodedTotal(s);
-    expect((await rw(big, 'public')).status).toBe(204);
-    expect((await rw(encodeRemoteWrite(series.map((x) => ({ ...x, samples: x.samples.map((p) => ({ ...p, timestamp: p.timestamp + 3_600_000 })) }))), 'public')).status).toBe(204);
-    expect(await encodedTotal(s)).toBe(before + 2);
-    for (let k = 0; k < series.length; k += 5) {
-      const part = series.slice(k, k + 5);
-      expect((await rw(encodeRemoteWrite(part), 'here')).status).toBe(204);
-      expect((await rw(encodeRemoteWrite(part.map((x) => ({ ...x, samples: x.samples.map((p) => ({ ...p, timestamp: p.timestamp + 3_600_000 })) }))), 'here')).status).toBe(204);
-    }
-    for (const t of ['up', 'http_requests_total']) {
-      const q = `SELECT * FROM ${t} ORDER BY instance, service_timestamp`;
-      const rows = await sql(s, q);
-      expect(rows.length).toBe(30 * 80);
-      expect(rows).toEqual(await sql(s, q, 'here'));
-    }
   });
 });

@@ -5,8 +5,6 @@ import { StatusCode } from '@sluice/pipeline-core';
 import { openLmdbStore } from '@sluice/storage';
 import { describe, expect, it } from 'vitest';
 import { lineProtocolToWrites } from '../protocols/line-protocol-rows.js';
-import { encodeRemoteWrite } from '../protocols/remote-write.js';
-import { remoteWriteRequests } from '../protocols/remote-write-rows.js';
 import { handleDecode } from './decode-work.js';
 import { layoutStamp, unpackTables, type DecodeTask } from './protocol.js';
 
@@ -38,28 +36,6 @@ describe('handleDecode (protocol bodies decoded on an ingest worker)', () => {
     const bytes = new Uint8Array([...Buffer.from('cpu s="caf'), 0xff, ...Buffer.from('" 1')]);
     const ok = handleDecode(task(bytes)).reply;
     expect(ok.ok && unpackTables(ok.tables)[0]!.rows).toEqual(lineProtocolToWrites(Buffer.from(bytes).toString('utf8'), OPTS)[0]!.rows);
-  });
-
-  it('remote write: one table per metric, the rows main-thread decoding gives, a staleness NaN kept bit for bit', () => {
-    // Prometheus's staleness marker: a NaN with payload 2.
-    const stale = new DataView(new ArrayBuffer(8));
-    stale.setBigUint64(0, 0x7ff0000000000002n);
-    const body = encodeRemoteWrite([
-      { labels: { __name__: 'up', job: 'a' }, samples: [{ value: 1, timestamp: 1000 }, { value: stale.getFloat64(0), timestamp: 2000 }] },
-      { labels: { __name__: 'rps', job: 'b', code: '200' }, samples: [{ value: 2.5, timestamp: 1000 }] },
-    ]);
-    const { reply } = handleDecode({ id: 2, kind: 'decode', protocol: 'remote_write', bytes: body, layouts: {}, db: 'public', options: {} });
-    expect(reply.ok).toBe(true);
-    if (!reply.ok) return;
-    const here = remoteWriteRequests('public', body, {});
-    expect(reply.tables.map((t) => t.name)).toEqual(['up', 'rps']);
-    const got = unpackTables(reply.tables);
-    got.forEach((t, i) => expect(t.rows).toEqual(here[i]!.rows));
-    const bits = new DataView(new ArrayBuffer(8));
-    bits.setFloat64(0, got[0]!.rows[1]![1] as number);
-    expect(bits.getBigUint64(0)).toBe(0x7ff0000000000002n);
-    const bad = handleDecode({ id: 3, kind: 'decode', protocol: 'remote_write', bytes: new Uint8Array([0xff, 0xff]), layouts: {}, db: 'public', options: {} }).reply;
-    expect(bad).toMatchObject({ ok: false, error: { message: expect.stringMatching(/not a valid prometheus\.WriteRequest/) } });
   });
 
   it('encodes a table whose layout came as text, then as its stamp; an unknown stamp is named in missingLayouts and the rows cross', async () => {

@@ -3,19 +3,15 @@
 import type { WriteLayout, WriteRequest } from '@sluice/storage';
 import { encodeSeriesWrite } from '@sluice/storage/encode';
 import { lineProtocolToWrites } from '../protocols/line-protocol-rows.js';
-import { remoteWriteRequests } from '../protocols/remote-write-rows.js';
 import { layoutStamp, packTables, toWireError, type DecodeTask, type PipelineReply } from './protocol.js';
 import type { WithoutId } from './task-pool.js';
 
 /** The writes a DecodeTask's body decodes to (the same function the main thread runs). */
 export function decodeTaskWrites(task: WithoutId<DecodeTask>): WriteRequest[] {
   const b = task.bytes;
-  if (task.protocol === 'lineproto') {
-    // Buffer's decoding, as the main thread's `body.toString('utf8')` (a BOM is kept, bad bytes become U+FFFD).
-    const text = Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
-    return lineProtocolToWrites(text, { db: task.db, precision: task.precision, nowNs: task.nowNs, options: task.options });
-  }
-  return remoteWriteRequests(task.db, b, task.options);
+  // Buffer's decoding, as the main thread's `body.toString('utf8')` (a BOM is kept, bad bytes become U+FFFD).
+  const text = Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
+  return lineProtocolToWrites(text, { db: task.db, precision: task.precision, nowNs: task.nowNs, options: task.options });
 }
 
 /** Layouts this worker was sent, by `db\0table`, with their stamp `id:version`. */

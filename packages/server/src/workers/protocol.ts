@@ -45,7 +45,7 @@ export interface PipelineTask {
 }
 
 /**
- * A protocol body decoded on an ingest worker instead of the main thread (line protocol, remote write):
+ * A protocol body decoded on an ingest worker instead of the main thread (line protocol):
  * the worker decodes it into one write per table, exactly as the main thread would, and encodes the
  * rows of each table it has a layout for (`Store.writeLayout(db, table, true)`, series tables) so the
  * main thread only resolves series and stores bytes. The reply is a PipelineReply whose tables carry
@@ -65,10 +65,10 @@ export type DecodeTask = {
   readonly layouts: Readonly<Record<string, string>>;
   readonly db: string;
   readonly options: TableOptions;
-} & (
-  | { readonly protocol: 'lineproto'; readonly precision: 'ns' | 'us' | 'ms' | 's' | 'm' | 'h'; readonly nowNs: bigint }
-  | { readonly protocol: 'remote_write' }
-);
+  readonly protocol: 'lineproto';
+  readonly precision: 'ns' | 'us' | 'ms' | 's' | 'm' | 'h';
+  readonly nowNs: bigint;
+};
 
 /** A layout's stamp in a DecodeTask: `id:version` (the record it names, as the store checks it). */
 export function layoutStamp(l: WriteLayout): string {
