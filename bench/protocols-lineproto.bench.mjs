@@ -8,7 +8,8 @@
 // Sluice runs twice: with durable writes (each request waits for the disk flush, as influxd's WAL
 // fsync does) and with the `skip_wal=true` hint (no wait, closer to VictoriaMetrics).
 // Run (after `npm run build`): node bench/protocols-lineproto.bench.mjs
-//   env: LP_LINES (default 400000), LP_BATCH (5000), LP_CONCURRENCY (4), LP_SERIES (1000)
+//   env: SLUICE_BEFORE=<other build's packages/server/dist/main.js> also runs that server first (same
+//   session, for before/after ratios); LP_LINES (default 400000), LP_BATCH (5000), LP_CONCURRENCY (4), LP_SERIES (1000)
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -93,17 +94,16 @@ function rssMiB(pid) {
   }
 }
 
-async function startSluice(dir, variant = '') {
+async function startSluice(dir, variant = '', main = process.env.SLUICE_MAIN ?? new URL('../packages/server/dist/main.js', import.meta.url).pathname) {
   const port = await freePort();
   // SLUICE_MAIN: another build's server (e.g. main's, for a before/after run).
-  const main = process.env.SLUICE_MAIN ?? new URL('../packages/server/dist/main.js', import.meta.url).pathname;
   const child = spawn(process.execPath, [main, 'standalone', 'start', '--http-addr', `127.0.0.1:${port}`, '--data-home', join(dir, `sluice${variant}`)], { stdio: 'ignore' });
   const base = `http://127.0.0.1:${port}`;
   await waitUp(`${base}/health`);
   return {
-    name: variant === '' ? 'Sluice' : 'Sluice, skip_wal', key: 'sluice', child, writeUrl: `${base}/v1/lineproto/write?db=public&precision=ms`,
+    name: variant === '' ? 'Sluice' : variant === '-before' ? 'Sluice before' : 'Sluice, skip_wal', key: variant === '-before' ? 'sluice_before' : 'sluice', child, writeUrl: `${base}/v1/lineproto/write?db=public&precision=ms`,
     // skip_wal: the write does not wait for the disk flush (VictoriaMetrics does not fsync per request either)
-    headers: variant === '' ? {} : { 'x-service-hints': 'skip_wal=true' },
+    headers: variant === '-skip-wal' ? { 'x-service-hints': 'skip_wal=true' } : {},
     async count() {
       const r = await fetch(`${base}/v1/sql`, { method: 'POST', body: new URLSearchParams({ sql: 'SELECT count(*) FROM cpu' }) });
       return (await r.json()).output[0].records.rows[0][0];
@@ -154,6 +154,20 @@ async function startVm(dir) {
   };
 }
 
+/**
+ * Waits until the server is idle (under 0.03 CPU-s per 300 ms, at most 30 s): start-up work still
+ * running after it answers (worker threads loading their modules) is not charged to the ingest.
+ */
+async function settle(pid) {
+  let last = cpuSeconds(pid);
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 300));
+    const now = cpuSeconds(pid);
+    if (now - last < 0.03) return;
+    last = now;
+  }
+}
+
 async function ingest(target, bodies) {
   let next = 0;
   const start = performance.now();
@@ -176,7 +190,10 @@ const dir = mkdtempSync(join(tmpdir(), 'sluice-lp-bench-'));
 const results = [];
 try {
   const startSluiceSkipWal = (d) => startSluice(d, '-skip-wal');
-  for (const start of [startSluice, startSluiceSkipWal, startInflux, startVm]) {
+  // SLUICE_BEFORE: a second build's server (e.g. main's) run in the same session, for before/after ratios.
+  const before = process.env.SLUICE_BEFORE;
+  const startSluiceBefore = before === undefined ? [] : [(d) => startSluice(d, '-before', before)];
+  for (const start of [...startSluiceBefore, startSluice, startSluiceSkipWal, startInflux, startVm]) {
     const target = await start(dir);
     if (target === undefined) {
       console.log(`${start.name.replace('start', '')}: not installed, skipped`);
@@ -185,6 +202,7 @@ try {
     try {
       // warm-up on a separate measurement so every server has its code paths hot
       await fetch(target.writeUrl, { method: 'POST', body: 'warmup,host=a v=1 1700000000000', headers: target.headers });
+      await settle(target.child.pid);
       const cpu0 = cpuSeconds(target.child.pid);
       const secs = await ingest(target, bodies);
       const cpu = cpuSeconds(target.child.pid) - cpu0;
@@ -207,6 +225,9 @@ try {
       await new Promise((r) => target.child.once('exit', r));
     }
   }
+  const baseline = results.find((r) => r.name === 'Sluice before');
+  const now = results.find((r) => r.name === 'Sluice');
+  if (baseline && now) console.log(`Sluice / Sluice before: ${(now.rate / baseline.rate).toFixed(2)}x lines/s, ${(now.perCpu / baseline.perCpu).toFixed(2)}x lines per server CPU-second`);
   for (const sluice of results.filter((r) => r.name.startsWith('Sluice'))) {
     for (const r of results) {
       if (!r.name.startsWith('Sluice')) console.log(`${sluice.name} / ${r.name}: ${(sluice.rate / r.rate).toFixed(2)}x lines/s, ${(sluice.perCpu / r.perCpu).toFixed(2)}x lines per server CPU-second`);
@@ -214,7 +235,7 @@ try {
   }
   const peers = results.filter((r) => !r.name.startsWith('Sluice'));
   const rows = [];
-  for (const sluice of results.filter((r) => r.name.startsWith('Sluice'))) {
+  for (const sluice of results.filter((r) => r.name === 'Sluice' || r.name === 'Sluice, skip_wal')) {
     const what = sluice.name === 'Sluice' ? 'durable' : 'skip_wal';
     const values = (f) => Object.fromEntries([[sluice.key, f(sluice)], ...peers.map((p) => [p.key, f(p)])]);
     rows.push({ work: `line protocol ingest, ${BATCH} lines/request (${what})`, unit: 'lines/s', better: 'higher', values: values((r) => r.rate) });

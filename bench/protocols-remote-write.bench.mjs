@@ -7,7 +7,7 @@
 // and Debian `prometheus` and `victoria-metrics` (a missing peer is reported and skipped).
 // Run: node bench/protocols-remote-write.bench.mjs   (SLUICE_BENCH_REQUESTS=N: requests per target, default 200)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,7 +98,37 @@ async function waitReady(url) {
 function startPeer(bin, args) {
   const child = spawn(bin, args, { stdio: 'ignore' });
   const exited = new Promise((r) => child.once('exit', r));
-  return { stop: async () => { child.kill('SIGTERM'); const t = setTimeout(() => child.kill('SIGKILL'), 10_000); await exited; clearTimeout(t); } };
+  return { pid: child.pid, stop: async () => { child.kill('SIGTERM'); const t = setTimeout(() => child.kill('SIGKILL'), 10_000); await exited; clearTimeout(t); } };
+}
+
+/** CPU seconds (user + system, all threads) the process has used so far, from /proc (undefined elsewhere). */
+function cpuSeconds(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const parts = f.slice(f.lastIndexOf(')') + 2).split(' ');
+    return (Number(parts[11]) + Number(parts[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Waits until the process is idle (start-up work such as worker threads loading is not charged to the ingest). */
+async function settle(pid) {
+  let last = cpuSeconds(pid);
+  for (let i = 0; i < 100 && last !== undefined; i++) {
+    await new Promise((r) => setTimeout(r, 300));
+    const now = cpuSeconds(pid);
+    if (now - last < 0.03) return;
+    last = now;
+  }
+}
+
+/** postAll, also measuring the CPU seconds `peer` used meanwhile. */
+async function postAllCpu(peer, ...args) {
+  const c0 = cpuSeconds(peer.pid);
+  const secs = await postAll(...args);
+  const c1 = cpuSeconds(peer.pid);
+  return { secs, cpu: c0 === undefined || c1 === undefined ? undefined : c1 - c0 };
 }
 
 async function postAll(url, perWorkerBodies, headers, okStatus) {
@@ -116,7 +146,11 @@ async function postAll(url, perWorkerBodies, headers, okStatus) {
 const rwHeaders = { 'content-type': 'application/x-protobuf', 'content-encoding': 'snappy', 'x-prometheus-remote-write-version': '0.1.0' };
 const samples = CONCURRENCY * perWorker * SERIES * PER_SERIES;
 const results = {};
-const line = (label, n, s, unit) => console.log(`${label.padEnd(44)} ${String(n).padStart(8)} ${unit}  ${s.toFixed(2).padStart(6)} s  ${Math.round(n / s).toLocaleString('en-US').padStart(10)} ${unit}/s`);
+const line = (label, n, s, unit, cpu) =>
+  console.log(
+    `${label.padEnd(44)} ${String(n).padStart(8)} ${unit}  ${s.toFixed(2).padStart(6)} s  ${Math.round(n / s).toLocaleString('en-US').padStart(10)} ${unit}/s` +
+      (cpu === undefined ? '' : `  ${cpu.toFixed(2).padStart(6)} CPU-s  ${Math.round(n / cpu).toLocaleString('en-US').padStart(10)} ${unit}/CPU-s`),
+  );
 
 console.log(`remote write: ${CONCURRENCY * perWorker} requests x ${SERIES * PER_SERIES} samples, ${CONCURRENCY} in flight, Node ${process.version}`);
 const dir = mkdtempSync(join(tmpdir(), 'sluice-rw-bench-'));
@@ -127,15 +161,18 @@ try {
   const server = { url: `http://127.0.0.1:${sluicePort}` };
   try {
     await waitReady(`${server.url}/health`);
-    const s = await postAll(`${server.url}/v1/metricsapi/write`, bodies, rwHeaders, 204);
+    await settle(sluice.pid);
+    const { secs: s, cpu } = await postAllCpu(sluice, `${server.url}/v1/metricsapi/write`, bodies, rwHeaders, 204);
     results.sluice = samples / s;
-    line('Sluice /v1/metricsapi/write', samples, s, 'samples');
+    results.cpu = { sluice: cpu && samples / cpu };
+    line('Sluice /v1/metricsapi/write', samples, s, 'samples', cpu);
     // The same into fresh tables created with skip_wal (no wait for the disk flush per request), which
     // is closer to what Prometheus and VictoriaMetrics acknowledge (neither fsyncs per request).
     await fetch(`${server.url}/v1/sql`, { method: 'POST', body: new URLSearchParams({ sql: 'CREATE DATABASE IF NOT EXISTS nowal' }) });
-    const s2 = await postAll(`${server.url}/v1/metricsapi/write?db=nowal`, bodies, { ...rwHeaders, 'x-service-hints': 'skip_wal=true' }, 204);
+    const { secs: s2, cpu: cpu2 } = await postAllCpu(sluice, `${server.url}/v1/metricsapi/write?db=nowal`, bodies, { ...rwHeaders, 'x-service-hints': 'skip_wal=true' }, 204);
     results.sluiceSkipWal = samples / s2;
-    line('Sluice, tables with skip_wal=true', samples, s2, 'samples');
+    results.cpu.sluiceSkipWal = cpu2 && samples / cpu2;
+    line('Sluice, tables with skip_wal=true', samples, s2, 'samples', cpu2);
     for (const [label, headers] of [['Sluice OTLP traces (JSON attribute layout)', {}], ['Sluice OTLP traces (service_trace_v1)', { 'x-service-pipeline-name': 'service_trace_v1', 'x-service-trace-table-name': 'flat_traces' }]]) {
       const list = Array.from({ length: CONCURRENCY }, (_, w) => Array.from({ length: Math.ceil(TRACE_REQUESTS / CONCURRENCY) }, (_, k) => traceBodies[(w + k) % traceBodies.length]));
       const n = list.flat().length * SPANS_PER_REQUEST;
@@ -154,9 +191,10 @@ try {
     const p = startPeer('/usr/bin/prometheus', [`--config.file=${cfg}`, `--storage.tsdb.path=${join(dir, 'prom')}`, `--web.listen-address=127.0.0.1:${port}`, '--web.enable-remote-write-receiver']);
     try {
       await waitReady(`http://127.0.0.1:${port}/-/ready`);
-      const s = await postAll(`http://127.0.0.1:${port}/api/v1/write`, bodies, rwHeaders, 204);
+      const { secs: s, cpu } = await postAllCpu(p, `http://127.0.0.1:${port}/api/v1/write`, bodies, rwHeaders, 204);
       results.prometheus = samples / s;
-      line('Prometheus 2.42 /api/v1/write', samples, s, 'samples');
+      results.cpu.prometheus = cpu && samples / cpu;
+      line('Prometheus 2.42 /api/v1/write', samples, s, 'samples', cpu);
     } finally {
       await p.stop();
     }
@@ -167,15 +205,18 @@ try {
     const p = startPeer('/usr/bin/victoria-metrics', [`-storageDataPath=${join(dir, 'vm')}`, `-httpListenAddr=127.0.0.1:${port}`, '-retentionPeriod=100y']);
     try {
       await waitReady(`http://127.0.0.1:${port}/health`);
-      const s = await postAll(`http://127.0.0.1:${port}/api/v1/write`, bodies, rwHeaders, 204);
+      const { secs: s, cpu } = await postAllCpu(p, `http://127.0.0.1:${port}/api/v1/write`, bodies, rwHeaders, 204);
       results.victoriametrics = samples / s;
-      line('VictoriaMetrics /api/v1/write', samples, s, 'samples');
+      results.cpu.victoriametrics = cpu && samples / cpu;
+      line('VictoriaMetrics /api/v1/write', samples, s, 'samples', cpu);
     } finally {
       await p.stop();
     }
   } else console.log('VictoriaMetrics: /usr/bin/victoria-metrics not installed, skipped');
   for (const peer of ['prometheus', 'victoriametrics']) {
     if (results[peer]) console.log(`ratio Sluice / ${peer}: ${(results.sluice / results[peer]).toFixed(2)}x (skip_wal: ${(results.sluiceSkipWal / results[peer]).toFixed(2)}x)`);
+    const c = results.cpu;
+    if (c[peer] && c.sluice) console.log(`ratio per CPU-second Sluice / ${peer}: ${(c.sluice / c[peer]).toFixed(2)}x (skip_wal: ${(c.sluiceSkipWal / c[peer]).toFixed(2)}x)`);
   }
   const values = { sluice: Math.round(results.sluice) };
   if (results.prometheus) values.prometheus = Math.round(results.prometheus);

@@ -249,9 +249,9 @@ class LmdbStoreImpl implements LmdbStore {
     return outcome.results;
   }
 
-  writeLayout(db: string, table: string): WriteLayout | undefined {
+  writeLayout(db: string, table: string, series = false): WriteLayout | undefined {
     const t = this.catalog.table(db, table);
-    return t !== undefined && t.opts.appendMode ? t.record : undefined;
+    return t !== undefined && t.opts.appendMode !== series ? t.record : undefined;
   }
 
   scan(req: ScanRequest): AsyncIterable<ColumnBatch> {

@@ -89,9 +89,24 @@ export interface WriteRequest {
    * worker) by `encodeAppendWrite` (`@sluice/storage/encode`) against the record `Store.writeLayout`
    * gave. A store writes these bytes when the table is still at that record; otherwise (the table
    * changed meanwhile, or a store that cannot use them, such as a remote one) it writes `rows`. `rows`
-   * may then be a getter that builds the rows on first access.
+   * may then be a getter that builds the rows on first access. Tables without append_mode take an
+   * `EncodedSeriesWrite` (`encodeSeriesWrite`, against `Store.writeLayout(db, table, true)`) the same way.
    */
-  readonly encoded?: EncodedAppendWrite;
+  readonly encoded?: EncodedAppendWrite | EncodedSeriesWrite;
+}
+
+/**
+ * A write to a table without append_mode encoded ahead against one version of its record: each
+ * series' chunks (rows grouped, sorted, deduplicated and encoded); series ids are resolved at commit.
+ */
+export interface EncodedSeriesWrite {
+  readonly kind: 'series';
+  readonly tableId: number;
+  readonly version: number;
+  /** Rows in the request (before deduplication), the write's affected rows. */
+  readonly count: number;
+  /** Chunks of one series are consecutive and share their `tags` array. */
+  readonly chunks: readonly { readonly tags: readonly Value[]; readonly min: bigint; readonly rows: number; readonly bytes: Uint8Array }[];
 }
 
 /** An append-mode write encoded ahead against one version of a table's record (see WriteRequest.encoded). */
@@ -104,6 +119,7 @@ export interface EncodedAppendWrite {
   readonly tags: readonly (readonly Value[])[];
   /** The rows' chunks, in row order. */
   readonly chunks: readonly EncodedAppendChunk[];
+  readonly kind?: undefined;
 }
 
 /** One chunk of an encoded write: the bytes before and after its series block, and its metadata. */
@@ -348,10 +364,11 @@ export interface Store {
   /** All requests commit in one transaction: a reader never sees part of it. */
   write(requests: readonly WriteRequest[]): Promise<WriteResult[]>;
   /**
-   * Optional: the layout (catalog record) of an existing append-mode table, for encoding writes to it off
-   * the store's thread (`WriteRequest.encoded`); undefined for other tables. A remote store omits it.
+   * Optional: the layout (catalog record) of an existing append-mode table (with `series`, of a table
+   * without append_mode), for encoding writes to it off the store's thread (`WriteRequest.encoded`);
+   * undefined for other tables. A remote store omits it.
    */
-  writeLayout?(db: string, table: string): WriteLayout | undefined;
+  writeLayout?(db: string, table: string, series?: boolean): WriteLayout | undefined;
   scan(req: ScanRequest): AsyncIterable<ColumnBatch>;
   /**
    * Optional aggregate pushdown: one row per group (the group keys, then one value per aggregate:

@@ -1,5 +1,5 @@
 import type { ColumnSchema, IdentityOptions, StatusCode, TableOptions, Timestamp, Value, Doc } from '@sluice/pipeline-core';
-import type { EncodedAppendWrite } from '@sluice/storage';
+import type { EncodedAppendWrite, EncodedSeriesWrite } from '@sluice/storage';
 
 /**
  * The parts of `@sluice/pipeline-core`'s compiled pipeline the server uses. Declared here structurally
@@ -13,7 +13,7 @@ export interface RunTable {
   /** The row count, when `rows` is built on first access (a worker's result). */
   readonly count?: number;
   /** The rows encoded on a pipeline worker against the target table's layout (see WriteRequest.encoded). */
-  readonly encoded?: EncodedAppendWrite;
+  readonly encoded?: EncodedAppendWrite | EncodedSeriesWrite;
 }
 
 export interface RunItemError {

@@ -89,3 +89,38 @@ describe('lineProtocolToWrites', () => {
     expect(() => parsePrecision('x')).toThrow(/invalid precision 'x'/);
   });
 });
+
+describe('parseLineProtocol: names repeated from the previous line, short decimals', () => {
+  const names = (l: LpLine) => [l.measurement, ...l.tags, ...l.fieldKeys];
+
+  it('a name matched in place is exactly the name read afresh (escapes, prefixes, `=` in a measurement)', () => {
+    const text = ['m,t=a v=1', 'm,t=a\\ b v=2', 'm,t=ab v=3', 'm,t=a v=4', 'm=x,t=a v=5', 'm=x,t=a v=6', 'm\\,y,t\\=k=a v=7', 'm\\,y,t\\=k=a v=8', 'm vv=9', 'm v=10'].join('\n');
+    expect(parseLineProtocol(text).map(names)).toEqual([
+      ['m', 't', 'a', 'v'],
+      ['m', 't', 'a b', 'v'],
+      ['m', 't', 'ab', 'v'],
+      ['m', 't', 'a', 'v'],
+      ['m=x', 't', 'a', 'v'],
+      ['m=x', 't', 'a', 'v'],
+      ['m,y', 't=k', 'a', 'v'],
+      ['m,y', 't=k', 'a', 'v'],
+      ['m', 'vv'],
+      ['m', 'v'],
+    ]);
+  });
+
+  it('a quoted string spanning lines keeps the line numbers of later lines true', () => {
+    expect(parseLineProtocol('m s="a\nb" 1\nm v=2 2').map((l) => l.lineNumber)).toEqual([1, 3]);
+    expect(() => parseLineProtocol('m s="a\nb\nc" 1\nm v=oops 2')).toThrow(/\(line 4, column 5\)/);
+  });
+
+  it('decimals parsed without a string give the double Number() gives, -0 and 15 digits included', () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const texts = ['0', '-0', '-0.0', '1.', '.5', '-.5', '123456789012345', '1234567890123456', '0.1', '0.30000000000000004', '99999999999999.9', '1e3'];
+    for (let i = 0; i < 2000; i++) texts.push((rand() * 10 ** Math.floor(rand() * 12) * (rand() < 0.5 ? -1 : 1)).toFixed(Math.floor(rand() * 8)));
+    const body = texts.map((t, i) => `m v=${t} ${i}`).join('\n');
+    const got = parseLineProtocol(body).map((l) => l.fieldValues[0]);
+    got.forEach((v, i) => expect(Object.is(v, Number(texts[i]))).toBe(true));
+  });
+});

@@ -52,6 +52,8 @@ class Cursor {
   pos = 0;
   lineStart = 0;
   lineNumber = 1;
+  /** Set when a quoted string of the current line contained a newline. */
+  spanned = false;
   constructor(readonly text: string) {}
 
   fail(reason: string, at = this.pos): never {
@@ -61,6 +63,30 @@ class Cursor {
     if (line.endsWith('\r')) line = line.slice(0, -1);
     throw new LineProtocolError(line.trimStart(), this.lineNumber, at - this.lineStart + 1, reason);
   }
+}
+
+/**
+ * `readName` for the k-th name of a line (measurement 0, then tag keys, tag values and field keys):
+ * when the previous line had the same name there (the usual case: lines of a measurement repeat
+ * their keys) the text is compared in place and the previous string returned, so no string is made.
+ * A remembered name holds no character that needs escaping, so matching it in place is exact.
+ */
+function readNameAt(cur: Cursor, escapeEq: boolean, names: string[], k: number): string {
+  const prev = names[k];
+  const { text } = cur;
+  if (prev !== undefined && text.startsWith(prev, cur.pos)) {
+    const end = cur.pos + prev.length;
+    const c = end < text.length ? text.charCodeAt(end) : NL;
+    if (c === COMMA || c === SP || c === NL || c === CR || c === TAB || (escapeEq && c === EQ)) {
+      cur.pos = end;
+      return prev;
+    }
+  }
+  const start = cur.pos;
+  const name = readName(cur, escapeEq);
+  // Remembered only when written without escapes and holding no stop or backslash character.
+  if (cur.pos - start === name.length && name.indexOf('\\') < 0) names[k] = name;
+  return name;
 }
 
 /** Reads a name up to an unescaped stop character; `escapeEq` also treats `\=` as an escape and `=` as a stop. */
@@ -107,6 +133,8 @@ function readStringValue(cur: Cursor): string {
   }
   if (i >= text.length) cur.fail('unbalanced quotes', open);
   const raw = text.slice(open + 1, i);
+  // A string spanning lines: keep line numbers true (counted once the line is done).
+  if (raw.indexOf('\n') >= 0) cur.spanned = true;
   cur.pos = i + 1;
   return escaped ? raw.replace(/\\(["\\])/g, '$1') : raw;
 }
@@ -131,6 +159,39 @@ function smallInt(text: string, from: number, to: number): number | undefined {
     if (d < 0 || d > 9) return undefined;
     v = v * 10 + d;
   }
+  return neg ? -v : v;
+}
+
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/**
+ * `[-]digits[.digits]` with at most 15 digits in all, as a number without making a string: the digits
+ * as an integer (exact below 2^53) divided by a power of ten (exact up to 1e22) is one correctly
+ * rounded division, the same double `Number(text)` gives. Undefined for anything else (the caller
+ * then checks the syntax and parses the text).
+ */
+function shortDecimal(text: string, from: number, to: number): number | undefined {
+  let i = from;
+  const neg = text.charCodeAt(i) === 45;
+  if (neg) i++;
+  let v = 0;
+  let digits = 0;
+  let scale = -1;
+  for (; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 46) {
+      if (scale >= 0) return undefined;
+      scale = 0;
+      continue;
+    }
+    const d = c - 48;
+    if (d < 0 || d > 9) return undefined;
+    v = v * 10 + d;
+    digits++;
+    if (scale >= 0) scale++;
+  }
+  if (digits === 0 || digits > 15) return undefined;
+  if (scale > 0) v /= POW10[scale]!;
   return neg ? -v : v;
 }
 
@@ -185,8 +246,13 @@ function parseScalar(cur: Cursor, from: number, to: number): void {
     scalarValue = b;
     return;
   }
-  if (!isFloatSyntax(text, from, to)) cur.fail('invalid number', from);
   scalarType = 'float';
+  const quick = shortDecimal(text, from, to);
+  if (quick !== undefined) {
+    scalarValue = quick;
+    return;
+  }
+  if (!isFloatSyntax(text, from, to)) cur.fail('invalid number', from);
   scalarValue = Number(text.slice(from, to));
 }
 
@@ -218,20 +284,21 @@ export interface LpSink {
   end(timestamp: bigint | undefined): void;
 }
 
-function scanLine(cur: Cursor, sink: LpSink, tagKeys: string[]): void {
+function scanLine(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[]): void {
   const { text } = cur;
-  const measurement = readName(cur, false);
+  let k = 0;
+  const measurement = readNameAt(cur, false, names, k++);
   if (measurement === '') cur.fail('missing measurement');
   sink.begin(measurement, cur.lineNumber);
   tagKeys.length = 0;
   while (text.charCodeAt(cur.pos) === COMMA) {
     cur.pos++;
     const keyAt = cur.pos;
-    const key = readName(cur, true);
+    const key = readNameAt(cur, true, names, k++);
     if (key === '') cur.fail('missing tag key', keyAt);
     if (text.charCodeAt(cur.pos) !== EQ) cur.fail('missing tag value');
     cur.pos++;
-    const value = readName(cur, true);
+    const value = readNameAt(cur, true, names, k++);
     if (value === '') cur.fail('missing tag value');
     for (let k = 0; k < tagKeys.length; k++) if (tagKeys[k] === key) cur.fail('duplicate tags', keyAt);
     tagKeys.push(key);
@@ -242,7 +309,7 @@ function scanLine(cur: Cursor, sink: LpSink, tagKeys: string[]): void {
   if (atLineEnd(cur)) cur.fail('missing fields');
   for (;;) {
     const keyAt = cur.pos;
-    const key = readName(cur, true);
+    const key = readNameAt(cur, true, names, k++);
     if (key === '') cur.fail('missing field key', keyAt);
     if (text.charCodeAt(cur.pos) !== EQ) cur.fail('invalid field format', keyAt);
     cur.pos++;
@@ -292,6 +359,7 @@ function scanLine(cur: Cursor, sink: LpSink, tagKeys: string[]): void {
 export function scanLineProtocol(text: string, sink: LpSink): void {
   const cur = new Cursor(text);
   const tagKeys: string[] = [];
+  const names: string[] = [];
   const n = text.length;
   while (cur.pos < n) {
     const c = text.charCodeAt(cur.pos);
@@ -311,9 +379,10 @@ export function scanLineProtocol(text: string, sink: LpSink): void {
       continue;
     }
     const before = cur.pos;
-    scanLine(cur, sink, tagKeys);
-    // A quoted string may have spanned lines: keep line numbers true.
-    for (let i = before; i < cur.pos; i++) if (text.charCodeAt(i) === NL) cur.lineNumber++;
+    cur.spanned = false;
+    scanLine(cur, sink, tagKeys, names);
+    // A quoted string spanned lines: keep line numbers true.
+    if (cur.spanned) for (let i = before; i < cur.pos; i++) if (text.charCodeAt(i) === NL) cur.lineNumber++;
   }
 }
 

@@ -4,6 +4,7 @@ import { describeError } from '../errors.js';
 import { buildInfo } from '../build-info.js';
 import { lineProtocolToWrites, parsePrecision } from '../protocols/line-protocol-rows.js';
 import type { WriteSupport } from '../write/write-support.js';
+import { WorkerDecoder } from '../write/worker-decode.js';
 import type { TableSemantics } from '../write/semantic-options.js';
 
 /** InfluxDB's URLs under `/v1/lineproto`: v1 `/write`, v2 `/api/v2/write`, `/ping` and `/health`. */
@@ -29,6 +30,7 @@ function influxError(c: Context, err: unknown): Response {
 export function createLineprotoRoutes(deps: AppDeps, writes: WriteSupport): Hono {
   const app = new Hono();
   const version = buildInfo().version;
+  const decoder = new WorkerDecoder(deps, writes);
   app.onError((err, c) => {
     const res = influxError(c, err);
     if (res.status >= 500) deps.logging.forTarget('http').error({ err, path: c.req.path }, 'line protocol write failed');
@@ -40,7 +42,8 @@ export function createLineprotoRoutes(deps: AppDeps, writes: WriteSupport): Hono
     const target = writes.target(c, LINEPROTO_SEMANTICS, dbParam);
     const body = await writes.readBody(c);
     const nowNs = BigInt(Date.now()) * 1_000_000n;
-    await writes.write(lineProtocolToWrites(body.toString('utf8'), { db: target.db, precision, nowNs, options: target.options }), 'influxdb');
+    const spec = { protocol: 'lineproto', db: target.db, precision, nowNs, options: target.options } as const;
+    await decoder.write(spec, body, () => lineProtocolToWrites(body.toString('utf8'), spec), 'influxdb');
     return c.body(null, 204, { 'x-influxdb-version': version });
   };
 

@@ -1,4 +1,4 @@
-// Worker thread entry: parses request bodies and runs pipelines, so the main thread only does HTTP
+// Worker thread entry: parses request bodies and runs pipelines (or decodes protocol bodies, DecodeTask), so the main thread only does HTTP
 // and store writes. Compiled pipelines are cached per name and version, as on the main thread; a
 // dispatcher resolves the pipelines it routes to from the ones shipped with the task.
 import { lowerThreadPriority } from './lower-priority.js';
@@ -8,7 +8,8 @@ import { encodeAppendWrite } from '@sluice/storage/encode';
 import { IDENTITY_TASK_KEY } from '../pipelines/pipeline-service.js';
 import { bodyText } from '../ingest/body-text.js';
 import { parseItemsWithin } from '../ingest/item-limits.js';
-import { decodeItems, packTables, toWireError, type BundledPipeline, type PipelineReply, type PipelineTask } from './protocol.js';
+import { decodeItems, packTables, toWireError, type BundledPipeline, type DecodeTask, type PipelineReply, type PipelineTask } from './protocol.js';
+import { handleDecode } from './decode-work.js';
 
 const cache = new Map<string, Pipeline>();
 /** The dispatch targets of the task running now (a worker runs one task at a time). */
@@ -51,8 +52,8 @@ function handle(task: PipelineTask): { reply: PipelineReply; transfer: ArrayBuff
   }
 }
 
-parentPort?.on('message', (task: PipelineTask) => {
-  const { reply, transfer } = handle(task);
+parentPort?.on('message', (task: PipelineTask | DecodeTask) => {
+  const { reply, transfer } = 'kind' in task && task.kind === 'decode' ? handleDecode(task) : handle(task as PipelineTask);
   parentPort!.postMessage(reply, transfer);
 });
 

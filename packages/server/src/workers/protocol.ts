@@ -1,6 +1,6 @@
 import { abortReason } from './abort-reason.js';
 import { SluiceError, StatusCode, Timestamp, timeUnitOf, type ColumnSchema, type Doc, type IdentityOptions, type TableOptions, type Value } from '@sluice/pipeline-core';
-import type { EncodedAppendWrite, WriteLayout } from '@sluice/storage';
+import type { EncodedAppendWrite, EncodedSeriesWrite, WriteLayout } from '@sluice/storage';
 import type { IngestContentType } from '../ingest/parse-items.js';
 import type { IngestLimits } from '../config/limits.js';
 import type { RunItemError, RunTable } from '../pipelines/compiler.js';
@@ -44,6 +44,37 @@ export interface PipelineTask {
   readonly layout?: WriteLayout;
 }
 
+/**
+ * A protocol body decoded on an ingest worker instead of the main thread (line protocol):
+ * the worker decodes it into one write per table, exactly as the main thread would, and encodes the
+ * rows of each table it has a layout for (`Store.writeLayout(db, table, true)`, series tables) so the
+ * main thread only resolves series and stores bytes. The reply is a PipelineReply whose tables carry
+ * their `name`; a body that does not decode fails the task with the decoder's error.
+ */
+export type DecodeTask = {
+  readonly id: number;
+  readonly kind: 'decode';
+  /** The body (a copy, transferred: the main thread keeps its own to decode again if a table changed). */
+  readonly bytes: Uint8Array;
+  /**
+   * Layouts of tables the body may write, by table name: the record as JSON text (a string crosses to
+   * the worker as one copy; a record object is cloned field by field), or only its stamp `id:version`
+   * once the workers were sent that text. A worker without the text for a stamp encodes nothing for
+   * that table and names it in its reply (`missingLayouts`), so the next tasks carry the text again.
+   */
+  readonly layouts: Readonly<Record<string, string>>;
+  readonly db: string;
+  readonly options: TableOptions;
+  readonly protocol: 'lineproto';
+  readonly precision: 'ns' | 'us' | 'ms' | 's' | 'm' | 'h';
+  readonly nowNs: bigint;
+};
+
+/** A layout's stamp in a DecodeTask: `id:version` (the record it names, as the store checks it). */
+export function layoutStamp(l: WriteLayout): string {
+  return `${l.id}:${l.version}`;
+}
+
 /** A pipeline shipped with a task for a dispatcher to resolve by name. */
 export interface BundledPipeline {
   readonly name: string;
@@ -71,7 +102,7 @@ export interface WireError {
 }
 
 export type PipelineReply =
-  | { readonly id: number; readonly ok: true; readonly items: number; readonly tables: PackedTable[]; readonly errors: RunItemError[] }
+  | { readonly id: number; readonly ok: true; readonly items: number; readonly tables: PackedTable[]; readonly errors: RunItemError[]; readonly missingLayouts?: string[] }
   | { readonly id: number; readonly ok: false; readonly error: WireError };
 
 /** Timestamps nested in other columns (json) travel as this tag and come back as Timestamp. */
@@ -116,7 +147,9 @@ export interface PackedTable {
   readonly count: number;
   readonly columns: PackedColumn[];
   /** The rows encoded against the task's layout (its buffers transferred). */
-  readonly encoded?: EncodedAppendWrite;
+  readonly encoded?: EncodedAppendWrite | EncodedSeriesWrite;
+  /** The table's name, for a DecodeTask's tables. */
+  readonly name?: string;
 }
 
 /** `lens[i]` or `codes[i]` -1 marks null; `nulls[i]` 1 marks null. */
@@ -197,10 +230,10 @@ function packColumn(rows: readonly (readonly Value[])[], j: number, unit: Timest
  * Worker side: each table packed column by column (timestamp columns as bigints in their unit, other
  * timestamps tagged), with the buffers to transfer.
  */
-export function packTables(tables: readonly RunTable[], encode?: (t: RunTable) => EncodedAppendWrite | undefined): { tables: PackedTable[]; transfer: ArrayBuffer[] } {
+export function packTables(tables: readonly RunTable[], encode?: (t: RunTable, i: number) => EncodedAppendWrite | EncodedSeriesWrite | undefined): { tables: PackedTable[]; transfer: ArrayBuffer[] } {
   const transfer: ArrayBuffer[] = [];
-  const out = tables.map((t): PackedTable => {
-    const encoded = t.rows.length > 0 ? encode?.(t) : undefined;
+  const out = tables.map((t, i): PackedTable => {
+    const encoded = t.rows.length > 0 ? encode?.(t, i) : undefined;
     // Encoded: the rows are not sent at all (should the table have changed before the write commits,
     // the server runs the request again without a layout: see EncodedRowsDropped).
     const columns = encoded !== undefined ? [] : t.schema.map((c, j) => packColumn(t.rows, j, timeUnitOf(c.type)));
@@ -209,8 +242,8 @@ export function packTables(tables: readonly RunTable[], encode?: (t: RunTable) =
       else if (c.k === 'd') transfer.push(c.codes.buffer as ArrayBuffer);
       else if (c.k === 'n' || c.k === 'b') transfer.push(c.v.buffer as ArrayBuffer, c.nulls.buffer as ArrayBuffer);
     }
-    // Every chunk's bytes share one buffer of their own (encode-append.ts).
-    const bytes = encoded?.chunks[0]?.head.buffer;
+    // Every chunk's bytes share one buffer of their own (encode-append.ts, encode-series.ts).
+    const bytes = encoded === undefined ? undefined : encoded.kind === 'series' ? encoded.chunks[0]?.bytes.buffer : encoded.chunks[0]?.head.buffer;
     if (bytes instanceof ArrayBuffer && !transfer.includes(bytes)) transfer.push(bytes);
     return { suffix: t.suffix, options: t.options as TableOptions, schema: t.schema as ColumnSchema[], count: t.rows.length, columns, ...(encoded !== undefined ? { encoded } : {}) };
   });

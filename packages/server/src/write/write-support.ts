@@ -88,7 +88,8 @@ export function createWriteSupport(deps: AppDeps, maxBodyBytes: number, inFlight
       return readWriteBody(c, inFlight, lease, maxBodyBytes, opts);
     },
     async write(requests, source) {
-      const nonEmpty = requests.filter((r) => r.rows.length > 0);
+      // (An encoded write's rows may be a getter not to call: its count says.)
+      const nonEmpty = requests.filter((r) => (r.encoded?.count ?? r.rows.length) > 0);
       if (nonEmpty.length === 0) return [];
       const written = await deps.store.write(nonEmpty);
       for (const w of written) deps.metrics.rowsIngested.inc({ db: w.db, table: w.table, pipeline: source }, w.affectedRows);

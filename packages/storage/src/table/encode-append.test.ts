@@ -1,39 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Value } from '@sluice/pipeline-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeAppendWrite } from '../encode.js';
-import { openLmdbStore, type LmdbStore } from '../index.js';
+import type { LmdbStore } from '../index.js';
 import type { WriteRequest } from '../store.js';
-import { collect, LOG_SCHEMA, sampleRows } from '../test-support.js';
+import { collect, countedWrite, LOG_SCHEMA, sampleRows, tempStore } from '../test-support.js';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function store(): Promise<LmdbStore> {
-  const dir = mkdtempSync(join(tmpdir(), 'sluice-encode-append-'));
-  dirs.push(dir);
-  return openLmdbStore({ dataHome: dir, ttlSweepIntervalMs: 0, noSync: true });
-}
-
-/** A write whose `rows` getter counts how often the store asks for the rows. */
-function counted(rows: Value[][], encoded: WriteRequest['encoded']): { req: WriteRequest; reads: () => number } {
-  let reads = 0;
-  const req: WriteRequest = {
-    db: 'public',
-    table: 'logs',
-    schema: LOG_SCHEMA,
-    ...(encoded !== undefined ? { encoded } : {}),
-    get rows() {
-      reads++;
-      return rows;
-    },
-  };
-  return { req, reads: () => reads };
-}
+const store = () => tempStore(dirs, 'sluice-encode-append-');
+const counted = (rows: Value[][], encoded: WriteRequest['encoded']) => countedWrite('logs', rows, encoded);
 
 const all = (s: LmdbStore) => collect(s, { db: 'public', table: 'logs' });
 

@@ -1,5 +1,4 @@
-import type { ColumnSchema, Value } from '@sluice/pipeline-core';
-import { compileTable, type TableState } from '../catalog/table-state.js';
+import type { Value } from '@sluice/pipeline-core';
 import type { TableRecord } from '../catalog/table-record.js';
 import { ByteWriter } from '../codec/byte-writer.js';
 import { encodeChunkHead, encodeFieldBlocks } from '../codec/chunk-codec.js';
@@ -7,9 +6,8 @@ import { encodeChunkMeta } from '../codec/chunk-stats.js';
 import { writeTextIndex } from '../codec/text-index.js';
 import type { EncodedAppendChunk, EncodedAppendWrite, WriteLayout } from '../store.js';
 import { cutChunks } from './chunk-write.js';
-import { evolveSchema } from './evolve-schema.js';
 import { fulltextSlots } from './fulltext-slots.js';
-import { prepareRows } from './prepare-rows.js';
+import { compiledLayout, prepareAhead, type AheadRequest } from './prepare-ahead.js';
 
 /**
  * An append-mode write prepared and encoded away from the store's thread (on a pipeline worker), against
@@ -21,17 +19,12 @@ import { prepareRows } from './prepare-rows.js';
  * Undefined when the write cannot be encoded ahead: the table is not append-mode, the write adds or
  * changes columns, or a row is invalid (the store then writes the rows and reports the error itself).
  */
-export function encodeAppendWrite(layout: WriteLayout, req: { readonly schema: readonly ColumnSchema[]; readonly rows: readonly (readonly Value[])[] }): EncodedAppendWrite | undefined {
+export function encodeAppendWrite(layout: WriteLayout, req: AheadRequest): EncodedAppendWrite | undefined {
   const record = layout as TableRecord;
-  const t = compiled(record);
+  const t = compiledLayout(record);
   if (!t.opts.appendMode || req.rows.length === 0) return undefined;
-  let rows;
-  try {
-    if (evolveSchema(record, req.schema, false) !== record) return undefined;
-    rows = prepareRows(t, { db: record.db, table: record.name, schema: req.schema, rows: req.rows });
-  } catch {
-    return undefined;
-  }
+  const rows = prepareAhead(t, req);
+  if (rows === undefined) return undefined;
   const n = rows.count;
   const order = Array.from({ length: n }, (_, i) => i);
   const tags: Value[][] = t.tags.map(() => []);
@@ -67,14 +60,4 @@ export function encodeAppendWrite(layout: WriteLayout, req: { readonly schema: r
     return { min: s.min, max: s.max, rows: s.rows, head: bytes.subarray(s.head[0], s.head[1]), fields: bytes.subarray(s.fields[0], s.fields[1]), meta };
   });
   return { tableId: record.id, version: record.version, count: n, tags, chunks };
-}
-
-let last: TableState | undefined;
-
-/** The compiled record (the last one is kept: a worker encodes for the same table again and again). */
-function compiled(record: TableRecord): TableState {
-  if (last === undefined || last.record.id !== record.id || last.record.version !== record.version || last.record.db !== record.db || last.record.name !== record.name) {
-    last = compileTable(record);
-  }
-  return last;
 }

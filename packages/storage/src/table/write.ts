@@ -4,9 +4,9 @@ import type { StoreContext } from '../context.js';
 import { DatabaseNotFoundError, InvalidRequestError, TableNotFoundError } from '../errors.js';
 import { resolveOptions } from '../options/resolved-options.js';
 import type { PendingSeries } from '../series/series-index.js';
-import type { WriteRequest, WriteResult } from '../store.js';
+import type { EncodedSeriesWrite, WriteRequest, WriteResult } from '../store.js';
 import { txPutChunks, txPutEncodedAppend, txPutEncodedChunk } from './chunk-write.js';
-import { HeadBatch, txPutEncodedSeriesChunks, txPutSeriesChunks } from './series-chunk-write.js';
+import { HeadBatch, txPutEncodedSeriesChunks, txPutSeriesChunks, type EncodedSeriesChunk } from './series-chunk-write.js';
 import { layoutOf, type PreWrite } from './pre-write.js';
 import { evolveSchema, recordForWrite } from './evolve-schema.js';
 import { changedSlots, txRewriteSlots } from './widen-column.js';
@@ -66,7 +66,14 @@ export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pendin
       txRewriteSlots(ctx, before, t, changedSlots(before, t));
     }
     const e = req.encoded;
-    if (e !== undefined && !created && evolved === rec && t.opts.appendMode && rec.id === e.tableId && rec.version === e.version) {
+    if (e?.kind === 'series' && !created && evolved === rec && !t.opts.appendMode && rec.id === e.tableId && rec.version === e.version) {
+      // Encoded ahead against this very table state (encode-series.ts): resolve series, store the bytes.
+      txPutEncodedSeriesChunks(ctx, t, e.chunks.map(asBufferChunk), pending, head);
+      if (!t.opts.skipWal) durable = true;
+      results.push({ db, table: req.table, affectedRows: e.count });
+      continue;
+    }
+    if (e !== undefined && e.kind === undefined && !created && evolved === rec && t.opts.appendMode && rec.id === e.tableId && rec.version === e.version) {
       // Encoded ahead against this very table state (encode-append.ts): store the bytes.
       txPutEncodedAppend(ctx, t, e, pending);
       if (!t.opts.skipWal) durable = true;
@@ -95,6 +102,12 @@ export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pendin
     results.push({ db, table: req.table, affectedRows: rows.count });
   }
   return { results, changed: [...changed.values()], durable, head: head.txFlush(ctx) };
+}
+
+/** A chunk of an EncodedSeriesWrite with its bytes as a Buffer (a view, no copy), as the head batch takes them. */
+function asBufferChunk(c: EncodedSeriesWrite['chunks'][number]): EncodedSeriesChunk {
+  const b = c.bytes;
+  return { tags: c.tags, min: c.min, rows: c.rows, bytes: Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength) };
 }
 
 /**

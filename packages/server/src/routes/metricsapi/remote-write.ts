@@ -2,21 +2,13 @@ import { Hono } from 'hono';
 import type { Doc } from '@sluice/pipeline-core';
 import type { WriteRequest } from '@sluice/storage';
 import type { AppDeps } from '../../deps.js';
-import { decodeRemoteWrite, METRIC_NAME_LABEL, type PromSeries } from '../../protocols/remote-write.js';
-import { metricSemantics, metricTableOptions, metricWriteRequests, METRIC_TIME_COLUMN, METRIC_VALUE_COLUMN, type MetricSeriesRows } from '../../write/metric-tables.js';
+import { decodeRemoteWrite } from '../../protocols/remote-write.js';
+import { remoteWriteRequests, seriesRows } from '../../protocols/remote-write-rows.js';
+import { metricSemantics, metricTableOptions, METRIC_TIME_COLUMN, METRIC_VALUE_COLUMN, type MetricSeriesRows } from '../../write/metric-tables.js';
 import { PIPELINE_HEADER, PIPELINE_VERSION_HEADER, requestBounds, resolveDocsPipeline, runDocsPipeline } from '../../write/run-docs-pipeline.js';
 import type { WriteSupport } from '../../write/write-support.js';
 
 export const REMOTE_WRITE_PATH = '/v1/metricsapi/write';
-
-function toRows(series: readonly PromSeries[]): MetricSeriesRows[] {
-  return series.map((s) => ({
-    table: s.labels.find((l) => l[0] === METRIC_NAME_LABEL)![1],
-    labels: s.labels.filter((l) => l[0] !== METRIC_NAME_LABEL),
-    values: s.values,
-    timestamps: s.timestamps,
-  }));
-}
 
 /** Samples as documents for a pipeline: labels, `service_value`, `service_timestamp` (ms), grouped by metric. */
 function toDocsByMetric(series: readonly MetricSeriesRows[]): Map<string, Doc[]> {
@@ -45,20 +37,24 @@ export function createRemoteWriteRoutes(deps: AppDeps, writes: WriteSupport): Ho
   writes.register(app, REMOTE_WRITE_PATH);
   app.post(REMOTE_WRITE_PATH, async (c) => {
     const { db, hints } = writes.target(c, metricSemantics('prometheus'), c.req.query('db'));
-    const decoded = decodeRemoteWrite(await writes.readBody(c, { snappy: 'always' }));
-    if (decoded.sampleCount === 0) return c.body(null, 204); // metadata-only requests
-    const rows = toRows(decoded.series);
+    const body = await writes.readBody(c, { snappy: 'always' });
     const pipelineName = (c.req.header(PIPELINE_HEADER) ?? '').trim();
-    let requests: WriteRequest[];
-    if (pipelineName !== '') {
-      const pipeline = resolveDocsPipeline(deps, pipelineName, c.req.header(PIPELINE_VERSION_HEADER), { field: METRIC_TIME_COLUMN, unit: 'ms' });
-      const semantics = { signalType: 'metric', source: 'prometheus' } as const;
-      requests = [];
-      for (const [table, docs] of toDocsByMetric(rows)) requests.push(...(await runDocsPipeline(deps, pipeline, docs, { db, table, semantics, hints, what: `${table} sample` }, requestBounds(c))));
-    } else {
-      requests = metricWriteRequests(db, rows, metricTableOptions('prometheus', c.req.query('physical_table')?.trim() || undefined, hints));
+    if (pipelineName === '') {
+      // Decoded here: on an ingest worker (as line protocol is) it cost about 40% more CPU per sample
+      // for no steady gain in samples/s (20 small tables per request). A metadata-only request writes nothing.
+      const options = metricTableOptions('prometheus', c.req.query('physical_table')?.trim() || undefined, hints);
+      await writes.write(remoteWriteRequests(db, body, options), 'prometheus');
+      return c.body(null, 204);
     }
-    await writes.write(requests, pipelineName || 'prometheus');
+    const decoded = decodeRemoteWrite(body);
+    if (decoded.sampleCount === 0) return c.body(null, 204); // metadata-only requests
+    const pipeline = resolveDocsPipeline(deps, pipelineName, c.req.header(PIPELINE_VERSION_HEADER), { field: METRIC_TIME_COLUMN, unit: 'ms' });
+    const semantics = { signalType: 'metric', source: 'prometheus' } as const;
+    const requests: WriteRequest[] = [];
+    for (const [table, docs] of toDocsByMetric(seriesRows(decoded.series))) {
+      requests.push(...(await runDocsPipeline(deps, pipeline, docs, { db, table, semantics, hints, what: `${table} sample` }, requestBounds(c))));
+    }
+    await writes.write(requests, pipelineName);
     return c.body(null, 204);
   });
   return app;
