@@ -3,7 +3,7 @@ import { readBlock, skipBlock, writeBlock } from './block.js';
 import { ByteReader } from './byte-reader.js';
 import { ByteWriter } from './byte-writer.js';
 import { columnStats, type SlotStats } from './chunk-stats.js';
-import { decodeBoxed, decodeCodes, decodeFloatPlanes } from './chunk-decode.js';
+import { decodeBoxed, decodeCodes, decodeFloatPlanes, decodePresentFloats, presentCount } from './chunk-decode.js';
 import { textMask, textTest, type TextOp } from './text-search.js';
 import { readTextIndexes, type TextIndex } from './text-index.js';
 import { decodeValue, encodeValue, skipValue } from './value-codec.js';
@@ -224,9 +224,18 @@ export class ChunkView {
 
   series(): Uint32Array {
     if (this.seriesCache) return this.seriesCache;
-    const r = new ByteReader().reset(readBlock(new ByteReader().reset(this.buf, this.blockStart(1))));
+    const body = readBlock(new ByteReader().reset(this.buf, this.blockStart(1)));
     const out = new Uint32Array(this.count);
-    for (let i = 0; i < this.count; i++) out[i] = r.varint();
+    // Varints read inline (ids below 128 in one step): this block is decoded by every grouped or tag-filtered scan.
+    for (let i = 0, p = 0; i < this.count; i++) {
+      let b = body[p++]!;
+      let v = b & 0x7f;
+      for (let mul = 0x80; b >= 0x80; mul *= 0x80) {
+        b = body[p++]!;
+        v += (b & 0x7f) * mul;
+      }
+      out[i] = v;
+    }
     return (this.seriesCache = out);
   }
 
@@ -253,6 +262,21 @@ export class ChunkView {
     } else t = { kind: 'boxed', values: decodeBoxed(r, type, valid, n) };
     this.typedCache.set(slot, t);
     return t;
+  }
+
+  /**
+   * A float64 slot's present values in row order, decoded into `into` when it is long enough (else into a
+   * new, larger array: `values`) and not cached: one pass over a chunk reuses one array for every chunk.
+   * `valid` is the null bitmap. Undefined when the chunk predates the slot.
+   */
+  presentFloats(slot: number, into: Float64Array): { values: Float64Array; valid: Uint8Array; present: number } | undefined {
+    if (slot >= this.slots) return undefined;
+    const body = readBlock(new ByteReader().reset(this.buf, this.blockStart(slot + 2)));
+    const bitmapLen = (this.count + 7) >> 3;
+    const valid = body.subarray(0, bitmapLen);
+    const present = presentCount(valid, this.count);
+    const values = into.length >= present ? into : new Float64Array(Math.max(present, into.length * 2));
+    return { values: decodePresentFloats(body, bitmapLen, present, values), valid, present };
   }
 
   /**
