@@ -58,6 +58,10 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
     return groups++;
   };
   if (keys.length === 0) newGroup([]);
+  // count(*) next to one other aggregate (`SELECT k, count(*), avg(x) ... GROUP BY k`): counted in that
+  // aggregate's pass over the rows, not in a pass of its own.
+  const starAt = aggs.findIndex((a) => a.fn === 'count' && a.src === undefined);
+  const starWith = aggs.length === 2 && starAt >= 0 ? { star: starAt, with: 1 - starAt } : undefined;
   let noKey = new Int32Array(0);
 
   // A histogram of counts (one time-bucket key, only count(*) / count(time)) counts runs of rows per bucket.
@@ -94,7 +98,10 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
         gids[k] = g;
       }
     }
-    for (let a = 0; a < aggs.length; a++) accumulate(slice, t, aggs[a]!.fn, aggs[a]!.src, gids, counts[a]!, sums[a]!, best[a]!);
+    for (let a = 0; a < aggs.length; a++) {
+      if (a === starWith?.star) continue;
+      accumulate(slice, t, aggs[a]!.fn, aggs[a]!.src, gids, counts[a]!, sums[a]!, best[a]!, a === starWith?.with ? counts[starWith.star] : undefined);
+    }
   }
 
   const out: Value[][] = [];
@@ -115,40 +122,53 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
 /** The present values of one float64 slot of the chunk being aggregated: reused from chunk to chunk. */
 let floatScratch: Float64Array = new Float64Array(1024);
 
-/** Adds the slice's rows to one aggregate's per-group state. */
-function accumulate(slice: ChunkSlice, t: TableState, fn: AggregateRequest['aggregates'][number]['fn'], src: Source | undefined, gids: Int32Array, counts: Float64Array, sums: Float64Array, best: Value[]): void {
+/** Adds the slice's rows to one aggregate's per-group state; with `star`, counts them there too (count(*)). */
+function accumulate(slice: ChunkSlice, t: TableState, fn: AggregateRequest['aggregates'][number]['fn'], src: Source | undefined, gids: Int32Array, counts: Float64Array, sums: Float64Array, best: Value[], star?: Float64Array): void {
   const { rows, chunk } = slice;
   const n = rows.length;
+  const isF64 = src?.kind === 'field' && t.fieldTypes[src.slot] === 'float64';
+  // sum/avg/count of a float64 column over a whole chunk (rows 0..n-1): no row indirection, and the present
+  // values are decoded into one reused array and added in row order (the order of the row-by-row path, so
+  // the same sums).
+  const p = isF64 && src?.kind === 'field' && n === chunk.view.count && (fn === 'avg' || fn === 'sum' || fn === 'count') ? chunk.view.presentFloats(src.slot, floatScratch) : undefined;
+  if (p !== undefined) floatScratch = p.values;
+  if (star !== undefined && p?.present !== n) {
+    // count(*) in the fused loop below only when every row has a value; else in a pass of its own.
+    for (let k = 0; k < n; k++) star[gids[k]!]!++;
+    star = undefined;
+  }
   if (src === undefined) {
     for (let k = 0; k < n; k++) counts[gids[k]!]!++;
     return;
   }
-  const isF64 = src.kind === 'field' && t.fieldTypes[src.slot] === 'float64';
-  if (isF64 && n === chunk.view.count && (fn === 'avg' || fn === 'sum' || fn === 'count')) {
-    // The whole chunk (rows 0..n-1): no row indirection, and the present values are decoded into one reused
-    // array and added in row order (the order of the row-by-row path, so the same sums).
-    const p = chunk.view.presentFloats(src.slot, floatScratch);
-    if (p !== undefined) {
-      floatScratch = p.values;
-      const { values, valid } = p;
-      if (p.present === n) {
+  if (p !== undefined) {
+    const { values, valid } = p;
+    if (p.present === n) {
+      if (star !== undefined) {
         for (let i = 0; i < n; i++) {
           const g = gids[i]!;
+          star[g]!++;
           counts[g]!++;
           sums[g]! += values[i]!;
         }
         return;
       }
-      for (let i = 0, j = 0; i < n; i++) {
-        if ((valid[i >> 3]! & (1 << (i & 7))) === 0) continue;
+      for (let i = 0; i < n; i++) {
         const g = gids[i]!;
         counts[g]!++;
-        sums[g]! += values[j++]!;
+        sums[g]! += values[i]!;
       }
       return;
     }
+    for (let i = 0, j = 0; i < n; i++) {
+      if ((valid[i >> 3]! & (1 << (i & 7))) === 0) continue;
+      const g = gids[i]!;
+      counts[g]!++;
+      sums[g]! += values[j++]!;
+    }
+    return;
   }
-  const typed = isF64 ? chunk.view.typed(src.slot, 'float64') : undefined;
+  const typed = isF64 && src.kind === 'field' ? chunk.view.typed(src.slot, 'float64') : undefined;
   if (typed?.kind === 'f64') {
     const { values, valid } = typed;
     for (let k = 0; k < n; k++) {
