@@ -222,10 +222,14 @@ export class ChunkView {
     return (this.tsCache = out);
   }
 
-  series(): Uint32Array {
+  /**
+   * Each row's series id. With `into` (a reused array at least `count` long) the ids are decoded there
+   * and not cached (unless they already were): for one pass over the chunk.
+   */
+  series(into?: Uint32Array): Uint32Array {
     if (this.seriesCache) return this.seriesCache;
     const body = readBlock(new ByteReader().reset(this.buf, this.blockStart(1)));
-    const out = new Uint32Array(this.count);
+    const out = into !== undefined && into.length >= this.count ? into : new Uint32Array(this.count);
     // Varints read inline (ids below 128 in one step): this block is decoded by every grouped or tag-filtered scan.
     for (let i = 0, p = 0; i < this.count; i++) {
       let b = body[p++]!;
@@ -236,7 +240,7 @@ export class ChunkView {
       }
       out[i] = v;
     }
-    return (this.seriesCache = out);
+    return out === into ? out : (this.seriesCache = out);
   }
 
   /** Whether the chunk stores the slot (chunks written before a column was added, or whose values were all null, do not). */

@@ -291,8 +291,9 @@ class KeyPart {
     return (this.bySeries[sid] = this.partOf(chunk.seriesTags(sid)[slot] ?? null));
   }
 
-  /** Reused for each slice's parts (read before the next slice). */
+  /** Reused for each slice's parts (read before the next slice), and for a chunk's series ids. */
   private scratch = new Int32Array(0);
+  private seriesScratch = new Uint32Array(0);
 
   /** The part of each row of the slice (valid until the next call). */
   parts(slice: ChunkSlice): Int32Array {
@@ -318,8 +319,10 @@ class KeyPart {
     }
     if (src.kind === 'tag') {
       // Locals in the loop (no property loads per row); a series id met for the first time goes to tagPart.
-      const series = chunk.series();
+      // A whole chunk's ids are read once: decoded into a reused array; a chunk met slice by slice keeps its own.
       const whole = n === chunk.view.count;
+      if (whole && this.seriesScratch.length < n) this.seriesScratch = new Uint32Array(Math.max(n, this.seriesScratch.length * 2));
+      const series = whole ? chunk.view.series(this.seriesScratch) : chunk.series();
       let bySeries = this.bySeries;
       for (let k = 0; k < n; k++) {
         const sid = whole ? series[k]! : series[rows[k]!]!;
