@@ -3,7 +3,7 @@ import { readBlock, skipBlock, writeBlock } from './block.js';
 import { ByteReader } from './byte-reader.js';
 import { ByteWriter } from './byte-writer.js';
 import { columnStats, type SlotStats } from './chunk-stats.js';
-import { decodeBoxed, decodeCodes, decodeFloatPlanes } from './chunk-decode.js';
+import { decodeBoxed, decodeCodes, decodeFloatPlanes, decodePresentFloats, presentCount } from './chunk-decode.js';
 import { textMask, textTest, type TextOp } from './text-search.js';
 import { readTextIndexes, type TextIndex } from './text-index.js';
 import { decodeValue, encodeValue, skipValue } from './value-codec.js';
@@ -222,12 +222,25 @@ export class ChunkView {
     return (this.tsCache = out);
   }
 
-  series(): Uint32Array {
+  /**
+   * Each row's series id. With `into` (a reused array at least `count` long) the ids are decoded there
+   * and not cached (unless they already were): for one pass over the chunk.
+   */
+  series(into?: Uint32Array): Uint32Array {
     if (this.seriesCache) return this.seriesCache;
-    const r = new ByteReader().reset(readBlock(new ByteReader().reset(this.buf, this.blockStart(1))));
-    const out = new Uint32Array(this.count);
-    for (let i = 0; i < this.count; i++) out[i] = r.varint();
-    return (this.seriesCache = out);
+    const body = readBlock(new ByteReader().reset(this.buf, this.blockStart(1)));
+    const out = into !== undefined && into.length >= this.count ? into : new Uint32Array(this.count);
+    // Varints read inline (ids below 128 in one step): this block is decoded by every grouped or tag-filtered scan.
+    for (let i = 0, p = 0; i < this.count; i++) {
+      let b = body[p++]!;
+      let v = b & 0x7f;
+      for (let mul = 0x80; b >= 0x80; mul *= 0x80) {
+        b = body[p++]!;
+        v += (b & 0x7f) * mul;
+      }
+      out[i] = v;
+    }
+    return out === into ? out : (this.seriesCache = out);
   }
 
   /** Whether the chunk stores the slot (chunks written before a column was added, or whose values were all null, do not). */
@@ -253,6 +266,21 @@ export class ChunkView {
     } else t = { kind: 'boxed', values: decodeBoxed(r, type, valid, n) };
     this.typedCache.set(slot, t);
     return t;
+  }
+
+  /**
+   * A float64 slot's present values in row order, decoded into `into` when it is long enough (else into a
+   * new, larger array: `values`) and not cached: one pass over a chunk reuses one array for every chunk.
+   * `valid` is the null bitmap. Undefined when the chunk predates the slot.
+   */
+  presentFloats(slot: number, into: Float64Array): { values: Float64Array; valid: Uint8Array; present: number } | undefined {
+    if (slot >= this.slots) return undefined;
+    const body = readBlock(new ByteReader().reset(this.buf, this.blockStart(slot + 2)));
+    const bitmapLen = (this.count + 7) >> 3;
+    const valid = body.subarray(0, bitmapLen);
+    const present = presentCount(valid, this.count);
+    const values = into.length >= present ? into : new Float64Array(Math.max(present, into.length * 2));
+    return { values: decodePresentFloats(body, bitmapLen, present, values), valid, present };
   }
 
   /**

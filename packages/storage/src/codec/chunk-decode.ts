@@ -30,8 +30,19 @@ export function presentCount(valid: Uint8Array, n: number): number {
 export function decodeFloatPlanes(body: Uint8Array, at: number, n: number): Float64Array {
   const valid = body.subarray(0, at);
   const m = presentCount(valid, n);
-  const dense = new Float64Array(m);
-  const w = new Uint32Array(dense.buffer);
+  const dense = decodePresentFloats(body, at, m, new Float64Array(m));
+  if (m === n) return dense;
+  const out = new Float64Array(n);
+  for (let i = 0, j = 0; i < n; i++) if ((valid[i >> 3]! & (1 << (i & 7))) !== 0) out[i] = dense[j++]!;
+  return out;
+}
+
+/**
+ * The `m` present values of a float64 block (byte planes from `at`) into `out[0..m)`, bit for bit (NaN
+ * payloads kept); `out` may be a reused array at least `m` long. Returns `out`.
+ */
+export function decodePresentFloats(body: Uint8Array, at: number, m: number, out: Float64Array): Float64Array {
+  const w = new Uint32Array(out.buffer, out.byteOffset, m * 2);
   const p0 = at, p1 = at + m, p2 = at + 2 * m, p3 = at + 3 * m;
   const p4 = at + 4 * m, p5 = at + 5 * m, p6 = at + 6 * m, p7 = at + 7 * m;
   // Little-endian machines (x86, arm64): the low word holds bytes 0..3.
@@ -39,9 +50,6 @@ export function decodeFloatPlanes(body: Uint8Array, at: number, n: number): Floa
     w[o] = body[p0 + i]! | (body[p1 + i]! << 8) | (body[p2 + i]! << 16) | (body[p3 + i]! << 24);
     w[o + 1] = body[p4 + i]! | (body[p5 + i]! << 8) | (body[p6 + i]! << 16) | (body[p7 + i]! << 24);
   }
-  if (m === n) return dense;
-  const out = new Float64Array(n);
-  for (let i = 0, j = 0; i < n; i++) if ((valid[i >> 3]! & (1 << (i & 7))) !== 0) out[i] = dense[j++]!;
   return out;
 }
 

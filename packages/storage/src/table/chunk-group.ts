@@ -36,22 +36,33 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
     if ((a.fn === 'sum' || a.fn === 'avg') && !NUMERIC.has(t.byName.get(a.column)!.type)) throw new InvalidRequestError(`${a.fn}(${a.column}): not a numeric column`);
     return { fn: a.fn, src };
   });
-  const counts: number[][] = aggs.map(() => []);
-  const sums: number[][] = aggs.map(() => []);
+  // Per aggregate, per group: typed arrays (grown by doubling) keep the per-row updates unboxed.
+  let counts: Float64Array[] = aggs.map(() => new Float64Array(16));
+  let sums: Float64Array[] = aggs.map(() => new Float64Array(16));
   const best: Value[][] = aggs.map(() => []);
   const groupKeys: Value[][] = [];
   const composite = new Map<string, number>();
   let groups = 0;
+  const grown = (a: Float64Array) => {
+    const b = new Float64Array(a.length * 2);
+    b.set(a);
+    return b;
+  };
   const newGroup = (vals: Value[]) => {
     groupKeys.push(vals);
-    for (let a = 0; a < aggs.length; a++) {
-      counts[a]!.push(0);
-      sums[a]!.push(0);
-      best[a]!.push(null);
+    if (groups === counts[0]?.length) {
+      counts = counts.map(grown);
+      sums = sums.map(grown);
     }
+    for (let a = 0; a < aggs.length; a++) best[a]!.push(null);
     return groups++;
   };
   if (keys.length === 0) newGroup([]);
+  // count(*) next to one other aggregate (`SELECT k, count(*), avg(x) ... GROUP BY k`): counted in that
+  // aggregate's pass over the rows, not in a pass of its own.
+  const starAt = aggs.findIndex((a) => a.fn === 'count' && a.src === undefined);
+  const starWith = aggs.length === 2 && starAt >= 0 ? { star: starAt, with: 1 - starAt } : undefined;
+  let noKey = new Int32Array(0);
 
   // A histogram of counts (one time-bucket key, only count(*) / count(time)) counts runs of rows per bucket.
   const countsOnly = keys.length === 1 && keys[0]!.isBucket && aggs.every((a) => a.fn === 'count' && (a.src === undefined || a.src.kind === 'time'));
@@ -63,7 +74,7 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
     const rows = slice.rows;
     const n = rows.length;
     let gids: Int32Array;
-    if (keys.length === 0) gids = new Int32Array(n);
+    if (keys.length === 0) gids = noKey.length >= n ? noKey.subarray(0, n) : (noKey = new Int32Array(n));
     else if (keys.length === 1) {
       // One key: its parts are the groups (both numbered in the order rows first meet them).
       const key = keys[0]!;
@@ -87,7 +98,10 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
         gids[k] = g;
       }
     }
-    for (let a = 0; a < aggs.length; a++) accumulate(slice, t, aggs[a]!.fn, aggs[a]!.src, gids, counts[a]!, sums[a]!, best[a]!);
+    for (let a = 0; a < aggs.length; a++) {
+      if (a === starWith?.star) continue;
+      accumulate(slice, t, aggs[a]!.fn, aggs[a]!.src, gids, counts[a]!, sums[a]!, best[a]!, a === starWith?.with ? counts[starWith.star] : undefined);
+    }
   }
 
   const out: Value[][] = [];
@@ -105,27 +119,58 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
   return out;
 }
 
-/** Adds the slice's rows to one aggregate's per-group state. */
-function accumulate(slice: ChunkSlice, t: TableState, fn: AggregateRequest['aggregates'][number]['fn'], src: Source | undefined, gids: Int32Array, counts: number[], sums: number[], best: Value[]): void {
+/** The present values of one float64 slot of the chunk being aggregated: reused from chunk to chunk. */
+let floatScratch: Float64Array = new Float64Array(1024);
+
+/** Adds the slice's rows to one aggregate's per-group state; with `star`, counts them there too (count(*)). */
+function accumulate(slice: ChunkSlice, t: TableState, fn: AggregateRequest['aggregates'][number]['fn'], src: Source | undefined, gids: Int32Array, counts: Float64Array, sums: Float64Array, best: Value[], star?: Float64Array): void {
   const { rows, chunk } = slice;
   const n = rows.length;
+  const isF64 = src?.kind === 'field' && t.fieldTypes[src.slot] === 'float64';
+  // sum/avg/count of a float64 column over a whole chunk (rows 0..n-1): no row indirection, and the present
+  // values are decoded into one reused array and added in row order (the order of the row-by-row path, so
+  // the same sums).
+  const p = isF64 && src?.kind === 'field' && n === chunk.view.count && (fn === 'avg' || fn === 'sum' || fn === 'count') ? chunk.view.presentFloats(src.slot, floatScratch) : undefined;
+  if (p !== undefined) floatScratch = p.values;
+  if (star !== undefined && p?.present !== n) {
+    // count(*) in the fused loop below only when every row has a value; else in a pass of its own.
+    for (let k = 0; k < n; k++) star[gids[k]!]!++;
+    star = undefined;
+  }
   if (src === undefined) {
     for (let k = 0; k < n; k++) counts[gids[k]!]!++;
     return;
   }
-  const typed = src.kind === 'field' && t.fieldTypes[src.slot] === 'float64' ? chunk.view.typed(src.slot, 'float64') : undefined;
-  if (typed?.kind === 'f64') {
-    const { values, valid } = typed;
-    if (n === chunk.view.count && (fn === 'avg' || fn === 'sum' || fn === 'count')) {
-      // The whole chunk (rows 0..n-1): no row indirection.
+  if (p !== undefined) {
+    const { values, valid } = p;
+    if (p.present === n) {
+      if (star !== undefined) {
+        for (let i = 0; i < n; i++) {
+          const g = gids[i]!;
+          star[g]!++;
+          counts[g]!++;
+          sums[g]! += values[i]!;
+        }
+        return;
+      }
       for (let i = 0; i < n; i++) {
-        if ((valid[i >> 3]! & (1 << (i & 7))) === 0) continue;
         const g = gids[i]!;
         counts[g]!++;
         sums[g]! += values[i]!;
       }
       return;
     }
+    for (let i = 0, j = 0; i < n; i++) {
+      if ((valid[i >> 3]! & (1 << (i & 7))) === 0) continue;
+      const g = gids[i]!;
+      counts[g]!++;
+      sums[g]! += values[j++]!;
+    }
+    return;
+  }
+  const typed = isF64 && src.kind === 'field' ? chunk.view.typed(src.slot, 'float64') : undefined;
+  if (typed?.kind === 'f64') {
+    const { values, valid } = typed;
     for (let k = 0; k < n; k++) {
       const i = rows[k]!;
       if ((valid[i >> 3]! & (1 << (i & 7))) === 0) continue;
@@ -236,11 +281,26 @@ class KeyPart {
     return p;
   }
 
-  /** The part of each row of the slice. */
+  /** The part of a series id not seen yet (the id → part table grows to hold it). */
+  private tagPart({ chunk }: ChunkSlice, sid: number, slot: number): number {
+    if (sid >= this.bySeries.length) {
+      const grown = new Int32Array(Math.max(sid + 1, this.bySeries.length * 2)).fill(-1);
+      grown.set(this.bySeries);
+      this.bySeries = grown;
+    }
+    return (this.bySeries[sid] = this.partOf(chunk.seriesTags(sid)[slot] ?? null));
+  }
+
+  /** Reused for each slice's parts (read before the next slice), and for a chunk's series ids. */
+  private scratch = new Int32Array(0);
+  private seriesScratch = new Uint32Array(0);
+
+  /** The part of each row of the slice (valid until the next call). */
   parts(slice: ChunkSlice): Int32Array {
     const { rows, chunk } = slice;
     const n = rows.length;
-    const out = new Int32Array(n);
+    if (this.scratch.length < n) this.scratch = new Int32Array(Math.max(n, this.scratch.length * 2));
+    const out = this.scratch.subarray(0, n);
     const src = this.src;
     if (this.step !== undefined) {
       const step = this.step;
@@ -258,16 +318,19 @@ class KeyPart {
       return out;
     }
     if (src.kind === 'tag') {
-      const series = chunk.series();
+      // Locals in the loop (no property loads per row); a series id met for the first time goes to tagPart.
+      // A whole chunk's ids are read once: decoded into a reused array; a chunk met slice by slice keeps its own.
+      const whole = n === chunk.view.count;
+      if (whole && this.seriesScratch.length < n) this.seriesScratch = new Uint32Array(Math.max(n, this.seriesScratch.length * 2));
+      const series = whole ? chunk.view.series(this.seriesScratch) : chunk.series();
+      let bySeries = this.bySeries;
       for (let k = 0; k < n; k++) {
-        const sid = series[rows[k]!]!;
-        if (sid >= this.bySeries.length) {
-          const grown = new Int32Array(Math.max(sid + 1, this.bySeries.length * 2)).fill(-1);
-          grown.set(this.bySeries);
-          this.bySeries = grown;
+        const sid = whole ? series[k]! : series[rows[k]!]!;
+        let p = sid < bySeries.length ? bySeries[sid]! : -1;
+        if (p < 0) {
+          p = this.tagPart(slice, sid, src.slot);
+          bySeries = this.bySeries;
         }
-        let p = this.bySeries[sid]!;
-        if (p < 0) this.bySeries[sid] = p = this.partOf(chunk.seriesTags(sid)[src.slot] ?? null);
         out[k] = p;
       }
       return out;
