@@ -47,7 +47,7 @@ export function hintHeaders(c: Context): Iterable<[string, string]> {
     let any = false;
     for (let i = 0; i < raw.length; i += 2) {
       const n = raw[i]!;
-      if (n.length >= prefix.length && (n.charCodeAt(0) | 32) === 120 /* x */ && n.slice(0, prefix.length).toLowerCase() === prefix) {
+      if (n.length >= prefix.length && n.slice(0, prefix.length).toLowerCase() === prefix) {
         any = true;
         break;
       }

@@ -67,7 +67,7 @@ export class ChHttp {
       const agent = new mod.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: 1500 });
       const hostname = base.hostname.startsWith('[') ? base.hostname.slice(1, -1) : base.hostname;
       const target = { protocol: base.protocol, hostname, port: base.port, method: 'POST' as const, agent };
-      return { agent, mod, target, path: base.search === '?' ? base.pathname : `${base.pathname}${base.search}` };
+      return { agent, mod, target, path: `${base.pathname}${base.search}` };
     });
     this.auth = o.user !== undefined || o.password !== undefined ? `Basic ${Buffer.from(`${o.user ?? 'default'}:${o.password ?? ''}`).toString('base64')}` : undefined;
     this.timeoutMs = o.requestTimeoutMs ?? 60_000;
@@ -106,16 +106,16 @@ export class ChHttp {
           resolve(res);
           return;
         }
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.once('error', (e) => req.emit('error', e));
-        res.once('end', () => {
-          done();
-          settled = true;
-          const text = Buffer.concat(chunks).toString('utf8').trim();
-          const code = /^Code: (\d+)[,.]/.exec(text)?.[1] ?? res.headers['x-clickhouse-exception-code'];
-          reject(new ClickHouseQueryError(code === undefined ? undefined : Number(code), `ClickHouse: ${text.split('\n')[0] || `HTTP ${res.statusCode}`} (query: ${sql.slice(0, 200)})`));
-        });
+        readBody(res).then(
+          (raw) => {
+            done();
+            settled = true;
+            const text = raw.trim();
+            const code = /^Code: (\d+)[,.]/.exec(text)?.[1] ?? res.headers['x-clickhouse-exception-code'];
+            reject(new ClickHouseQueryError(code === undefined ? undefined : Number(code), `ClickHouse: ${text.split('\n')[0] || `HTTP ${res.statusCode}`} (query: ${sql.slice(0, 200)})`));
+          },
+          (e: Error) => req.emit('error', e),
+        );
       });
       req.end(body);
     });
@@ -214,7 +214,7 @@ function settingText(v: string | number | boolean): string {
   return typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
 }
 
-/** A 200 response's whole body as text (events, not an async iterator: fewer ticks on the hot path). */
+/** A response's whole body as text (events, not an async iterator: fewer ticks on the hot path). */
 function readBody(res: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
