@@ -108,6 +108,32 @@ describe.skipIf(bin === undefined)('ClickHouse store specifics', () => {
     ]);
   });
 
+  it('minute buckets are exact at both ends of Int64 (the offset index wraps there: asked again in the signed form)', async () => {
+    const min = -(2n ** 63n);
+    const max = 2n ** 63n - 1n;
+    const floorStart = (ts: bigint) => (ts >= 0n || ts % 60_000n === 0n ? ts / 60_000n : ts / 60_000n - 1n) * 60_000n;
+    const times = [min, min + 1n, max, max - 60_000n, 1_700_000_000_123n, -61_000n, -1n, 0n];
+    const req = (table: string) => ({ db: 'public', table, groupBy: [{ column: 'ts', bucketNs: 60_000_000_000n }], aggregates: [{ fn: 'count' as const }, { fn: 'sum' as const, column: 'n' }], anyOrder: true, order: [{ key: 0, descending: false, nullsFirst: false }] });
+    const expected = (ts: bigint[]) => {
+      const m = new Map<bigint, [number, number]>();
+      ts.forEach((t, i) => {
+        const g = m.get(floorStart(t)) ?? [0, 0];
+        m.set(floorStart(t), [g[0] + 1, g[1] + i + 1]);
+      });
+      return [...m].sort((x, y) => (x[0] < y[0] ? -1 : 1)).map(([k, [c, n]]) => [k, c, n]);
+    };
+    await a.write([{ db: 'public', table: 'ends', schema: schema('float64'), rows: times.map((t, i) => [t, 'h', i + 1]) }]);
+    expect(await a.aggregate!(req('ends'))).toEqual(expected(times));
+    // Only the largest times (no wrap): the same top group, answered by the offset form.
+    const high = [max, max - 1n, max - 60_000n, 5n];
+    await a.write([{ db: 'public', table: 'high', schema: schema('float64'), rows: high.map((t, i) => [t, 'h', i + 1]) }]);
+    expect(await a.aggregate!(req('high'))).toEqual(expected(high));
+    // Random times around 0 and now, some before 1970: every bucket floored.
+    const rnd = Array.from({ length: 200 }, (_, i) => BigInt(Math.round((Math.sin(i * 7.3) * 1e7))) + (i % 3 === 0 ? 1_700_000_000_000n : 0n));
+    await a.write([{ db: 'public', table: 'rnd', schema: schema('float64'), rows: rnd.map((t, i) => [t, 'h', i + 1]) }]);
+    expect(await a.aggregate!(req('rnd'))).toEqual(expected(rnd));
+  });
+
   it('statistics: rows and time bounds as a scan sees them (a rewritten last_row key counts once), parts; bytesOnDisk from system.parts', async () => {
     await a.write([{ db: 'public', table: 'st', schema: schema('int64'), rows: [[5, 'a', 1], [9, 'b', 2]] }]);
     await a.write([{ db: 'public', table: 'st', schema: schema('int64'), rows: [[5, 'a', 3], [7, 'a', 4]] }]);
