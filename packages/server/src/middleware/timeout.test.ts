@@ -1,4 +1,7 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { abortReason } from '../workers/abort-reason.js';
 import { describe, expect, it } from 'vitest';
 import { requestDeadline, requestSignal, requestTimeout } from './timeout.js';
 import { errorResponse } from '../errors.js';
@@ -88,5 +91,41 @@ describe('requestTimeout', () => {
     });
     await app2.request(new Request('http://localhost/wait', { signal: client.signal }));
     expect(seen?.aborted).toBe(true);
+  });
+
+  it('served by @hono/node-server: a client closing its connection fires the signal as Cancelled; a finished request never fires', async () => {
+    const app = new Hono();
+    app.use(requestTimeout(60_000, '60s'));
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    let aborted: Promise<unknown> | undefined;
+    let done: AbortSignal | undefined;
+    app.get('/wait', async (c) => {
+      const signal = requestSignal(c)!;
+      aborted = new Promise((r) => signal.addEventListener('abort', () => r(abortReason(signal)), { once: true }));
+      started();
+      await aborted;
+      return c.text('late');
+    });
+    app.get('/quick', (c) => {
+      done = requestSignal(c);
+      return c.text('ok');
+    });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((r) => server.once('listening', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect(await (await fetch(`${base}/quick`)).text()).toBe('ok');
+      const client = new AbortController();
+      const req = fetch(`${base}/wait`, { signal: client.signal }).catch((e: unknown) => e);
+      await running;
+      client.abort();
+      expect(await req).toBeInstanceOf(Error);
+      expect(await aborted).toMatchObject({ code: StatusCode.Cancelled });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(done?.aborted).toBe(false);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import { DurationSyntaxError, parseDuration, SluiceError, StatusCode } from '@sluice/pipeline-core';
 import { HttpRequestError } from '../errors.js';
@@ -12,6 +13,9 @@ declare module 'hono' {
     requestDeadline: number | undefined;
   }
 }
+
+/** The reason the request's signal carries when its client closed the connection before the answer. */
+const CLIENT_GONE = 'Client connection prematurely closed.';
 
 /** The request's own timeout (`x-service-timeout: 120s`), else the configured one. */
 function timeoutFor(header: string | undefined, ms: number, text: string): { ms: number; text: string } {
@@ -44,10 +48,23 @@ export function requestTimeout(configuredMs: number, configuredText: string): Mi
     // One controller per request fires for both causes: the deadline aborts it directly and the client
     // going away is forwarded to it (AbortSignal.any costs more per request than the listener).
     const deadline = new AbortController();
-    const client = c.req.raw.signal as AbortSignal | undefined;
-    if (client !== undefined) {
-      if (client.aborted) deadline.abort(client.reason);
-      else client.addEventListener('abort', () => deadline.abort(client.reason), { once: true });
+    const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+    if (outgoing !== undefined) {
+      // Served by @hono/node-server: the response closing before it finished is the client going away.
+      // Watched here rather than through `c.req.raw.signal`, which builds a second AbortController for
+      // every request (~30 µs of a SELECT 1's ~600 µs of main-thread JavaScript in a CPU profile).
+      if (outgoing.destroyed) deadline.abort(CLIENT_GONE);
+      else {
+        outgoing.once('close', () => {
+          if (!outgoing.writableFinished) deadline.abort(CLIENT_GONE);
+        });
+      }
+    } else {
+      const client = c.req.raw.signal as AbortSignal | undefined;
+      if (client !== undefined) {
+        if (client.aborted) deadline.abort(client.reason);
+        else client.addEventListener('abort', () => deadline.abort(client.reason), { once: true });
+      }
     }
     c.set('requestSignal', deadline.signal);
     // "0s" (config or header) means no timeout, as GreptimeDB (its DynamicTimeout layer skips a zero
