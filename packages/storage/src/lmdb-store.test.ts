@@ -66,6 +66,23 @@ describe('LmdbStore', () => {
     await writer.alterTable('public', 'logs', { kind: 'add_column', column: { name: 'extra', type: 'string', semantic: 'field', nullable: true } });
     reader.reloadCatalog();
     expect(reader.getTable('public', 'logs')!.columns.map((c) => c.name)).toContain('extra');
+    // Nothing changed since: the cache is kept (the same compiled table), not rebuilt.
+    const before = reader.getTable('public', 'logs');
+    await writer.write([{ db: 'public', table: 'logs', schema: LOG_SCHEMA, rows: logRows(3, 100) }]);
+    reader.reloadCatalog();
+    expect(reader.getTable('public', 'logs')).toBe(before);
+    expect(await count(reader, { db: 'public', table: 'logs' })).toBe(8);
+    // A write that widens the schema, table options and a new database are changes.
+    await writer.write([{ db: 'public', table: 'logs', schema: [...LOG_SCHEMA, { name: 'late', type: 'int64', semantic: 'field' }], rows: [[...logRows(1)[0]!, 7]] }]);
+    reader.reloadCatalog();
+    expect(reader.getTable('public', 'logs')).not.toBe(before);
+    expect(reader.getTable('public', 'logs')!.columns.map((c) => c.name)).toContain('late');
+    await writer.alterTable('public', 'logs', { kind: 'set_options', options: { ttl: '7d' } });
+    reader.reloadCatalog();
+    expect(reader.getTable('public', 'logs')!.options.ttl).toMatchObject({ text: '7d' });
+    await writer.createDatabase('other');
+    reader.reloadCatalog();
+    expect(reader.listDatabases()).toContain('other');
     await writer.dropTable('public', 'logs');
     reader.reloadCatalog();
     expect(reader.getTable('public', 'logs')).toBeUndefined();

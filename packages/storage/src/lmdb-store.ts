@@ -57,8 +57,9 @@ export interface LmdbStore extends Store {
   /** Merges small chunks now: append-mode tables' small chunks, and other tables' small or overlapping series chunks (the background sweep does the same); returns how many chunks were merged away. */
   compact(): Promise<number>;
   /**
-   * Reads the catalog again from LMDB. For a store opened on a worker thread beside the one that
-   * writes (the server's query workers): its cached catalog would not see tables created since.
+   * Reads the catalog again from LMDB if it changed since this handle loaded it (a version counter
+   * committed with every change). For a store opened on a worker thread beside the one that writes
+   * (the server's query workers): its cached catalog would not see tables created since.
    */
   reloadCatalog(): void;
 }
@@ -108,7 +109,7 @@ class LmdbStoreImpl implements LmdbStore {
 
   reloadCatalog(): void {
     this.open();
-    this.catalog.load();
+    this.catalog.loadIfChanged();
   }
 
   // ---- databases ----

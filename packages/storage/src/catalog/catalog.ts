@@ -1,6 +1,9 @@
-import type { StoreEnv } from '../env.js';
+import type { CatalogKey, StoreEnv } from '../env.js';
 import { compileTable, tableKey, type TableState } from './table-state.js';
 import type { TableRecord } from './table-record.js';
+
+/** The key of the catalog's version counter (see Catalog.version). */
+const CATALOG_VERSION: CatalogKey = ['counter', 'catalog_version'];
 
 export interface DbRecord {
   readonly createdAt: number;
@@ -16,10 +19,38 @@ export interface DbRecord {
 export class Catalog {
   private readonly dbs = new Map<string, DbRecord>();
   private readonly tables = new Map<string, TableState>();
+  /** The catalog version the cache was loaded at (−1: never loaded). */
+  private loadedVersion = -1;
 
   constructor(private readonly env: StoreEnv) {}
 
+  /**
+   * The persisted catalog version: bumped in the transaction of every change to a database or table
+   * record, so another handle on the data home (a query worker) knows whether its cache is stale.
+   * Absent (0) in a data home no change was committed to since versions were introduced.
+   */
+  private version(): number {
+    return (this.env.catalog.get(CATALOG_VERSION) as number | undefined) ?? 0;
+  }
+
+  /**
+   * Reloads the cache when another handle committed a change since it was loaded; false when it was
+   * current. (A full reload builds every table's compiled state: 0.17 ms with 2 tables, 18 ms with 500
+   * measured in-process, which every query on a query worker used to pay.)
+   */
+  loadIfChanged(): boolean {
+    if (this.version() === this.loadedVersion) return false;
+    this.load();
+    return true;
+  }
+
+  private bumpVersion(): void {
+    this.env.catalog.putSync(CATALOG_VERSION, this.version() + 1);
+  }
+
   load(): void {
+    // Read before the records: a change committed in between makes the next check reload once more.
+    this.loadedVersion = this.version();
     this.dbs.clear();
     this.tables.clear();
     for (const { key, value } of this.env.catalog.getRange({})) {
@@ -80,6 +111,7 @@ export class Catalog {
   txPutDb(db: string, rec: DbRecord | undefined): void {
     if (rec) this.env.catalog.putSync(['db', db], rec);
     else this.env.catalog.removeSync(['db', db]);
+    this.bumpVersion();
   }
 
   txTable(db: string, name: string): TableRecord | undefined {
@@ -96,10 +128,12 @@ export class Catalog {
 
   txPutTable(rec: TableRecord): void {
     this.env.catalog.putSync(['table', rec.db, rec.name], rec);
+    this.bumpVersion();
   }
 
   txRemoveTable(db: string, name: string): void {
     this.env.catalog.removeSync(['table', db, name]);
+    this.bumpVersion();
   }
 
   /** Next value of a persistent counter (starting at 1). */
