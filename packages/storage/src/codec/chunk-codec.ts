@@ -9,11 +9,13 @@ import { readTextIndexes, type TextIndex } from './text-index.js';
 import { decodeValue, encodeValue, skipValue } from './value-codec.js';
 
 /**
- * A column chunk (format 2): the rows of one write for one logical table, sorted by time.
+ * A column chunk (format 3): the rows of one write for one logical table, sorted by time.
  *
- *   u32 tableId | u8 format (2) | varint count | i64 minTs | i64 maxTs | varint slotCount
+ *   u32 tableId | u8 format (3) | varint count | i64 minTs | i64 maxTs | varint slotCount
  *   block: time     varint per row: ts[i] − ts[i−1] (0 for the first; sorted, so never negative)
- *   block: series   varint per row
+ *   block: series   u8 mode | mode 0: varint per row
+ *                             mode 1: varint base | u8 width (1, 2 or 4) | per row id − base, width bytes LE
+ *                   (format 2, still read: varint per row, no mode byte)
  *   per field slot, a block: null bitmap (1 bit per row) | the non-null values
  *     string slots: ... | null bitmap | u8 mode | mode 0: the values
  *                                               mode 1: varint n | n distinct values | varint index per value
@@ -24,7 +26,9 @@ import { decodeValue, encodeValue, skipValue } from './value-codec.js';
  * as byte planes turn regular data into runs that LZ4 compresses well; strings with few distinct values
  * (levels, methods, paths) are dictionary-encoded and decoded once per chunk.
  */
-export const CHUNK_FORMAT = 2;
+export const CHUNK_FORMAT = 3;
+/** The previous format: the same but for the series block (varints without a mode byte). */
+const CHUNK_FORMAT_2 = 2;
 
 export interface ChunkRows {
   readonly tableId: number;
@@ -77,12 +81,45 @@ export function encodeChunkHead(w: ByteWriter, tableId: number, ts: ArrayLike<bi
   writeBlock(w, section.buf.subarray(0, section.pos));
 }
 
-/** The series block of a chunk: the ids of rows [from, to). */
+/**
+ * The series block of a chunk: the ids of rows [from, to), as fixed-width offsets from the smallest id
+ * (decoded without a branch per row) unless that takes over a quarter more bytes than varints.
+ */
 export function encodeSeriesBlock(w: ByteWriter, series: ArrayLike<number>, from: number, to: number): void {
   section.reset();
-  for (let i = from; i < to; i++) section.varint(series[i]!);
+  let lo = Infinity, hi = -Infinity, varintBytes = 0;
+  for (let i = from; i < to; i++) {
+    const v = series[i]!;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+    varintBytes += varintLength(v);
+  }
+  const n = to - from;
+  const range = n === 0 ? 0 : hi - lo;
+  const width = range < 0x100 ? 1 : range < 0x10000 ? 2 : 4;
+  if (n > 0 && 2 + varintLength(lo) + n * width <= varintBytes + (varintBytes >> 2)) {
+    section.u8(SERIES_FIXED);
+    section.varint(lo);
+    section.u8(width);
+    section.ensure(n * width);
+    const buf = section.buf;
+    let p = section.pos;
+    if (width === 1) for (let i = from; i < to; i++) buf[p++] = series[i]! - lo;
+    else if (width === 2) for (let i = from; i < to; i++, p += 2) buf.writeUInt16LE(series[i]! - lo, p);
+    else for (let i = from; i < to; i++, p += 4) buf.writeUInt32LE(series[i]! - lo, p);
+    section.pos = p;
+  } else {
+    section.u8(SERIES_VARINT);
+    for (let i = from; i < to; i++) section.varint(series[i]!);
+  }
   writeBlock(w, section.buf.subarray(0, section.pos));
 }
+
+/** Series block modes (format 3). */
+const SERIES_VARINT = 0;
+const SERIES_FIXED = 1;
+
+const varintLength = (v: number) => (v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5);
 
 /** The field blocks of a chunk of `n` rows; returns the statistics of its stored slots. */
 export function encodeFieldBlocks(w: ByteWriter, types: readonly ColumnType[], fields: readonly (readonly Value[])[], n: number): SlotStats[] {
@@ -174,6 +211,7 @@ export class ChunkView {
   readonly count: number;
   readonly minTs: bigint;
   readonly maxTs: bigint;
+  private readonly format: number;
   private readonly slots: number;
   /** Where each block starts: [time, series, slot 0, slot 1, ...], filled as blocks are found. */
   private readonly blockAt: number[];
@@ -188,8 +226,9 @@ export class ChunkView {
 
   constructor(private readonly buf: Buffer) {
     this.tableId = buf.readUInt32LE(0);
-    const format = buf[4];
-    if (format !== CHUNK_FORMAT) throw new Error(`chunk format ${format} is not readable by this version (expected ${CHUNK_FORMAT})`);
+    const format = buf[4]!;
+    if (format !== CHUNK_FORMAT && format !== CHUNK_FORMAT_2) throw new Error(`chunk format ${format} is not readable by this version (expected ${CHUNK_FORMAT_2} or ${CHUNK_FORMAT})`);
+    this.format = format;
     const r = new ByteReader().reset(buf, 5);
     this.count = r.varint();
     this.minTs = r.i64();
@@ -230,8 +269,20 @@ export class ChunkView {
     if (this.seriesCache) return this.seriesCache;
     const body = readBlock(new ByteReader().reset(this.buf, this.blockStart(1)));
     const out = into !== undefined && into.length >= this.count ? into : new Uint32Array(this.count);
-    // Varints read inline (ids below 128 in one step): this block is decoded by every grouped or tag-filtered scan.
-    for (let i = 0, p = 0; i < this.count; i++) {
+    const n = this.count;
+    let p = 0;
+    if (this.format !== CHUNK_FORMAT_2 && body[p++] === SERIES_FIXED) {
+      const r = new ByteReader().reset(body, p);
+      const base = r.varint();
+      const width = r.u8();
+      p = r.pos;
+      if (width === 1) for (let i = 0; i < n; i++) out[i] = base + body[p + i]!;
+      else if (width === 2) for (let i = 0; i < n; i++, p += 2) out[i] = base + (body[p]! | (body[p + 1]! << 8));
+      else for (let i = 0; i < n; i++, p += 4) out[i] = base + body.readUInt32LE(p);
+      return out === into ? out : (this.seriesCache = out);
+    }
+    // Varints read inline (ids below 128 in one step).
+    for (let i = 0; i < n; i++) {
       let b = body[p++]!;
       let v = b & 0x7f;
       for (let mul = 0x80; b >= 0x80; mul *= 0x80) {

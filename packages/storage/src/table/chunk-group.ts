@@ -48,11 +48,15 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
     b.set(a);
     return b;
   };
+  // Rows counted by both count(*) and the aggregate it shares a pass with (every row had a value): one
+  // increment per row here, added to both counts at the end.
+  let shared = new Float64Array(16);
   const newGroup = (vals: Value[]) => {
     groupKeys.push(vals);
-    if (groups === counts[0]?.length) {
+    if (groups === shared.length) {
       counts = counts.map(grown);
       sums = sums.map(grown);
+      shared = grown(shared);
     }
     for (let a = 0; a < aggs.length; a++) best[a]!.push(null);
     return groups++;
@@ -100,7 +104,13 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
     }
     for (let a = 0; a < aggs.length; a++) {
       if (a === starWith?.star) continue;
-      accumulate(slice, t, aggs[a]!.fn, aggs[a]!.src, gids, counts[a]!, sums[a]!, best[a]!, a === starWith?.with ? counts[starWith.star] : undefined);
+      accumulate(slice, t, aggs[a]!.fn, aggs[a]!.src, gids, counts[a]!, sums[a]!, best[a]!, a === starWith?.with ? { star: counts[starWith.star]!, shared } : undefined);
+    }
+  }
+  if (starWith !== undefined) {
+    for (let g = 0; g < groups; g++) {
+      counts[starWith.star]![g]! += shared[g]!;
+      counts[starWith.with]![g]! += shared[g]!;
     }
   }
 
@@ -122,8 +132,11 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
 /** The present values of one float64 slot of the chunk being aggregated: reused from chunk to chunk. */
 let floatScratch: Float64Array = new Float64Array(1024);
 
-/** Adds the slice's rows to one aggregate's per-group state; with `star`, counts them there too (count(*)). */
-function accumulate(slice: ChunkSlice, t: TableState, fn: AggregateRequest['aggregates'][number]['fn'], src: Source | undefined, gids: Int32Array, counts: Float64Array, sums: Float64Array, best: Value[], star?: Float64Array): void {
+/**
+ * Adds the slice's rows to one aggregate's per-group state. With `fused`, counts them for count(*) too: in
+ * `fused.star`, or in `fused.shared` (rows counted by both) when every row has a value.
+ */
+function accumulate(slice: ChunkSlice, t: TableState, fn: AggregateRequest['aggregates'][number]['fn'], src: Source | undefined, gids: Int32Array, counts: Float64Array, sums: Float64Array, best: Value[], fused?: { star: Float64Array; shared: Float64Array }): void {
   const { rows, chunk } = slice;
   const n = rows.length;
   const isF64 = src?.kind === 'field' && t.fieldTypes[src.slot] === 'float64';
@@ -132,32 +145,21 @@ function accumulate(slice: ChunkSlice, t: TableState, fn: AggregateRequest['aggr
   // the same sums).
   const p = isF64 && src?.kind === 'field' && n === chunk.view.count && (fn === 'avg' || fn === 'sum' || fn === 'count') ? chunk.view.presentFloats(src.slot, floatScratch) : undefined;
   if (p !== undefined) floatScratch = p.values;
-  if (star !== undefined && p?.present !== n) {
-    // count(*) in the fused loop below only when every row has a value; else in a pass of its own.
-    for (let k = 0; k < n; k++) star[gids[k]!]!++;
-    star = undefined;
+  if (fused !== undefined && p?.present === n) {
+    if (fn === 'count') addCounts(gids, n, fused.shared);
+    else addFloats(gids, p.values, n, fused.shared, sums);
+    return;
   }
+  if (fused !== undefined) addCounts(gids, n, fused.star);
   if (src === undefined) {
-    for (let k = 0; k < n; k++) counts[gids[k]!]!++;
+    addCounts(gids, n, counts);
     return;
   }
   if (p !== undefined) {
     const { values, valid } = p;
     if (p.present === n) {
-      if (star !== undefined) {
-        for (let i = 0; i < n; i++) {
-          const g = gids[i]!;
-          star[g]!++;
-          counts[g]!++;
-          sums[g]! += values[i]!;
-        }
-        return;
-      }
-      for (let i = 0; i < n; i++) {
-        const g = gids[i]!;
-        counts[g]!++;
-        sums[g]! += values[i]!;
-      }
+      if (fn === 'count') addCounts(gids, n, counts);
+      else addFloats(gids, values, n, counts, sums);
       return;
     }
     for (let i = 0, j = 0; i < n; i++) {
@@ -200,6 +202,20 @@ function accumulate(slice: ChunkSlice, t: TableState, fn: AggregateRequest['aggr
         if ((fn === 'min' && c < 0) || (fn === 'max' && c > 0)) best[g] = v;
       }
     }
+  }
+}
+
+/** counts[gids[i]]++ for i < n. */
+function addCounts(gids: Int32Array, n: number, counts: Float64Array): void {
+  for (let i = 0; i < n; i++) counts[gids[i]!]!++;
+}
+
+/** counts[g]++ and sums[g] += values[i] (g = gids[i]) for i < n, in row order. */
+function addFloats(gids: Int32Array, values: Float64Array, n: number, counts: Float64Array, sums: Float64Array): void {
+  for (let i = 0; i < n; i++) {
+    const g = gids[i]!;
+    counts[g]!++;
+    sums[g]! += values[i]!;
   }
 }
 
