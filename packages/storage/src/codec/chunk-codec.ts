@@ -1,5 +1,5 @@
 import type { ColumnType, Value } from '@sluice/pipeline-core';
-import { readBlock, skipBlock, writeBlock } from './block.js';
+import { CODEC_NONE, readBlock, skipBlock, writeBlock } from './block.js';
 import { ByteReader } from './byte-reader.js';
 import { ByteWriter } from './byte-writer.js';
 import { columnStats, type SlotStats } from './chunk-stats.js';
@@ -267,18 +267,23 @@ export class ChunkView {
    */
   series(into?: Uint32Array): Uint32Array {
     if (this.seriesCache) return this.seriesCache;
-    const body = readBlock(new ByteReader().reset(this.buf, this.blockStart(1)));
+    // An uncompressed block (the usual case: ids do not compress) is read in place, not copied.
+    const r = READER.reset(this.buf, this.blockStart(1));
+    const codec = r.u8();
+    const len = r.varint();
+    const body: Uint8Array = codec === CODEC_NONE ? this.buf : readBlock(r.reset(this.buf, this.blockAt[1]!));
+    let p = codec === CODEC_NONE ? r.pos : 0;
+    const end = p + (codec === CODEC_NONE ? len : body.length);
     const out = into !== undefined && into.length >= this.count ? into : new Uint32Array(this.count);
     const n = this.count;
-    let p = 0;
     if (this.format !== CHUNK_FORMAT_2 && body[p++] === SERIES_FIXED) {
-      const r = new ByteReader().reset(body, p);
-      const base = r.varint();
-      const width = r.u8();
-      p = r.pos;
+      let base = 0;
+      for (let mul = 1, b = 0x80; b >= 0x80; mul *= 0x80) base += ((b = body[p++]!) & 0x7f) * mul;
+      const width = body[p++]!;
+      if (p + n * width > end) throw new Error('chunk series block is shorter than its rows');
       if (width === 1) for (let i = 0; i < n; i++) out[i] = base + body[p + i]!;
       else if (width === 2) for (let i = 0; i < n; i++, p += 2) out[i] = base + (body[p]! | (body[p + 1]! << 8));
-      else for (let i = 0; i < n; i++, p += 4) out[i] = base + body.readUInt32LE(p);
+      else for (let i = 0; i < n; i++, p += 4) out[i] = base + ((body[p]! | (body[p + 1]! << 8) | (body[p + 2]! << 16)) + body[p + 3]! * 0x1000000);
       return out === into ? out : (this.seriesCache = out);
     }
     // Varints read inline (ids below 128 in one step).
@@ -408,12 +413,14 @@ export class ChunkView {
   /** Offset of block b (0 time, 1 series, 2 + slot). */
   private blockStart(b: number): number {
     const at = this.blockAt;
-    const r = new ByteReader();
     while (at.length <= b) {
-      r.reset(this.buf, at[at.length - 1]!);
-      skipBlock(r);
-      at.push(r.pos);
+      READER.reset(this.buf, at[at.length - 1]!);
+      skipBlock(READER);
+      at.push(READER.pos);
     }
     return at[b]!;
   }
 }
+
+/** For in-place reads of one block at a time (no read keeps it across a call). */
+const READER = new ByteReader();
