@@ -1,5 +1,6 @@
 import type { ColumnType, Value } from '@sluice/pipeline-core';
-import { CODEC_NONE, readBlock, skipBlock, writeBlock } from './block.js';
+import { CODEC_LZ4, CODEC_NONE, readBlock, skipBlock, writeBlock } from './block.js';
+import { lz4DecodeInto, lz4RawLength } from './lz4-decode.js';
 import { ByteReader } from './byte-reader.js';
 import { ByteWriter } from './byte-writer.js';
 import { columnStats, type SlotStats } from './chunk-stats.js';
@@ -327,16 +328,28 @@ export class ChunkView {
   /**
    * A float64 slot's present values in row order, decoded into `into` when it is long enough (else into a
    * new, larger array: `values`) and not cached: one pass over a chunk reuses one array for every chunk.
-   * `valid` is the null bitmap. Undefined when the chunk predates the slot.
+   * `valid` is the null bitmap, valid until the next presentFloats call (an LZ4 block is decoded into a
+   * buffer shared by those calls, not a new one). Undefined when the chunk predates the slot.
    */
   presentFloats(slot: number, into: Float64Array): { values: Float64Array; valid: Uint8Array; present: number } | undefined {
     if (slot >= this.slots) return undefined;
-    const body = readBlock(new ByteReader().reset(this.buf, this.blockStart(slot + 2)));
+    const r = READER.reset(this.buf, this.blockStart(slot + 2));
+    const codec = r.u8();
+    const len = r.varint();
+    let body: Uint8Array = this.buf;
+    let at = r.pos;
+    if (codec === CODEC_LZ4) {
+      const n = lz4RawLength(this.buf, at);
+      if (rawScratch.length < n) rawScratch = new Uint8Array(Math.max(n, rawScratch.length * 2));
+      lz4DecodeInto(this.buf, at, at + len, rawScratch);
+      body = rawScratch;
+      at = 0;
+    } else if (codec !== CODEC_NONE) body = readBlock(r.reset(this.buf, this.blockAt[slot + 2]!));
     const bitmapLen = (this.count + 7) >> 3;
-    const valid = body.subarray(0, bitmapLen);
+    const valid = body.subarray(at, at + bitmapLen);
     const present = presentCount(valid, this.count);
     const values = into.length >= present ? into : new Float64Array(Math.max(present, into.length * 2));
-    return { values: decodePresentFloats(body, bitmapLen, present, values), valid, present };
+    return { values: decodePresentFloats(body, at + bitmapLen, present, values), valid, present };
   }
 
   /**
@@ -424,3 +437,5 @@ export class ChunkView {
 
 /** For in-place reads of one block at a time (no read keeps it across a call). */
 const READER = new ByteReader();
+/** A float64 block's bytes after LZ4 (presentFloats), reused. */
+let rawScratch = new Uint8Array(1 << 16);
