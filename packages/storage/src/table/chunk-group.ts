@@ -78,7 +78,8 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
     // Without predicates, from chunk metadata: chunks inside one bucket are not read (chunk-histogram.ts).
     return [...bucketCounts(ctx, t, req, keys[0]!.step!)].map(([bucket, n]) => [bucket, ...aggs.map(() => n)]);
   }
-  for (const slice of chunkSource(ctx, t, { timeRange: req.timeRange, predicates: req.predicates, wantedFields: t.fields.map(() => false) })) {
+  // Nothing read from a slice outlives it (values are copied out of the chunk's bytes): buffers are recycled.
+  for (const slice of chunkSource(ctx, t, { timeRange: req.timeRange, predicates: req.predicates, wantedFields: t.fields.map(() => false), recycleBuffers: true })) {
     const rows = slice.rows;
     const n = rows.length;
     let gids: Int32Array;
