@@ -300,6 +300,23 @@ export class ChunkView {
     return out === into ? out : (this.seriesCache = out);
   }
 
+  /**
+   * The series ids where they are stored as fixed-width offsets in an uncompressed block (format 3, the
+   * usual case): row i's id is `base` + the `width`-byte little-endian number at `at + i * width` of
+   * `bytes` (the chunk's own buffer). Undefined when they are stored otherwise (read them with series()).
+   */
+  seriesInPlace(): { bytes: Uint8Array; at: number; base: number; width: number } | undefined {
+    if (this.format === CHUNK_FORMAT_2) return undefined;
+    const r = READER.reset(this.buf, this.blockStart(1));
+    if (r.u8() !== CODEC_NONE) return undefined;
+    const end = r.varint() + r.pos;
+    if (r.u8() !== SERIES_FIXED) return undefined;
+    const base = r.varint();
+    const width = r.u8();
+    if (r.pos + this.count * width > end) throw new Error('chunk series block is shorter than its rows');
+    return { bytes: this.buf, at: r.pos, base, width };
+  }
+
   /** Whether the chunk stores the slot (chunks written before a column was added, or whose values were all null, do not). */
   hasSlot(slot: number): boolean {
     return slot < this.slots;

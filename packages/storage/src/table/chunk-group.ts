@@ -97,8 +97,18 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
       if (bySeriesFloats >= 0 && n === slice.chunk.view.count) {
         const p = presentFloats(slice.chunk.view, bySeriesFloats);
         if (p !== undefined && p.present === n) {
-          const series = key.wholeSeries(slice);
           const w = starWith!.with;
+          // Ids one or two bytes wide are read where they are stored; others are decoded first.
+          const ids = slice.chunk.view.seriesInPlace();
+          if (ids !== undefined && ids.width <= 2) {
+            const { bytes, at, base, width } = ids;
+            for (let k = 0; (k = addFloatsByIds(bytes, at, width, base, p.values, k, n, key.seriesParts, shared, sums[w]!)) < n; ) {
+              key.partOfSeries(slice, base + (width === 1 ? bytes[at + k]! : bytes[at + 2 * k]! | (bytes[at + 2 * k + 1]! << 8)));
+              while (groups < key.values.length) newGroup([key.values[groups]!]);
+            }
+            continue;
+          }
+          const series = key.wholeSeries(slice);
           for (let k = 0; (k = addFloatsBySeries(series, p.values, k, n, key.seriesParts, shared, sums[w]!)) < n; ) {
             key.partOfSeries(slice, series[k]!);
             while (groups < key.values.length) newGroup([key.values[groups]!]);
@@ -248,6 +258,32 @@ function accumulate(slice: ChunkSlice, t: TableState, fn: AggregateRequest['aggr
       }
     }
   }
+}
+
+/**
+ * addFloatsBySeries over ids stored in place (ChunkView.seriesInPlace, `width` 1 or 2): row k's id is
+ * base + the width-byte number at bytes[at + k * width].
+ */
+function addFloatsByIds(bytes: Uint8Array, at: number, width: number, base: number, values: Float64Array, from: number, n: number, bySeries: Int32Array, counts: Float64Array, sums: Float64Array): number {
+  const len = bySeries.length;
+  if (width === 1) {
+    for (let k = from; k < n; k++) {
+      const sid = base + bytes[at + k]!;
+      const g = sid < len ? bySeries[sid]! : -1;
+      if (g < 0) return k;
+      counts[g]!++;
+      sums[g]! += values[k]!;
+    }
+    return n;
+  }
+  for (let k = from, q = at + 2 * from; k < n; k++, q += 2) {
+    const sid = base + (bytes[q]! | (bytes[q + 1]! << 8));
+    const g = sid < len ? bySeries[sid]! : -1;
+    if (g < 0) return k;
+    counts[g]!++;
+    sums[g]! += values[k]!;
+  }
+  return n;
 }
 
 /** counts[gids[i]]++ for i < n. */
