@@ -68,9 +68,10 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
   const starAt = aggs.findIndex((a) => a.fn === 'count' && a.src === undefined);
   const starWith = aggs.length === 2 && starAt >= 0 ? { star: starAt, with: 1 - starAt } : undefined;
   let noKey = new Int32Array(0);
-  // `GROUP BY tag` with count(*) and sum/avg of a float64 column: whole chunks go through one loop from series
-  // ids to per-group sums (addFloatsBySeries), no per-row group ids in between.
-  const bySeriesFloats = keys.length === 1 && keys[0]!.isTag && starWith !== undefined && isFloatSum(t, aggs[starWith.with]!) ? (aggs[starWith.with]!.src as { slot: number }).slot : -1;
+  // `GROUP BY tag` with sum/avg of a float64 column, alone or beside count(*): whole chunks go through one
+  // loop from series ids to per-group sums (addFloatsByIds / addFloatsBySeries), no per-row group ids.
+  const floatAgg = starWith !== undefined ? starWith.with : aggs.length === 1 ? 0 : -1;
+  const bySeriesFloats = keys.length === 1 && keys[0]!.isTag && floatAgg >= 0 && isFloatSum(t, aggs[floatAgg]!) ? (aggs[floatAgg]!.src as { slot: number }).slot : -1;
 
   // A histogram of counts (one time-bucket key, only count(*) / count(time)) counts runs of rows per bucket.
   const countsOnly = keys.length === 1 && keys[0]!.isBucket && aggs.every((a) => a.fn === 'count' && (a.src === undefined || a.src.kind === 'time'));
@@ -97,19 +98,21 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
       if (bySeriesFloats >= 0 && n === slice.chunk.view.count) {
         const p = presentFloats(slice.chunk.view, bySeriesFloats);
         if (p !== undefined && p.present === n) {
-          const w = starWith!.with;
+          const w = floatAgg;
+          // Beside count(*), rows count for both in `shared`.
+          const rowCounts = () => (starWith !== undefined ? shared : counts[w]!);
           // Ids one or two bytes wide are read where they are stored; others are decoded first.
           const ids = slice.chunk.view.seriesInPlace();
           if (ids !== undefined && ids.width <= 2) {
             const { bytes, at, base, width } = ids;
-            for (let k = 0; (k = addFloatsByIds(bytes, at, width, base, p.values, k, n, key.seriesParts, shared, sums[w]!)) < n; ) {
+            for (let k = 0; (k = addFloatsByIds(bytes, at, width, base, p.values, k, n, key.seriesParts, rowCounts(), sums[w]!)) < n; ) {
               key.partOfSeries(slice, base + (width === 1 ? bytes[at + k]! : bytes[at + 2 * k]! | (bytes[at + 2 * k + 1]! << 8)));
               while (groups < key.values.length) newGroup([key.values[groups]!]);
             }
             continue;
           }
           const series = key.wholeSeries(slice);
-          for (let k = 0; (k = addFloatsBySeries(series, p.values, k, n, key.seriesParts, shared, sums[w]!)) < n; ) {
+          for (let k = 0; (k = addFloatsBySeries(series, p.values, k, n, key.seriesParts, rowCounts(), sums[w]!)) < n; ) {
             key.partOfSeries(slice, series[k]!);
             while (groups < key.values.length) newGroup([key.values[groups]!]);
           }
