@@ -144,6 +144,24 @@ describe('float64 byte planes', () => {
   });
 });
 
+describe('float64 byte planes, compressed', () => {
+  it('round-trip repetitive values (an LZ4 block decoded in JavaScript) for every bitmap length mod 4', () => {
+    for (const n of [400, 408, 416, 424, 1000, 1001, 4096]) {
+      const col: Value[] = Array.from({ length: n }, (_, i) => (i % 50) / 7 - (i % 3 === 0 ? 1e16 : 0));
+      const ts = Array.from({ length: n }, (_, i) => BigInt(i));
+      const w = new ByteWriter();
+      encodeChunk(w, ['float64'], { tableId: 1, ts, series: ts.map(() => 1), fields: [col] });
+      // Compressed: far below 8 bytes per value.
+      expect(w.pos).toBeLessThan(n * 6);
+      const v = new ChunkView(w.take());
+      const p = v.presentFloats(0, new Float64Array(8))!;
+      expect(p.present).toBe(n);
+      expect([...p.values.subarray(0, n)]).toEqual(col);
+      expect(v.field(0, 'float64')).toEqual(col);
+    }
+  });
+});
+
 describe('textMask (contains)', () => {
   it('finds substrings in plain and dictionary string slots like String.includes', () => {
     const n = 300;
