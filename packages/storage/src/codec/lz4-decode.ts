@@ -22,11 +22,8 @@ export function lz4DecodeInto(src: Uint8Array, at: number, end: number, out: Uin
     const token = src[p++]!;
     let lit = token >>> 4;
     if (lit === 15) {
-      let b: number;
-      do {
-        b = src[p++]!;
-        lit += b;
-      } while (b === 255 && p < end);
+      lit = extended(src, p, end, lit);
+      p = after;
     }
     if (p + lit > end || o + lit > n) throw new Error('lz4 block: literals past the end');
     if (lit < 32) for (let k = 0; k < lit; k++) out[o + k] = src[p + k]!;
@@ -38,11 +35,8 @@ export function lz4DecodeInto(src: Uint8Array, at: number, end: number, out: Uin
     p += 2;
     let len = token & 15;
     if (len === 15) {
-      let b: number;
-      do {
-        b = src[p++]!;
-        len += b;
-      } while (b === 255 && p < end);
+      len = extended(src, p, end, len);
+      p = after;
     }
     len += 4;
     if (off === 0 || off > o || o + len > n) throw new Error('lz4 block: a match outside the output');
@@ -65,4 +59,18 @@ export function lz4DecodeInto(src: Uint8Array, at: number, end: number, out: Uin
   }
   if (o !== n) throw new Error(`lz4 block: ${o} bytes decoded, ${n} expected`);
   return n;
+}
+
+/** Where the last `extended` call stopped reading. */
+let after = 0;
+
+/** A length of 15 in a token continues in the bytes from `p`: each adds to it, a byte below 255 ends it. */
+function extended(src: Uint8Array, p: number, end: number, v: number): number {
+  let b: number;
+  do {
+    b = src[p++]!;
+    v += b;
+  } while (b === 255 && p < end);
+  after = p;
+  return v;
 }
