@@ -1,7 +1,8 @@
 // GROUP BY host over the log table, as store.aggregate requests (no SQL layer): CPU ms per call, median.
 // Reads the data home bench/logq-focus.mjs writes (LOGQ_DATA); for before/after, run it once per build and
 // alternate: STORAGE_DIST=<a build's packages/storage/dist> LOGQ_DATA=<dir> node bench/group-focus.mjs
-// Env: RUNS (20 timed calls after 5 untimed), ONLY (one of both, count, avg).
+// Env: RUNS (20 timed calls after 5 untimed), ONLY (one of both, count, avg). The minimum is printed too: on a
+// busy machine other processes only add to a call's CPU time.
 const { openLmdbStore } = await import(process.env.STORAGE_DIST ? `file://${process.env.STORAGE_DIST}/index.js` : '@sluice/storage');
 if (!process.env.LOGQ_DATA) throw new Error('LOGQ_DATA: the data home of a bench/logq-focus.mjs run');
 const RUNS = Number(process.env.RUNS ?? 20);
@@ -23,6 +24,6 @@ for (const [name, aggregates] of Object.entries(reqs)) {
     const c = process.cpuUsage(c0);
     if (i >= 5) cpu.push((c.user + c.system) / 1000);
   }
-  console.log(`${name.padEnd(6)} cpu ${med(cpu).toFixed(1).padStart(6)} ms  ${r.length} groups  ${JSON.stringify(r[1])}`);
+  console.log(`${name.padEnd(6)} cpu ${med(cpu).toFixed(1).padStart(6)} ms (min ${Math.min(...cpu).toFixed(1).padStart(5)})  ${r.length} groups  ${JSON.stringify(r[1])}`);
 }
 await store.close();

@@ -2,7 +2,8 @@ import type { ColumnType, Value } from '@sluice/pipeline-core';
 import { describe, expect, it } from 'vitest';
 import { ByteReader } from './byte-reader.js';
 import { ByteWriter } from './byte-writer.js';
-import { ChunkView, encodeChunk } from './chunk-codec.js';
+import { writeBlock } from './block.js';
+import { ChunkView, encodeChunk, encodeChunkHead, encodeFieldBlocks, encodeSeriesBlock } from './chunk-codec.js';
 import { decodeRow, encodeRow } from './row-codec.js';
 
 const types: ColumnType[] = ['string', 'int64', 'float32', 'boolean', 'json', 'binary', 'timestamp_ns', 'uint8'];
@@ -49,6 +50,115 @@ describe('chunk codec', () => {
     expect(v.field(1, 'string')).toEqual(unique);
     const some = new ChunkView(dict.take()).field(1, 'string', [3, 17, 39])!;
     expect([some[3], some[17], some[39], some[4]]).toEqual(['message 3', 'message 17', 'message 39', undefined]);
+  });
+});
+
+describe('series block', () => {
+  let seed = 11;
+  const rand = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
+  const chunkOf = (series: number[], from = 0, to = series.length) => {
+    const ts = Array.from({ length: to - from }, (_, i) => BigInt(i));
+    const fields = [ts.map((x) => Number(x) / 3)];
+    const w = new ByteWriter(8);
+    encodeChunkHead(w, 5, ts, fields);
+    encodeSeriesBlock(w, series, from, to);
+    encodeFieldBlocks(w, ['float64'], fields, ts.length);
+    return { w, fields };
+  };
+
+  it('round-trips ids of every width and spread (fixed-width offsets or varints), whole and from a range of rows', () => {
+    const spreads = [1, 2, 200, 255, 256, 1000, 65_535, 65_536, 3_000_000, 0xffffffff];
+    for (const spread of spreads) {
+      for (const base of [0, 1, 127, 16_384, 0xffffffff - spread]) {
+        for (const n of [1, 7, 1000]) {
+          const series = Array.from({ length: n + 3 }, () => base + rand(spread + 1));
+          // Clustered ids too (runs of one series), as a write of few hosts gives.
+          if (n === 1000) for (let i = 0; i < n; i++) series[i] = base + Math.floor((i / n) * spread);
+          const { w, fields } = chunkOf(series, 2, n + 2);
+          const v = new ChunkView(w.take());
+          const want = series.slice(2, n + 2);
+          expect([...v.series()]).toEqual(want);
+          // Decoded into a reused array (not cached), then again from the block.
+          const into = new Uint32Array(n + 5).fill(9);
+          expect([...v.series(into).subarray(0, n)]).toEqual(want);
+          expect(into[n]).toBe(9);
+          expect(v.field(0, 'float64')).toEqual(fields[0]);
+        }
+      }
+    }
+  });
+
+  it('round-trips ids that varints store in fewer bytes (two ids far apart)', () => {
+    const far = Array.from({ length: 1000 }, () => (rand(2) ? 5 : 2_000_000 + rand(3)));
+    expect([...new ChunkView(chunkOf(far).w.take()).series()]).toEqual(far);
+  });
+
+  it('reads format-2 chunks (series ids as varints without a mode byte)', () => {
+    const n = 300;
+    const ts = Array.from({ length: n }, (_, i) => BigInt(i * 10));
+    const series = Array.from({ length: n }, () => rand(100_000));
+    const fields = [ts.map((x) => Number(x) * 1.5), ts.map((_, i) => (i % 3 ? `s${i % 4}` : null))];
+    const w = new ByteWriter(8);
+    encodeChunkHead(w, 3, ts, fields);
+    w.buf[4] = 2;
+    const ids = new ByteWriter(8);
+    for (const s of series) ids.varint(s);
+    writeBlock(w, ids.buf.subarray(0, ids.pos));
+    encodeFieldBlocks(w, ['float64', 'string'], fields, n);
+    const v = new ChunkView(w.take());
+    expect([...v.series()]).toEqual(series);
+    expect(v.ts()).toEqual(ts);
+    expect(v.field(0, 'float64')).toEqual(fields[0]);
+    expect(v.field(1, 'string')).toEqual(fields[1]);
+  });
+});
+
+describe('float64 byte planes', () => {
+  it('round-trip every bit pattern (NaN payloads, -0, infinities, subnormals) for every length mod 4, with nulls', () => {
+    let seed = 3;
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff);
+    const bits = new Float64Array(1);
+    const words = new Uint32Array(bits.buffer);
+    const special = [Number.NaN, -0, 0, Infinity, -Infinity, 5e-324, Number.MAX_VALUE, 1 / 7];
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 9, 63, 64, 65, 1001, 4096]) {
+      for (const nulls of [false, true]) {
+        const col: Value[] = Array.from({ length: n }, (_, i) => {
+          if (nulls && rand() % 5 === 0) return null;
+          if (i % 3 === 0) return special[rand() % special.length]!;
+          words[0] = rand() ^ (rand() << 1);
+          words[1] = rand() ^ (rand() << 1);
+          return bits[0]!;
+        });
+        // A NaN with a payload of its own (a staleness marker's kind).
+        if (n > 4 && col[4] !== null) col[4] = new Float64Array(new Uint32Array([2, 0x7ff00000]).buffer)[0]!;
+        const ts = Array.from({ length: n }, (_, i) => BigInt(i));
+        const w = new ByteWriter();
+        encodeChunk(w, ['float64'], { tableId: 1, ts, series: ts.map(() => 1), fields: [col] });
+        const v = new ChunkView(w.take());
+        const pattern = (x: Value) => (x === null ? 'null' : Buffer.from(new Float64Array([x as number]).buffer).toString('hex'));
+        expect(v.field(0, 'float64')!.map(pattern)).toEqual(col.map(pattern));
+        const p = v.presentFloats(0, new Float64Array(2))!;
+        expect([...p.values.subarray(0, p.present)].map(pattern)).toEqual(col.filter((x) => x !== null).map(pattern));
+      }
+    }
+  });
+});
+
+describe('float64 byte planes, compressed', () => {
+  it('round-trip repetitive values (an LZ4 block decoded in JavaScript) for every bitmap length mod 4', () => {
+    for (const n of [400, 408, 416, 424, 1000, 1001, 4096]) {
+      const col: Value[] = Array.from({ length: n }, (_, i) => (i % 50) / 7 - (i % 3 === 0 ? 1e16 : 0));
+      const ts = Array.from({ length: n }, (_, i) => BigInt(i));
+      const w = new ByteWriter();
+      encodeChunk(w, ['float64'], { tableId: 1, ts, series: ts.map(() => 1), fields: [col] });
+      // Compressed: far below 8 bytes per value.
+      expect(w.pos).toBeLessThan(n * 6);
+      const v = new ChunkView(w.take());
+      const p = v.presentFloats(0, new Float64Array(8))!;
+      expect(p.present).toBe(n);
+      expect([...p.values.subarray(0, n)]).toEqual(col);
+      expect(v.field(0, 'float64')).toEqual(col);
+    }
   });
 });
 

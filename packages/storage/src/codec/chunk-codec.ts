@@ -1,5 +1,6 @@
 import type { ColumnType, Value } from '@sluice/pipeline-core';
-import { readBlock, skipBlock, writeBlock } from './block.js';
+import { CODEC_LZ4, CODEC_NONE, readBlock, skipBlock, writeBlock } from './block.js';
+import { lz4DecodeInto, lz4RawLength } from './lz4-decode.js';
 import { ByteReader } from './byte-reader.js';
 import { ByteWriter } from './byte-writer.js';
 import { columnStats, type SlotStats } from './chunk-stats.js';
@@ -9,11 +10,13 @@ import { readTextIndexes, type TextIndex } from './text-index.js';
 import { decodeValue, encodeValue, skipValue } from './value-codec.js';
 
 /**
- * A column chunk (format 2): the rows of one write for one logical table, sorted by time.
+ * A column chunk (format 3): the rows of one write for one logical table, sorted by time.
  *
- *   u32 tableId | u8 format (2) | varint count | i64 minTs | i64 maxTs | varint slotCount
+ *   u32 tableId | u8 format (3) | varint count | i64 minTs | i64 maxTs | varint slotCount
  *   block: time     varint per row: ts[i] − ts[i−1] (0 for the first; sorted, so never negative)
- *   block: series   varint per row
+ *   block: series   u8 mode | mode 0: varint per row
+ *                             mode 1: varint base | u8 width (1, 2 or 4) | per row id − base, width bytes LE
+ *                   (format 2, still read: varint per row, no mode byte)
  *   per field slot, a block: null bitmap (1 bit per row) | the non-null values
  *     string slots: ... | null bitmap | u8 mode | mode 0: the values
  *                                               mode 1: varint n | n distinct values | varint index per value
@@ -24,7 +27,9 @@ import { decodeValue, encodeValue, skipValue } from './value-codec.js';
  * as byte planes turn regular data into runs that LZ4 compresses well; strings with few distinct values
  * (levels, methods, paths) are dictionary-encoded and decoded once per chunk.
  */
-export const CHUNK_FORMAT = 2;
+export const CHUNK_FORMAT = 3;
+/** The previous format: the same but for the series block (varints without a mode byte). */
+const CHUNK_FORMAT_2 = 2;
 
 export interface ChunkRows {
   readonly tableId: number;
@@ -77,12 +82,45 @@ export function encodeChunkHead(w: ByteWriter, tableId: number, ts: ArrayLike<bi
   writeBlock(w, section.buf.subarray(0, section.pos));
 }
 
-/** The series block of a chunk: the ids of rows [from, to). */
+/**
+ * The series block of a chunk: the ids of rows [from, to), as fixed-width offsets from the smallest id
+ * (decoded without a branch per row) unless that takes over a quarter more bytes than varints.
+ */
 export function encodeSeriesBlock(w: ByteWriter, series: ArrayLike<number>, from: number, to: number): void {
   section.reset();
-  for (let i = from; i < to; i++) section.varint(series[i]!);
+  let lo = Infinity, hi = -Infinity, varintBytes = 0;
+  for (let i = from; i < to; i++) {
+    const v = series[i]!;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+    varintBytes += varintLength(v);
+  }
+  const n = to - from;
+  const range = n === 0 ? 0 : hi - lo;
+  const width = range < 0x100 ? 1 : range < 0x10000 ? 2 : 4;
+  if (n > 0 && 2 + varintLength(lo) + n * width <= varintBytes + (varintBytes >> 2)) {
+    section.u8(SERIES_FIXED);
+    section.varint(lo);
+    section.u8(width);
+    section.ensure(n * width);
+    const buf = section.buf;
+    let p = section.pos;
+    if (width === 1) for (let i = from; i < to; i++) buf[p++] = series[i]! - lo;
+    else if (width === 2) for (let i = from; i < to; i++, p += 2) buf.writeUInt16LE(series[i]! - lo, p);
+    else for (let i = from; i < to; i++, p += 4) buf.writeUInt32LE(series[i]! - lo, p);
+    section.pos = p;
+  } else {
+    section.u8(SERIES_VARINT);
+    for (let i = from; i < to; i++) section.varint(series[i]!);
+  }
   writeBlock(w, section.buf.subarray(0, section.pos));
 }
+
+/** Series block modes (format 3). */
+const SERIES_VARINT = 0;
+const SERIES_FIXED = 1;
+
+const varintLength = (v: number) => (v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5);
 
 /** The field blocks of a chunk of `n` rows; returns the statistics of its stored slots. */
 export function encodeFieldBlocks(w: ByteWriter, types: readonly ColumnType[], fields: readonly (readonly Value[])[], n: number): SlotStats[] {
@@ -174,6 +212,7 @@ export class ChunkView {
   readonly count: number;
   readonly minTs: bigint;
   readonly maxTs: bigint;
+  private readonly format: number;
   private readonly slots: number;
   /** Where each block starts: [time, series, slot 0, slot 1, ...], filled as blocks are found. */
   private readonly blockAt: number[];
@@ -188,8 +227,9 @@ export class ChunkView {
 
   constructor(private readonly buf: Buffer) {
     this.tableId = buf.readUInt32LE(0);
-    const format = buf[4];
-    if (format !== CHUNK_FORMAT) throw new Error(`chunk format ${format} is not readable by this version (expected ${CHUNK_FORMAT})`);
+    const format = buf[4]!;
+    if (format !== CHUNK_FORMAT && format !== CHUNK_FORMAT_2) throw new Error(`chunk format ${format} is not readable by this version (expected ${CHUNK_FORMAT_2} or ${CHUNK_FORMAT})`);
+    this.format = format;
     const r = new ByteReader().reset(buf, 5);
     this.count = r.varint();
     this.minTs = r.i64();
@@ -228,10 +268,27 @@ export class ChunkView {
    */
   series(into?: Uint32Array): Uint32Array {
     if (this.seriesCache) return this.seriesCache;
-    const body = readBlock(new ByteReader().reset(this.buf, this.blockStart(1)));
+    // An uncompressed block (the usual case: ids do not compress) is read in place, not copied.
+    const r = READER.reset(this.buf, this.blockStart(1));
+    const codec = r.u8();
+    const len = r.varint();
+    const body: Uint8Array = codec === CODEC_NONE ? this.buf : readBlock(r.reset(this.buf, this.blockAt[1]!));
+    let p = codec === CODEC_NONE ? r.pos : 0;
+    const end = p + (codec === CODEC_NONE ? len : body.length);
     const out = into !== undefined && into.length >= this.count ? into : new Uint32Array(this.count);
-    // Varints read inline (ids below 128 in one step): this block is decoded by every grouped or tag-filtered scan.
-    for (let i = 0, p = 0; i < this.count; i++) {
+    const n = this.count;
+    if (this.format !== CHUNK_FORMAT_2 && body[p++] === SERIES_FIXED) {
+      let base = 0;
+      for (let mul = 1, b = 0x80; b >= 0x80; mul *= 0x80) base += ((b = body[p++]!) & 0x7f) * mul;
+      const width = body[p++]!;
+      if (p + n * width > end) throw new Error('chunk series block is shorter than its rows');
+      if (width === 1) for (let i = 0; i < n; i++) out[i] = base + body[p + i]!;
+      else if (width === 2) for (let i = 0; i < n; i++, p += 2) out[i] = base + (body[p]! | (body[p + 1]! << 8));
+      else for (let i = 0; i < n; i++, p += 4) out[i] = base + ((body[p]! | (body[p + 1]! << 8) | (body[p + 2]! << 16)) + body[p + 3]! * 0x1000000);
+      return out === into ? out : (this.seriesCache = out);
+    }
+    // Varints read inline (ids below 128 in one step).
+    for (let i = 0; i < n; i++) {
       let b = body[p++]!;
       let v = b & 0x7f;
       for (let mul = 0x80; b >= 0x80; mul *= 0x80) {
@@ -241,6 +298,23 @@ export class ChunkView {
       out[i] = v;
     }
     return out === into ? out : (this.seriesCache = out);
+  }
+
+  /**
+   * The series ids where they are stored as fixed-width offsets in an uncompressed block (format 3, the
+   * usual case): row i's id is `base` + the `width`-byte little-endian number at `at + i * width` of
+   * `bytes` (the chunk's own buffer). Undefined when they are stored otherwise (read them with series()).
+   */
+  seriesInPlace(): { bytes: Uint8Array; at: number; base: number; width: number } | undefined {
+    if (this.format === CHUNK_FORMAT_2) return undefined;
+    const r = READER.reset(this.buf, this.blockStart(1));
+    if (r.u8() !== CODEC_NONE) return undefined;
+    const end = r.varint() + r.pos;
+    if (r.u8() !== SERIES_FIXED) return undefined;
+    const base = r.varint();
+    const width = r.u8();
+    if (r.pos + this.count * width > end) throw new Error('chunk series block is shorter than its rows');
+    return { bytes: this.buf, at: r.pos, base, width };
   }
 
   /** Whether the chunk stores the slot (chunks written before a column was added, or whose values were all null, do not). */
@@ -271,16 +345,28 @@ export class ChunkView {
   /**
    * A float64 slot's present values in row order, decoded into `into` when it is long enough (else into a
    * new, larger array: `values`) and not cached: one pass over a chunk reuses one array for every chunk.
-   * `valid` is the null bitmap. Undefined when the chunk predates the slot.
+   * `valid` is the null bitmap, valid until the next presentFloats call (an LZ4 block is decoded into a
+   * buffer shared by those calls, not a new one). Undefined when the chunk predates the slot.
    */
   presentFloats(slot: number, into: Float64Array): { values: Float64Array; valid: Uint8Array; present: number } | undefined {
     if (slot >= this.slots) return undefined;
-    const body = readBlock(new ByteReader().reset(this.buf, this.blockStart(slot + 2)));
+    const r = READER.reset(this.buf, this.blockStart(slot + 2));
+    const codec = r.u8();
+    const len = r.varint();
+    let body: Uint8Array = this.buf;
+    let at = r.pos;
+    if (codec === CODEC_LZ4) {
+      const n = lz4RawLength(this.buf, at);
+      if (rawScratch.length < n) rawScratch = new Uint8Array(Math.max(n, rawScratch.length * 2));
+      lz4DecodeInto(this.buf, at, at + len, rawScratch);
+      body = rawScratch;
+      at = 0;
+    } else if (codec !== CODEC_NONE) body = readBlock(r.reset(this.buf, this.blockAt[slot + 2]!));
     const bitmapLen = (this.count + 7) >> 3;
-    const valid = body.subarray(0, bitmapLen);
+    const valid = body.subarray(at, at + bitmapLen);
     const present = presentCount(valid, this.count);
     const values = into.length >= present ? into : new Float64Array(Math.max(present, into.length * 2));
-    return { values: decodePresentFloats(body, bitmapLen, present, values), valid, present };
+    return { values: decodePresentFloats(body, at + bitmapLen, present, values), valid, present };
   }
 
   /**
@@ -357,12 +443,16 @@ export class ChunkView {
   /** Offset of block b (0 time, 1 series, 2 + slot). */
   private blockStart(b: number): number {
     const at = this.blockAt;
-    const r = new ByteReader();
     while (at.length <= b) {
-      r.reset(this.buf, at[at.length - 1]!);
-      skipBlock(r);
-      at.push(r.pos);
+      READER.reset(this.buf, at[at.length - 1]!);
+      skipBlock(READER);
+      at.push(READER.pos);
     }
     return at[b]!;
   }
 }
+
+/** For in-place reads of one block at a time (no read keeps it across a call). */
+const READER = new ByteReader();
+/** A float64 block's bytes after LZ4 (presentFloats), reused. */
+let rawScratch = new Uint8Array(1 << 16);

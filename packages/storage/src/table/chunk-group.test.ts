@@ -69,8 +69,8 @@ describe('groupChunks: count/sum/avg of a float64 column', () => {
       expect(rows.length).toBeGreaterThan(1000);
       for (const groupBy of keySets) {
         const want = naive(rows, groupBy);
-        // All four aggregates, and count(*) next to one other (counted in that aggregate's pass).
-        for (const pick of [[0, 1, 2, 3], [0, 3], [2, 0]]) {
+        // All four aggregates, count(*) next to one other (counted in that aggregate's pass), sum or avg alone.
+        for (const pick of [[0, 1, 2, 3], [0, 3], [2, 0], [3], [2]]) {
           const got = await s.aggregate!({ db: 'public', table: 'logs', groupBy, aggregates: pick.map((a) => AGGS[a]!), ...(timeRange ? { timeRange } : {}) });
           expect(got?.map((r) => [...r])).toEqual(want.map((r) => [...r.slice(0, groupBy.length), ...pick.map((a) => r[groupBy.length + a]!)]));
         }
@@ -80,6 +80,30 @@ describe('groupChunks: count/sum/avg of a float64 column', () => {
     const all = naive(await collect(s, { db: 'public', table: 'logs' }), [{ column: 'host' }]);
     expect(all.some((g) => Number.isNaN(g[3]))).toBe(true);
     expect(all.some((g) => g[1] !== g[2])).toBe(true);
+    await s.close();
+  });
+
+  it('equals it too with hundreds of series per chunk (series ids two bytes wide) and a table met after another', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-group-'));
+    dirs.push(dir);
+    const s = await openLmdbStore({ dataHome: dir, ttlSweepIntervalMs: 0 });
+    let seed = 9;
+    // 32-bit products (a double product loses bits) and the generator's high bits (low bits cycle quickly).
+    const rand = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) >>> 8) % n;
+    const t0 = 1_700_000_000_000;
+    // Another table's series first, so this table's ids do not start at 0.
+    await s.write([{ db: 'public', table: 'other', schema: SCHEMA, rows: Array.from({ length: 300 }, (_, i) => [t0 + i, `o${i}`, null, 1]), options: { append_mode: true } }]);
+    for (let w = 0; w < 5; w++) {
+      const rows: Value[][] = Array.from({ length: 2000 }, (_, i) => [t0 + w * 60_000 + i * 25, `h${rand(w < 3 ? 700 : 40)}`, 'info', w === 4 && i % 9 === 0 ? null : rand(1_000_000) / 7 + (rand(20) === 0 ? 1e16 : 0)]);
+      await s.write([{ db: 'public', table: 'logs', schema: SCHEMA, rows, options: { append_mode: true } }]);
+    }
+    const rows = await collect(s, { db: 'public', table: 'logs' });
+    const want = naive(rows, [{ column: 'host' }]);
+    expect(want.length).toBeGreaterThan(600);
+    for (const pick of [[0, 3], [2, 0], [0, 1, 2, 3], [3], [2]]) {
+      const got = await s.aggregate!({ db: 'public', table: 'logs', groupBy: [{ column: 'host' }], aggregates: pick.map((a) => AGGS[a]!) });
+      expect(got?.map((r) => [...r])).toEqual(want.map((r) => [r[0], ...pick.map((a) => r[1 + a]!)]));
+    }
     await s.close();
   });
 });

@@ -3,6 +3,7 @@ import type { TableState } from '../catalog/table-state.js';
 import type { StoreContext } from '../context.js';
 import { ColumnNotFoundError, InvalidRequestError } from '../errors.js';
 import type { AggregateRequest, GroupKey } from '../store.js';
+import type { ChunkView } from '../codec/chunk-codec.js';
 import { chunkSource, type ChunkSlice } from './chunk-source.js';
 import { bucketCounts } from './chunk-histogram.js';
 import { compareValues } from './compare.js';
@@ -48,11 +49,15 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
     b.set(a);
     return b;
   };
+  // Rows counted by both count(*) and the aggregate it shares a pass with (every row had a value): one
+  // increment per row here, added to both counts at the end.
+  let shared = new Float64Array(16);
   const newGroup = (vals: Value[]) => {
     groupKeys.push(vals);
-    if (groups === counts[0]?.length) {
+    if (groups === shared.length) {
       counts = counts.map(grown);
       sums = sums.map(grown);
+      shared = grown(shared);
     }
     for (let a = 0; a < aggs.length; a++) best[a]!.push(null);
     return groups++;
@@ -63,6 +68,10 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
   const starAt = aggs.findIndex((a) => a.fn === 'count' && a.src === undefined);
   const starWith = aggs.length === 2 && starAt >= 0 ? { star: starAt, with: 1 - starAt } : undefined;
   let noKey = new Int32Array(0);
+  // `GROUP BY tag` with sum/avg of a float64 column, alone or beside count(*): whole chunks go through one
+  // loop from series ids to per-group sums (addFloatsByIds / addFloatsBySeries), no per-row group ids.
+  const floatAgg = starWith !== undefined ? starWith.with : aggs.length === 1 ? 0 : -1;
+  const bySeriesFloats = keys.length === 1 && keys[0]!.isTag && floatAgg >= 0 && isFloatSum(t, aggs[floatAgg]!) ? (aggs[floatAgg]!.src as { slot: number }).slot : -1;
 
   // A histogram of counts (one time-bucket key, only count(*) / count(time)) counts runs of rows per bucket.
   const countsOnly = keys.length === 1 && keys[0]!.isBucket && aggs.every((a) => a.fn === 'count' && (a.src === undefined || a.src.kind === 'time'));
@@ -70,7 +79,8 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
     // Without predicates, from chunk metadata: chunks inside one bucket are not read (chunk-histogram.ts).
     return [...bucketCounts(ctx, t, req, keys[0]!.step!)].map(([bucket, n]) => [bucket, ...aggs.map(() => n)]);
   }
-  for (const slice of chunkSource(ctx, t, { timeRange: req.timeRange, predicates: req.predicates, wantedFields: t.fields.map(() => false) })) {
+  // Nothing read from a slice outlives it (values are copied out of the chunk's bytes): buffers are recycled.
+  for (const slice of chunkSource(ctx, t, { timeRange: req.timeRange, predicates: req.predicates, wantedFields: t.fields.map(() => false), recycleBuffers: true })) {
     const rows = slice.rows;
     const n = rows.length;
     let gids: Int32Array;
@@ -84,6 +94,30 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
           for (let a = 0; a < aggs.length; a++) counts[a]![p]! += c;
         });
         continue;
+      }
+      if (bySeriesFloats >= 0 && n === slice.chunk.view.count) {
+        const p = presentFloats(slice.chunk.view, bySeriesFloats);
+        if (p !== undefined && p.present === n) {
+          const w = floatAgg;
+          // Beside count(*), rows count for both in `shared`.
+          const rowCounts = () => (starWith !== undefined ? shared : counts[w]!);
+          // Ids one or two bytes wide are read where they are stored; others are decoded first.
+          const ids = slice.chunk.view.seriesInPlace();
+          if (ids !== undefined && ids.width <= 2) {
+            const { bytes, at, base, width } = ids;
+            for (let k = 0; (k = addFloatsByIds(bytes, at, width, base, p.values, k, n, key.seriesParts, rowCounts(), sums[w]!)) < n; ) {
+              key.partOfSeries(slice, base + (width === 1 ? bytes[at + k]! : bytes[at + 2 * k]! | (bytes[at + 2 * k + 1]! << 8)));
+              while (groups < key.values.length) newGroup([key.values[groups]!]);
+            }
+            continue;
+          }
+          const series = key.wholeSeries(slice);
+          for (let k = 0; (k = addFloatsBySeries(series, p.values, k, n, key.seriesParts, rowCounts(), sums[w]!)) < n; ) {
+            key.partOfSeries(slice, series[k]!);
+            while (groups < key.values.length) newGroup([key.values[groups]!]);
+          }
+          continue;
+        }
       }
       gids = key.parts(slice);
       while (groups < key.values.length) newGroup([key.values[groups]!]);
@@ -100,7 +134,13 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
     }
     for (let a = 0; a < aggs.length; a++) {
       if (a === starWith?.star) continue;
-      accumulate(slice, t, aggs[a]!.fn, aggs[a]!.src, gids, counts[a]!, sums[a]!, best[a]!, a === starWith?.with ? counts[starWith.star] : undefined);
+      accumulate(slice, t, aggs[a]!.fn, aggs[a]!.src, gids, counts[a]!, sums[a]!, best[a]!, a === starWith?.with ? { star: counts[starWith.star]!, shared } : undefined);
+    }
+  }
+  if (starWith !== undefined) {
+    for (let g = 0; g < groups; g++) {
+      counts[starWith.star]![g]! += shared[g]!;
+      counts[starWith.with]![g]! += shared[g]!;
     }
   }
 
@@ -121,43 +161,63 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
 
 /** The present values of one float64 slot of the chunk being aggregated: reused from chunk to chunk. */
 let floatScratch: Float64Array = new Float64Array(1024);
+/** The last chunk slot decoded into floatScratch (a fast path that declines a chunk leaves it for the next). */
+let floatsOf: { view: ChunkView; slot: number; p: ReturnType<ChunkView['presentFloats']> } | undefined;
 
-/** Adds the slice's rows to one aggregate's per-group state; with `star`, counts them there too (count(*)). */
-function accumulate(slice: ChunkSlice, t: TableState, fn: AggregateRequest['aggregates'][number]['fn'], src: Source | undefined, gids: Int32Array, counts: Float64Array, sums: Float64Array, best: Value[], star?: Float64Array): void {
+/** A float64 slot's present values (ChunkView.presentFloats into floatScratch), decoded once per chunk and slot. */
+function presentFloats(view: ChunkView, slot: number): ReturnType<ChunkView['presentFloats']> {
+  if (floatsOf?.view === view && floatsOf.slot === slot) return floatsOf.p;
+  const p = view.presentFloats(slot, floatScratch);
+  if (p !== undefined) floatScratch = p.values;
+  floatsOf = { view, slot, p };
+  return p;
+}
+
+const isFloatSum = (t: TableState, a: { fn: string; src: Source | undefined }) => (a.fn === 'sum' || a.fn === 'avg') && a.src?.kind === 'field' && t.fieldTypes[a.src.slot] === 'float64';
+
+/**
+ * counts[g]++ and sums[g] += values[k] for the group g of each row's series id (g = bySeries[series[k]]),
+ * from row `from` on, in row order. Stops at the first id without a group and returns its row; else n.
+ */
+function addFloatsBySeries(series: Uint32Array, values: Float64Array, from: number, n: number, bySeries: Int32Array, counts: Float64Array, sums: Float64Array): number {
+  const len = bySeries.length;
+  for (let k = from; k < n; k++) {
+    const sid = series[k]!;
+    const g = sid < len ? bySeries[sid]! : -1;
+    if (g < 0) return k;
+    counts[g]!++;
+    sums[g]! += values[k]!;
+  }
+  return n;
+}
+
+/**
+ * Adds the slice's rows to one aggregate's per-group state. With `fused`, counts them for count(*) too: in
+ * `fused.star`, or in `fused.shared` (rows counted by both) when every row has a value.
+ */
+function accumulate(slice: ChunkSlice, t: TableState, fn: AggregateRequest['aggregates'][number]['fn'], src: Source | undefined, gids: Int32Array, counts: Float64Array, sums: Float64Array, best: Value[], fused?: { star: Float64Array; shared: Float64Array }): void {
   const { rows, chunk } = slice;
   const n = rows.length;
   const isF64 = src?.kind === 'field' && t.fieldTypes[src.slot] === 'float64';
   // sum/avg/count of a float64 column over a whole chunk (rows 0..n-1): no row indirection, and the present
   // values are decoded into one reused array and added in row order (the order of the row-by-row path, so
   // the same sums).
-  const p = isF64 && src?.kind === 'field' && n === chunk.view.count && (fn === 'avg' || fn === 'sum' || fn === 'count') ? chunk.view.presentFloats(src.slot, floatScratch) : undefined;
-  if (p !== undefined) floatScratch = p.values;
-  if (star !== undefined && p?.present !== n) {
-    // count(*) in the fused loop below only when every row has a value; else in a pass of its own.
-    for (let k = 0; k < n; k++) star[gids[k]!]!++;
-    star = undefined;
+  const p = isF64 && src?.kind === 'field' && n === chunk.view.count && (fn === 'avg' || fn === 'sum' || fn === 'count') ? presentFloats(chunk.view, src.slot) : undefined;
+  if (fused !== undefined && p?.present === n) {
+    if (fn === 'count') addCounts(gids, n, fused.shared);
+    else addFloats(gids, p.values, n, fused.shared, sums);
+    return;
   }
+  if (fused !== undefined) addCounts(gids, n, fused.star);
   if (src === undefined) {
-    for (let k = 0; k < n; k++) counts[gids[k]!]!++;
+    addCounts(gids, n, counts);
     return;
   }
   if (p !== undefined) {
     const { values, valid } = p;
     if (p.present === n) {
-      if (star !== undefined) {
-        for (let i = 0; i < n; i++) {
-          const g = gids[i]!;
-          star[g]!++;
-          counts[g]!++;
-          sums[g]! += values[i]!;
-        }
-        return;
-      }
-      for (let i = 0; i < n; i++) {
-        const g = gids[i]!;
-        counts[g]!++;
-        sums[g]! += values[i]!;
-      }
+      if (fn === 'count') addCounts(gids, n, counts);
+      else addFloats(gids, values, n, counts, sums);
       return;
     }
     for (let i = 0, j = 0; i < n; i++) {
@@ -203,6 +263,70 @@ function accumulate(slice: ChunkSlice, t: TableState, fn: AggregateRequest['aggr
   }
 }
 
+/**
+ * addFloatsBySeries over ids stored in place (ChunkView.seriesInPlace, `width` 1 or 2): row k's id is
+ * base + the width-byte number at bytes[at + k * width].
+ */
+function addFloatsByIds(bytes: Uint8Array, at: number, width: number, base: number, values: Float64Array, from: number, n: number, bySeries: Int32Array, counts: Float64Array, sums: Float64Array): number {
+  const len = bySeries.length;
+  if (width === 1) {
+    for (let k = from; k < n; k++) {
+      const sid = base + bytes[at + k]!;
+      const g = sid < len ? bySeries[sid]! : -1;
+      if (g < 0) return k;
+      counts[g]!++;
+      sums[g]! += values[k]!;
+    }
+    return n;
+  }
+  for (let k = from, q = at + 2 * from; k < n; k++, q += 2) {
+    const sid = base + (bytes[q]! | (bytes[q + 1]! << 8));
+    const g = sid < len ? bySeries[sid]! : -1;
+    if (g < 0) return k;
+    counts[g]!++;
+    sums[g]! += values[k]!;
+  }
+  return n;
+}
+
+/** counts[gids[i]]++ for i < n. */
+function addCounts(gids: Int32Array, n: number, counts: Float64Array): void {
+  for (let i = 0; i < n; i++) counts[gids[i]!]!++;
+}
+
+/** counts[g]++ and sums[g] += values[i] (g = gids[i]) for i < n, in row order. */
+function addFloats(gids: Int32Array, values: Float64Array, n: number, counts: Float64Array, sums: Float64Array): void {
+  for (let i = 0; i < n; i++) {
+    const g = gids[i]!;
+    counts[g]!++;
+    sums[g]! += values[i]!;
+  }
+}
+
+/** out[k] = bySeries[series[k]] from k = `from` on; stops at the first id without a part (returns its k), else returns n. */
+function mapIds(series: Uint32Array, from: number, n: number, bySeries: Int32Array, out: Int32Array): number {
+  const len = bySeries.length;
+  for (let k = from; k < n; k++) {
+    const sid = series[k]!;
+    const p = sid < len ? bySeries[sid]! : -1;
+    if (p < 0) return k;
+    out[k] = p;
+  }
+  return n;
+}
+
+/** mapIds for the rows `rows` of a chunk: out[k] = bySeries[series[rows[k]]]. */
+function mapRowIds(series: Uint32Array, rows: readonly number[], from: number, n: number, bySeries: Int32Array, out: Int32Array): number {
+  const len = bySeries.length;
+  for (let k = from; k < n; k++) {
+    const sid = series[rows[k]!]!;
+    const p = sid < len ? bySeries[sid]! : -1;
+    if (p < 0) return k;
+    out[k] = p;
+  }
+  return n;
+}
+
 /** A row reader (by row index of the chunk) for one column of a slice's chunk. */
 function valueReader({ chunk }: ChunkSlice, t: TableState, src: Source): (i: number) => Value {
   if (src.kind === 'time') return (i) => chunk.view.tsAt(i);
@@ -231,6 +355,7 @@ class KeyPart {
   /** A bucket key's width in the time index's unit. */
   readonly step: bigint | undefined;
   readonly isBucket: boolean;
+  readonly isTag: boolean;
 
   constructor(
     private readonly t: TableState,
@@ -244,6 +369,7 @@ class KeyPart {
       this.step = key.bucketNs / perUnit;
     }
     this.isBucket = this.step !== undefined;
+    this.isTag = src.kind === 'tag';
   }
 
   /**
@@ -279,6 +405,24 @@ class KeyPart {
       this.values.push(v);
     }
     return p;
+  }
+
+  /** Tag keys: series id → part (−1: not met yet; ids past the end neither). */
+  get seriesParts(): Int32Array {
+    return this.bySeries;
+  }
+
+  /** Tag keys: every row's series id of a whole chunk (valid until the next call). */
+  wholeSeries(slice: ChunkSlice): Uint32Array {
+    const n = slice.chunk.view.count;
+    if (this.seriesScratch.length < n) this.seriesScratch = new Uint32Array(Math.max(n, this.seriesScratch.length * 2));
+    return slice.chunk.view.series(this.seriesScratch);
+  }
+
+  /** Tag keys: the part of a series id (numbered now when not met yet). */
+  partOfSeries(slice: ChunkSlice, sid: number): number {
+    const p = sid < this.bySeries.length ? this.bySeries[sid]! : -1;
+    return p >= 0 ? p : this.tagPart(slice, sid, (this.src as { slot: number }).slot);
   }
 
   /** The part of a series id not seen yet (the id → part table grows to hold it). */
@@ -318,20 +462,13 @@ class KeyPart {
       return out;
     }
     if (src.kind === 'tag') {
-      // Locals in the loop (no property loads per row); a series id met for the first time goes to tagPart.
       // A whole chunk's ids are read once: decoded into a reused array; a chunk met slice by slice keeps its own.
       const whole = n === chunk.view.count;
       if (whole && this.seriesScratch.length < n) this.seriesScratch = new Uint32Array(Math.max(n, this.seriesScratch.length * 2));
       const series = whole ? chunk.view.series(this.seriesScratch) : chunk.series();
-      let bySeries = this.bySeries;
-      for (let k = 0; k < n; k++) {
-        const sid = whole ? series[k]! : series[rows[k]!]!;
-        let p = sid < bySeries.length ? bySeries[sid]! : -1;
-        if (p < 0) {
-          p = this.tagPart(slice, sid, src.slot);
-          bySeries = this.bySeries;
-        }
-        out[k] = p;
+      // Rows map through the id → part table; an id met for the first time stops the loop and is given its part.
+      for (let k = 0; (k = whole ? mapIds(series, k, n, this.bySeries, out) : mapRowIds(series, rows, k, n, this.bySeries, out)) < n; ) {
+        this.tagPart(slice, whole ? series[k]! : series[rows[k]!]!, src.slot);
       }
       return out;
     }

@@ -12,6 +12,8 @@ import { spanInUnit } from './time-bounds.js';
 /** A chunk with its visible rows (indices in time order) and the columns decoded so far. */
 export class LoadedChunk {
   private readonly fieldCache = new Map<number, Value[] | undefined>();
+  /** The pool buffer holding the chunk's bytes (recycling scans), given back when its rows are emitted. */
+  pooled: Buffer | undefined;
   constructor(
     readonly view: ChunkView,
     /** The chunk's sequence number (with view.minTs, its key). */
@@ -48,20 +50,26 @@ export interface ChunkSlice {
  * descending by last time over `chunk_ends`), as slices of chunks. Overlapping chunks are merged by
  * time; a chunk is emitted whole when nothing else can interleave with it.
  */
-export function chunkSource(ctx: StoreContext, t: TableState, o: RowSourceOptions): Iterable<ChunkSlice> {
+export function chunkSource(ctx: StoreContext, t: TableState, o: ChunkSourceOptions): Iterable<ChunkSlice> {
   const preds = compilePredicates(t, o.predicates ?? []);
   applyRange(ctx, t, o, preds);
-  return { [Symbol.iterator]: () => (o.descending ? descending(ctx, t, preds) : ascending(ctx, t, preds)) };
+  return { [Symbol.iterator]: () => (o.descending ? descending(ctx, t, preds) : o.recycleBuffers && !o.inWriteTxn ? recycling(ctx, t, preds) : ascending(ctx, t, preds)) };
+}
+
+export interface ChunkSourceOptions extends RowSourceOptions {
+  /**
+   * Ascending only: the caller keeps nothing of a slice (its chunk's columns, bitmaps, views) once it asks
+   * for the next one, so a chunk's bytes may go to a buffer reused by a later chunk (no buffer per chunk).
+   */
+  readonly recycleBuffers?: boolean;
 }
 
 function* ascending(ctx: StoreContext, t: TableState, preds: CompiledPredicates): Generator<ChunkSlice> {
-  if (preds.lo !== undefined && preds.hi !== undefined && preds.lo >= preds.hi) return;
-  const span = spanInUnit(CHUNK_SPAN_NS, t.timeUnit);
-  const start = preds.lo === undefined ? tableStart(t.storageId) : chunkKey(t.storageId, preds.lo - span, 0);
-  const end = preds.hi === undefined ? tableEnd(t.storageId) : chunkKey(t.storageId, preds.hi, 0);
+  const range = chunkRange(t, preds);
+  if (range === undefined) return;
   const loader = chunkLoader(ctx, t, preds);
   const pending: Cursor[] = [];
-  for (const { key, value } of ctx.env.chunks.getRange({ start, end })) {
+  for (const { key, value } of ctx.env.chunks.getRange(range)) {
     const view = new ChunkView(value as Buffer);
     if (view.tableId !== t.record.id || (preds.lo !== undefined && view.maxTs < preds.lo)) continue;
     const c = loader(view, chunkKeySeq(key as Buffer));
@@ -70,6 +78,56 @@ function* ascending(ctx: StoreContext, t: TableState, preds: CompiledPredicates)
     pending.push({ chunk: c, pos: 0 });
   }
   yield* drain(pending, undefined, false);
+}
+
+/** The `chunks` keys an ascending scan reads; undefined when the time range is empty. */
+function chunkRange(t: TableState, preds: CompiledPredicates): { start: Buffer; end: Buffer } | undefined {
+  if (preds.lo !== undefined && preds.hi !== undefined && preds.lo >= preds.hi) return undefined;
+  const span = spanInUnit(CHUNK_SPAN_NS, t.timeUnit);
+  const start = preds.lo === undefined ? tableStart(t.storageId) : chunkKey(t.storageId, preds.lo - span, 0);
+  const end = preds.hi === undefined ? tableEnd(t.storageId) : chunkKey(t.storageId, preds.hi, 0);
+  return { start, end };
+}
+
+/**
+ * `ascending` for callers that keep nothing of a slice (ChunkSourceOptions.recycleBuffers): keys are read
+ * without values and each chunk's bytes copied from lmdb-js's shared read buffer (getBinaryFast) into a
+ * buffer of a small pool, given back once the chunk's rows are all emitted. One read transaction holds the
+ * keys and bodies in one snapshot (a concurrent compaction cannot be half seen).
+ */
+function* recycling(ctx: StoreContext, t: TableState, preds: CompiledPredicates): Generator<ChunkSlice> {
+  const range = chunkRange(t, preds);
+  if (range === undefined) return;
+  const loader = chunkLoader(ctx, t, preds);
+  const pending: Cursor[] = [];
+  const free: Buffer[] = [];
+  const release = (c: LoadedChunk) => void free.push(c.pooled!);
+  const txn = ctx.env.root.useReadTransaction();
+  // lmdb-js takes a transaction in get options at run time; its typings omit the parameter.
+  const getFast = ctx.env.chunks.getBinaryFast.bind(ctx.env.chunks) as (k: Buffer, o: { transaction: typeof txn }) => Buffer | undefined;
+  try {
+    for (const key of ctx.env.chunks.getKeys({ ...range, transaction: txn })) {
+      const body = getFast(key as Buffer, { transaction: txn });
+      if (body === undefined) continue;
+      // lmdb-js's shared buffer is longer than the value: its `length` is set to the value's size.
+      const size = body.length;
+      let pooled = free.pop();
+      if (pooled === undefined || pooled.length < size) pooled = Buffer.allocUnsafe(Math.max(size, 16_384, pooled?.length ?? 0));
+      pooled.set(new Uint8Array(body.buffer, body.byteOffset, size));
+      const view = new ChunkView(pooled.subarray(0, size));
+      const c = view.tableId !== t.record.id || (preds.lo !== undefined && view.maxTs < preds.lo) ? undefined : loader(view, chunkKeySeq(key as Buffer));
+      if (!c) {
+        free.push(pooled);
+        continue;
+      }
+      c.pooled = pooled;
+      yield* drain(pending, view.minTs, false, release);
+      pending.push({ chunk: c, pos: 0 });
+    }
+    yield* drain(pending, undefined, false, release);
+  } finally {
+    txn.done();
+  }
 }
 
 function* descending(ctx: StoreContext, t: TableState, preds: CompiledPredicates): Generator<ChunkSlice> {
@@ -114,7 +172,7 @@ interface Cursor {
  * Emits pending rows that come before `bound` (ascending: ts < bound; descending: ts > bound), or all
  * of them when bound is undefined, merging cursors by time.
  */
-function* drain(pending: Cursor[], bound: bigint | undefined, desc: boolean): Generator<ChunkSlice> {
+function* drain(pending: Cursor[], bound: bigint | undefined, desc: boolean, done?: (c: LoadedChunk) => void): Generator<ChunkSlice> {
   const before = (ts: bigint) => bound === undefined || (desc ? ts > bound : ts < bound);
   while (pending.length > 0) {
     if (pending.length === 1) {
@@ -130,7 +188,11 @@ function* drain(pending: Cursor[], bound: bigint | undefined, desc: boolean): Ge
       }
       if (cut !== p.pos) yield { chunk: p.chunk, rows: desc ? rows.slice(cut + 1, p.pos + 1).reverse() : p.pos === 0 && cut === rows.length ? rows : rows.slice(p.pos, cut) };
       p.pos = cut;
-      if (desc ? cut < 0 : cut >= rows.length) pending.pop();
+      if (desc ? cut < 0 : cut >= rows.length) {
+        // Popped before the callback (an optional call would skip evaluating its argument).
+        const c = pending.pop()!.chunk;
+        if (done) done(c);
+      }
       return;
     }
     // Several chunks overlap: emit one row at a time from the cursor with the earliest (latest) time.
@@ -148,7 +210,10 @@ function* drain(pending: Cursor[], bound: bigint | undefined, desc: boolean): Ge
     const p = pending[best]!;
     yield { chunk: p.chunk, rows: [p.chunk.rows[p.pos]!] };
     p.pos += desc ? -1 : 1;
-    if (desc ? p.pos < 0 : p.pos >= p.chunk.rows.length) pending.splice(best, 1);
+    if (desc ? p.pos < 0 : p.pos >= p.chunk.rows.length) {
+      pending.splice(best, 1);
+      if (done) done(p.chunk);
+    }
   }
 }
 

@@ -1,0 +1,76 @@
+/**
+ * LZ4 block decoding in JavaScript into a caller's (reused) array: for the hot float64 blocks of grouped
+ * aggregates, where lz4-napi's uncompressSync costs a native call and a fresh Buffer per block. The input is
+ * what block.ts stores for codec 1 (lz4-napi's block format): u32 LE raw length, then one LZ4 block.
+ */
+
+/** The raw length of a stored LZ4 block starting at `at`. */
+export function lz4RawLength(src: Uint8Array, at: number): number {
+  return (src[at]! | (src[at + 1]! << 8) | (src[at + 2]! << 16)) + src[at + 3]! * 0x1000000;
+}
+
+/**
+ * Decodes the stored block src[at, end) into out[0, raw length) (`out` at least that long); returns the raw
+ * length. Throws on a malformed block (a match before the start, or a length that does not add up).
+ */
+export function lz4DecodeInto(src: Uint8Array, at: number, end: number, out: Uint8Array): number {
+  const n = lz4RawLength(src, at);
+  if (out.length < n) throw new Error(`lz4 block of ${n} bytes does not fit in ${out.length}`);
+  let p = at + 4;
+  let o = 0;
+  while (p < end) {
+    const token = src[p++]!;
+    let lit = token >>> 4;
+    if (lit === 15) {
+      lit = extended(src, p, end, lit);
+      p = after;
+    }
+    if (p + lit > end || o + lit > n) throw new Error('lz4 block: literals past the end');
+    if (lit < 32) for (let k = 0; k < lit; k++) out[o + k] = src[p + k]!;
+    else out.set(src.subarray(p, p + lit), o);
+    p += lit;
+    o += lit;
+    if (p >= end) break;
+    const off = src[p]! | (src[p + 1]! << 8);
+    p += 2;
+    let len = token & 15;
+    if (len === 15) {
+      len = extended(src, p, end, len);
+      p = after;
+    }
+    len += 4;
+    if (off === 0 || off > o || o + len > n) throw new Error('lz4 block: a match outside the output');
+    if (len < 32) {
+      // Short matches byte by byte (an overlapping one, offset < length, repeats its period as it goes).
+      for (let k = 0, from = o - off; k < len; k++) out[o + k] = out[from + k]!;
+      o += len;
+    } else if (off >= len) {
+      out.copyWithin(o, o - off, o - off + len);
+      o += len;
+    } else {
+      // Overlapping: the output repeats with period `off`, so copies may double in length.
+      for (let period = off; len > 0; period += period) {
+        const c = period < len ? period : len;
+        out.copyWithin(o, o - period, o - period + c);
+        o += c;
+        len -= c;
+      }
+    }
+  }
+  if (o !== n) throw new Error(`lz4 block: ${o} bytes decoded, ${n} expected`);
+  return n;
+}
+
+/** Where the last `extended` call stopped reading. */
+let after = 0;
+
+/** A length of 15 in a token continues in the bytes from `p`: each adds to it, a byte below 255 ends it. */
+function extended(src: Uint8Array, p: number, end: number, v: number): number {
+  let b: number;
+  do {
+    b = src[p++]!;
+    v += b;
+  } while (b === 255 && p < end);
+  after = p;
+  return v;
+}
