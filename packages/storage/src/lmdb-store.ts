@@ -57,8 +57,8 @@ export interface LmdbStore extends Store {
   /** Merges small chunks now: append-mode tables' small chunks, and other tables' small or overlapping series chunks (the background sweep does the same); returns how many chunks were merged away. */
   compact(): Promise<number>;
   /**
-   * Reads the catalog again from LMDB if it changed since this handle loaded it (a version counter
-   * committed with every change). For a store opened on a worker thread beside the one that writes
+   * Moves this handle's reads to the newest commit and reads the catalog again if it changed since
+   * this handle loaded it (a version counter committed with every change). For a store opened on a worker thread beside the one that writes
    * (the server's query workers): its cached catalog would not see tables created since.
    */
   reloadCatalog(): void;
@@ -109,6 +109,10 @@ class LmdbStoreImpl implements LmdbStore {
 
   reloadCatalog(): void {
     this.open();
+    // Reads outside a transaction share one snapshot that lmdb-js renews a timer tick after it was
+    // taken: a query arriving in the same event-loop turn as the last one would still see the state of
+    // then (a table created in between missing). Each query starts from the newest commit.
+    this.env.root.resetReadTxn();
     this.catalog.loadIfChanged();
   }
 
