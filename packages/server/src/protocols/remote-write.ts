@@ -54,8 +54,8 @@ function checkLabels(i: number, raw: [string, string][]): LabelSet {
   return { labels, metric: name[1], tags, names: tags.map((l) => l[0]).join('\u0000') };
 }
 
-/** Checked label sets by their wire bytes (at most twice this many kept). */
-const labelCache = new BytesCache<LabelSet>(50_000);
+/** Checked label sets by their wire bytes (at most twice this many kept: a few hundred bytes each). */
+const labelCache = new BytesCache<LabelSet>(16_384);
 
 const reader = new WriteRequestReader();
 
