@@ -3,3 +3,4 @@
 export { encodeAppendWrite } from './table/encode-append.js';
 export { encodeSeriesWrite } from './table/encode-series.js';
 export type { EncodedAppendWrite, EncodedAppendChunk, EncodedSeriesWrite, WriteLayout } from './store.js';
+export { encodeSeriesColumns, type SeriesColumns, type SeriesColumnsWrite } from './table/encode-series-columns.js';

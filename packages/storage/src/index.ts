@@ -26,3 +26,4 @@ export { compilePredicates } from './table/predicates.js';
 export { normalizeValue, describeValue, displayType, MISMATCH } from './schema/normalize-value.js';
 export { VersionClock } from './pipelines/pipeline-version.js';
 export { resolveOptions, type ResolvedOptions } from './options/resolved-options.js';
+export { encodeSeriesColumns, type SeriesColumns, type SeriesColumnsWrite } from './table/encode-series-columns.js';

@@ -1,13 +1,20 @@
 import { SluiceError, StatusCode } from '@sluice/pipeline-core';
 import { HttpRequestError } from '../errors.js';
 import { WriteRequestType } from './prompb.js';
-import { readWriteRequest } from './remote-write-reader.js';
+import { BytesCache } from './remote-write-labels.js';
+import { WriteRequestReader } from './remote-write-reader.js';
 
 export const METRIC_NAME_LABEL = '__name__';
 
 /** One series of a remote write: labels sorted by name (`__name__` included), samples as sent. */
 export interface PromSeries {
   readonly labels: readonly (readonly [string, string])[];
+  /** The `__name__` label's value. */
+  readonly metric: string;
+  /** `labels` without `__name__`. */
+  readonly tags: readonly (readonly [string, string])[];
+  /** The names of `tags` joined by NUL. */
+  readonly names: string;
   /** Parallel arrays: sample values (staleness NaNs kept bit for bit) and timestamps in ms. */
   readonly values: Float64Array;
   readonly timestamps: Float64Array;
@@ -20,8 +27,16 @@ export interface DecodedWriteRequest {
   readonly sampleCount: number;
 }
 
+/** A series' checked labels, shared by every request that sends the same label bytes. */
+interface LabelSet {
+  readonly labels: readonly (readonly [string, string])[];
+  readonly metric: string;
+  readonly tags: readonly (readonly [string, string])[];
+  readonly names: string;
+}
+
 /** Sorts, drops empty values and checks one series' labels (names it by position on error). */
-function checkLabels(i: number, raw: [string, string][]): [string, string][] {
+function checkLabels(i: number, raw: [string, string][]): LabelSet {
   const labels: [string, string][] = [];
   for (const [name, value] of raw) {
     if (name === '') throw new SluiceError(StatusCode.InvalidArguments, `timeseries[${i}]: label with an empty name`);
@@ -31,11 +46,18 @@ function checkLabels(i: number, raw: [string, string][]): [string, string][] {
   for (let j = 1; j < labels.length; j++) {
     if (labels[j]![0] === labels[j - 1]![0]) throw new SluiceError(StatusCode.InvalidArguments, `timeseries[${i}]: label '${labels[j]![0]}' appears twice`);
   }
-  if (!labels.some((l) => l[0] === METRIC_NAME_LABEL)) {
+  const name = labels.find((l) => l[0] === METRIC_NAME_LABEL);
+  if (name === undefined) {
     throw new SluiceError(StatusCode.InvalidArguments, `timeseries[${i}]: no ${METRIC_NAME_LABEL} label (labels: ${labels.map((l) => l[0]).join(', ') || 'none'})`);
   }
-  return labels;
+  const tags = labels.filter((l) => l !== name);
+  return { labels, metric: name[1], tags, names: tags.map((l) => l[0]).join('\u0000') };
 }
+
+/** Checked label sets by their wire bytes (at most twice this many kept: a few hundred bytes each). */
+const labelCache = new BytesCache<LabelSet>(16_384);
+
+const reader = new WriteRequestReader();
 
 /**
  * Decodes a remote write 1.0 `WriteRequest` (already snappy-decoded). Labels may arrive unsorted
@@ -43,34 +65,22 @@ function checkLabels(i: number, raw: [string, string][]): [string, string][] {
  * without `__name__`, or with a label twice, is a 400 naming the series' position.
  */
 export function decodeRemoteWrite(bytes: Uint8Array): DecodedWriteRequest {
-  // Samples go straight to typed arrays: a JS array of doubles would rewrite the staleness marker's
-  // NaN payload (V8 quiets signalling NaNs stored in packed double arrays).
-  const raw: { labels: [string, string][]; values: Float64Array; timestamps: Float64Array; n: number }[] = [];
-  let cur: (typeof raw)[number] | undefined;
+  // A series' label set: cached (by its wire bytes), or its position in `fresh` (decoded, checked after the read).
+  const sets: (LabelSet | number)[] = [];
+  const fresh: { labels: [string, string][]; from: number; to: number }[] = [];
+  const ranges: number[] = [];
   let metadataCount = 0;
-  let sampleCount = 0;
+  let samples: { values: Float64Array; timestamps: Float64Array };
   try {
-    readWriteRequest(bytes, {
-      series() {
-        cur = { labels: [], values: new Float64Array(4), timestamps: new Float64Array(4), n: 0 };
-        raw.push(cur);
-      },
-      label(name, value) {
-        cur!.labels.push([name, value]);
-      },
-      sample(value, ts) {
-        const c = cur!;
-        if (c.n === c.values.length) {
-          const values = new Float64Array(c.n * 2);
-          const timestamps = new Float64Array(c.n * 2);
-          values.set(c.values);
-          timestamps.set(c.timestamps);
-          c.values = values;
-          c.timestamps = timestamps;
+    samples = reader.read(bytes, {
+      series(labelsFrom, labelsTo, from, to) {
+        ranges.push(from, to);
+        const hit = labelsTo < 0 ? undefined : labelCache.get(reader.bytes, labelsFrom, labelsTo);
+        if (hit !== undefined) sets.push(hit);
+        else {
+          sets.push(fresh.length);
+          fresh.push({ labels: reader.labels(), from: labelsFrom, to: labelsTo });
         }
-        c.values[c.n] = value;
-        c.timestamps[c.n++] = ts;
-        sampleCount++;
       },
       metadata() {
         metadataCount++;
@@ -79,8 +89,20 @@ export function decodeRemoteWrite(bytes: Uint8Array): DecodedWriteRequest {
   } catch (e) {
     throw new HttpRequestError(StatusCode.InvalidArguments, 400, `remote write body is not a valid prometheus.WriteRequest: ${(e as Error).message}`, { cause: e });
   }
-  const series: PromSeries[] = raw.map((r, i) => ({ labels: checkLabels(i, r.labels), values: r.values.subarray(0, r.n), timestamps: r.timestamps.subarray(0, r.n) }));
-  return { series, metadataCount, sampleCount };
+  const buf = reader.bytes;
+  const series: PromSeries[] = new Array(sets.length);
+  for (let i = 0; i < sets.length; i++) {
+    let set = sets[i]!;
+    if (typeof set === 'number') {
+      const f = fresh[set]!;
+      set = checkLabels(i, f.labels);
+      if (f.to >= 0) labelCache.set(buf, f.from, f.to, set);
+    }
+    const from = ranges[2 * i]!;
+    const to = ranges[2 * i + 1]!;
+    series[i] = { labels: set.labels, metric: set.metric, tags: set.tags, names: set.names, values: samples.values.subarray(from, to), timestamps: samples.timestamps.subarray(from, to) };
+  }
+  return { series, metadataCount, sampleCount: samples.values.length };
 }
 
 /** Encodes a WriteRequest (tests, benches and examples; Sluice itself only receives them). */

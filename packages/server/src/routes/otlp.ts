@@ -115,7 +115,7 @@ export function createOtlpRoutes(deps: AppDeps, writes: WriteSupport): Hono {
     const opts = metricOptions(c);
     const { encoding, request } = await readOtlp(c, 'metrics', writes);
     const { series, rejected, errors } = metricsToSeries(request, opts);
-    await writes.write(metricWriteRequests(db, series, metricTableOptions('otlp', undefined, hints)), 'otlp_metrics');
+    await writes.write(metricWriteRequests(db, series, metricTableOptions('otlp', undefined, hints), (table) => deps.store.writeLayout?.(db, table, true)), 'otlp_metrics');
     return respond(c, 'metrics', encoding, rejected, errors);
   });
   return app;

@@ -1,3 +1,4 @@
+import { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { StatusCode } from '@sluice/pipeline-core';
 import { HttpRequestError } from '../errors.js';
@@ -24,6 +25,10 @@ async function readRaw(c: Context, limiter: InFlightWrites, lease: WriteLease, m
     if (declared > maxBytes) throw tooLarge(maxBytes);
     limiter.charge(lease, declared);
   }
+  // Under @hono/node-server: straight from the Node request (a web stream over it costs more than the
+  // decoding of a remote-write body), unless something has read from it already.
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  if (incoming instanceof IncomingMessage && !incoming.readableDidRead) return readIncoming(incoming, limiter, lease, maxBytes);
   const stream = c.req.raw.body;
   if (stream === null) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
@@ -43,6 +48,49 @@ async function readRaw(c: Context, limiter: InFlightWrites, lease: WriteLease, m
     throw e;
   }
   return Buffer.concat(chunks, total);
+}
+
+/** readRaw's reading from a Node request: the same limits and charges, chunk by chunk. */
+function readIncoming(incoming: IncomingMessage, limiter: InFlightWrites, lease: WriteLease, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const cleanup = (): void => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+      incoming.off('close', onClose);
+    };
+    const fail = (e: unknown): void => {
+      cleanup();
+      // The rest of the body is left unread (Node discards it once the response is sent).
+      incoming.pause();
+      reject(e);
+    };
+    const onData = (chunk: Buffer): void => {
+      total += chunk.length;
+      if (total > maxBytes) return fail(tooLarge(maxBytes));
+      try {
+        if (total > lease.bytes) limiter.charge(lease, total - lease.bytes);
+      } catch (e) {
+        return fail(e);
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      cleanup();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total));
+    };
+    const onError = (e: Error): void => fail(e);
+    const onClose = (): void => {
+      if (incoming.readableEnded) onEnd();
+      else fail(new Error('the client closed the connection before the request body ended'));
+    };
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onError);
+    incoming.on('close', onClose);
+  });
 }
 
 function unsnappy(raw: Buffer, maxBytes: number): Buffer {

@@ -129,6 +129,11 @@ function rowPreparer(t: TableState, req: WriteRequest): { rows: PreparedRows; fi
   return { rows: { count: n, ts, tags, fields }, fill: fillRows };
 }
 
+/** The value a row takes for column `c` of `table` when the request's schema (`given`) lacks it: its default, else null (throws when NOT NULL). */
+export function columnFill(table: string, c: { name: string; default?: Value; type: Parameters<typeof normalizeValue>[0]; nullable: boolean }, given: Set<string>): Value {
+  return fill(table, c.name, c.default, c.type, c.nullable, given);
+}
+
 function fill(table: string, name: string, dflt: Value | undefined, type: Parameters<typeof normalizeValue>[0], nullable: boolean, given: Set<string>): Value {
   if (given.has(name)) return null;
   if (dflt !== undefined && dflt !== null) return normalizeValue(type, dflt) as Value;

@@ -43,7 +43,7 @@ export function createRemoteWriteRoutes(deps: AppDeps, writes: WriteSupport): Ho
       // Decoded here: on an ingest worker (as line protocol is) it cost about 40% more CPU per sample
       // for no steady gain in samples/s (20 small tables per request). A metadata-only request writes nothing.
       const options = metricTableOptions('prometheus', c.req.query('physical_table')?.trim() || undefined, hints);
-      await writes.write(remoteWriteRequests(db, body, options), 'prometheus');
+      await writes.write(remoteWriteRequests(db, body, options, (table) => deps.store.writeLayout?.(db, table, true)), 'prometheus');
       return c.body(null, 204);
     }
     const decoded = decodeRemoteWrite(body);
