@@ -58,8 +58,9 @@ export interface LmdbStore extends Store {
   compact(): Promise<number>;
   /**
    * Moves this handle's reads to the newest commit and reads the catalog again if it changed since
-   * this handle loaded it (a version counter committed with every change). For a store opened on a worker thread beside the one that writes
-   * (the server's query workers): its cached catalog would not see tables created since.
+   * this handle loaded it (a version counter committed with every change). For a store opened on a
+   * worker thread beside the one that writes (the server's query workers): its cached catalog would
+   * not see tables created since.
    */
   reloadCatalog(): void;
 }
