@@ -31,30 +31,47 @@ async function readRaw(c: Context, limiter: InFlightWrites, lease: WriteLease, m
   if (incoming instanceof IncomingMessage && !incoming.readableDidRead) return readIncoming(incoming, limiter, lease, maxBytes);
   const stream = c.req.raw.body;
   if (stream === null) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
+  const body = new BodyChunks(limiter, lease, maxBytes);
   const reader = stream.getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) throw tooLarge(maxBytes);
-      if (total > lease.bytes) limiter.charge(lease, total - lease.bytes);
-      chunks.push(value);
+      body.add(value);
     }
   } catch (e) {
     await reader.cancel().catch(() => undefined);
     throw e;
   }
-  return Buffer.concat(chunks, total);
+  return body.buffer();
+}
+
+/** A body's chunks as they arrive: each checked against the body limit and charged to the lease. */
+class BodyChunks {
+  private readonly chunks: Uint8Array[] = [];
+  private total = 0;
+
+  constructor(private readonly limiter: InFlightWrites, private readonly lease: WriteLease, private readonly maxBytes: number) {}
+
+  /** Throws (413, or the limiter's 429) when the body grows past the limit or the bytes in flight. */
+  add(chunk: Uint8Array): void {
+    this.total += chunk.byteLength;
+    if (this.total > this.maxBytes) throw tooLarge(this.maxBytes);
+    if (this.total > this.lease.bytes) this.limiter.charge(this.lease, this.total - this.lease.bytes);
+    this.chunks.push(chunk);
+  }
+
+  buffer(): Buffer {
+    const only = this.chunks.length === 1 ? this.chunks[0]! : undefined;
+    if (only !== undefined && Buffer.isBuffer(only)) return only;
+    return Buffer.concat(this.chunks, this.total);
+  }
 }
 
 /** readRaw's reading from a Node request: the same limits and charges, chunk by chunk. */
 function readIncoming(incoming: IncomingMessage, limiter: InFlightWrites, lease: WriteLease, maxBytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
+    const body = new BodyChunks(limiter, lease, maxBytes);
     const cleanup = (): void => {
       incoming.off('data', onData);
       incoming.off('end', onEnd);
@@ -68,18 +85,15 @@ function readIncoming(incoming: IncomingMessage, limiter: InFlightWrites, lease:
       reject(e);
     };
     const onData = (chunk: Buffer): void => {
-      total += chunk.length;
-      if (total > maxBytes) return fail(tooLarge(maxBytes));
       try {
-        if (total > lease.bytes) limiter.charge(lease, total - lease.bytes);
+        body.add(chunk);
       } catch (e) {
-        return fail(e);
+        fail(e);
       }
-      chunks.push(chunk);
     };
     const onEnd = (): void => {
       cleanup();
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total));
+      resolve(body.buffer());
     };
     const onError = (e: Error): void => fail(e);
     const onClose = (): void => {
