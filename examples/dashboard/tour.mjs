@@ -56,9 +56,14 @@ try {
   await page.goto(`${url}/dashboard/#/logs?table=demo_logs`);
   await page.getByTestId('logs-search').fill('search 500');
   await page.getByTestId('logs-run').click();
-  await page.waitForFunction(() => /search 500/.test(document.querySelector('[data-testid="panel-logs"] [data-testid="result-table"] tbody tr')?.textContent ?? ''));
+  // The view first shows the table's newest lines, then the search's: wait until every line is a match.
+  await page.waitForFunction(() => {
+    const rows = [...document.querySelectorAll('[data-testid="panel-logs"] [data-testid="result-table"] tbody tr')];
+    return rows.length > 0 && rows.every((r) => /search 500/.test(r.textContent ?? ''));
+  });
   const first = page.getByTestId('panel-logs').getByTestId('result-table').locator('tbody tr').first();
   await first.click();
+  await page.getByTestId('row-details').locator('dt').first().waitFor();
   console.log('Logs: search "search 500", the newest line\'s fields:', (await page.getByTestId('row-details').locator('dt').allTextContents()).map((t) => t.split(' ')[0]).join(', '));
 
   await page.goto(`${url}/dashboard/#/pipelines`);

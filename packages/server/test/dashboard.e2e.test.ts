@@ -239,9 +239,15 @@ describe.skipIf(leftOut)('dashboard in a real browser', { timeout: 60_000 }, () 
     await page.goto(`${s.url}/dashboard/#/metrics`);
     await page.getByTestId('metrics-search').fill('cpu');
     await page.getByTestId('metric-cpu_load').click();
-    // The first PromQL queries of the run go to a query worker that may still be loading (issue 18): allow seconds.
-    await expect.poll(() => page.getByTestId('metric-chart').getAttribute('data-series'), { timeout: 10_000 }).toBe('2');
-    await expect.poll(() => page.getByTestId('metric-breakdown').locator('canvas').count(), { timeout: 10_000 }).toBe(2);
+    // A query worker's first PromQL query may wait for it to load (issue 18) on a busy machine: allow
+    // seconds. The chart says what it shows (loading, empty, error, drawn), so a failure names which.
+    const chart = page.getByTestId('metric-chart');
+    const state = async () => {
+      const [st, series] = [await chart.getAttribute('data-state'), await chart.getAttribute('data-series')];
+      return st === 'drawn' ? `drawn ${series}` : `${st}: ${await chart.textContent()}`;
+    };
+    await expect.poll(state, { timeout: 30_000 }).toBe('drawn 2');
+    await expect.poll(() => page.getByTestId('metric-breakdown').locator('canvas').count(), { timeout: 30_000 }).toBe(2);
     expect(await page.getByTestId('breakdown-host').count()).toBe(1);
     expect(await page.getByTestId('breakdown-region').count()).toBe(1);
     await shot(page, 'metrics');

@@ -35,6 +35,8 @@ export function logsPanel(): Panel {
       let columns: ColumnInfo[] = [];
       let shown: ResultSet | undefined;
       let newestMs = 0;
+      /** Bumped by every search: an answer to an older one (or a live-tail poll sent before it) is dropped. */
+      let refreshed = 0;
 
       const timeColumn = () => columns.find((c) => /timestamp/i.test(c.semantic))?.name ?? columns.find((c) => /^timestamp/i.test(c.type))?.name;
       const stringColumns = () => columns.filter((c) => /^string$/i.test(c.type)).map((c) => c.name);
@@ -48,6 +50,7 @@ export function logsPanel(): Panel {
       };
 
       refresh = async () => {
+        const mine = ++refreshed;
         const table = tableSelect.value;
         const time = timeColumn();
         fill(hist);
@@ -64,6 +67,8 @@ export function logsPanel(): Panel {
             runSql(`SELECT date_bin(INTERVAL '${bucket} seconds', ${sqlIdent(time)}) AS bucket, count(*) AS n FROM ${sqlIdent(table)} WHERE ${where} GROUP BY bucket ORDER BY bucket`),
             runSql(`SELECT * FROM ${sqlIdent(table)} WHERE ${where} ORDER BY ${sqlIdent(time)} DESC LIMIT ${LIMIT}`),
           ]);
+          // A newer search (the table's first load, then the user's search) answered or will: drop this one.
+          if (mine !== refreshed) return;
           const hr = histOut.results[0]!;
           const counts = new Map(hr.rows.map((row) => [Math.floor((cellToMs(row[0], hr.columns[0]!.type) ?? 0) / 1000), Number(row[1])]));
           const xs: number[] = [];
@@ -83,6 +88,7 @@ export function logsPanel(): Panel {
           draw(linesOut.results[0]!);
           status.textContent += ` · ${total} in range`;
         } catch (e) {
+          if (mine !== refreshed) return;
           status.textContent = '';
           fill(lines, errorBox((e as Error).message, 'logs-error'));
         }
@@ -95,8 +101,10 @@ export function logsPanel(): Panel {
         const now = Date.now() / 1000;
         const since = newestMs > 0 ? newestMs / 1000 + 0.001 : now - 60;
         const where = logsWhere(time, stringColumns(), { start: since, end: now + 3600 }, search.value);
+        const mine = refreshed;
         try {
           const out = (await runSql(`SELECT * FROM ${sqlIdent(table)} WHERE ${where} ORDER BY ${sqlIdent(time)} DESC LIMIT ${LIMIT}`)).results[0]!;
+          if (mine !== refreshed) return;
           if (out.rows.length > 0) draw({ columns: out.columns, rows: [...out.rows, ...shown.rows].slice(0, 2 * LIMIT) });
         } catch (e) {
           status.textContent = `live tail: ${(e as Error).message}`;

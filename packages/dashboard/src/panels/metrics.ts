@@ -25,6 +25,8 @@ export function metricsPanel(): Panel {
       const breakdown = h('div', { class: 'multiples', testid: 'metric-breakdown' });
       let names: string[] = [];
       let metric = '';
+      /** Bumped by every draw: an answer to an older one (a slow query, then a new pick) is dropped. */
+      let drawn = 0;
 
       const expr = (inner: string) => (fn.value === 'rate' ? `rate(${inner}[5m])` : inner);
       const renderTree = () => {
@@ -55,26 +57,41 @@ export function metricsPanel(): Panel {
         if (metric === '') return;
         const r = picker.range();
         const step = autoStep(r.start, r.end, 200);
+        const mine = ++drawn;
+        const current = () => mine === drawn;
         fill(chartBox);
         fill(breakdown);
+        // What the chart shows, for tests and tools: loading, empty, error or drawn (with data-series).
+        delete chartBox.dataset.series;
+        chartBox.dataset.state = 'loading';
         try {
           const main = await promRange(expr(metric), r.start, r.end, step);
+          if (!current()) return;
           const data = matrixChartData(main.result as never);
-          if (data.x.length === 0) return fill(chartBox, h('p', { class: 'muted' }, 'No samples in this range.'));
+          if (data.x.length === 0) {
+            chartBox.dataset.state = 'empty';
+            return fill(chartBox, h('p', { class: 'muted' }, 'No samples in this range.'));
+          }
           chartBox.dataset.series = String(data.series.length);
+          chartBox.dataset.state = 'drawn';
           lineChart(chartBox, data, { onSelect: (from, to) => (picker.set({ start: from, end: to }), void draw()) });
           const labels = new Set<string>();
-          for (const s of await seriesOf(metric, r.start, r.end)) for (const k of Object.keys(s)) if (k !== '__name__') labels.add(k);
+          const series = await seriesOf(metric, r.start, r.end);
+          if (!current()) return;
+          for (const s of series) for (const k of Object.keys(s)) if (k !== '__name__') labels.add(k);
           for (const label of [...labels].sort().slice(0, MAX_LABELS)) {
             const box = h('div', { class: 'multiple', testid: `breakdown-${label}` });
             const chart = h('div', { class: 'chart small' });
             box.append(h('div', { class: 'toolbar' }, h('strong', {}, `by ${label}`), h('span', { class: 'spacer' }), h('button', { class: 'link', onclick: () => go('logs', { start: String(Math.floor(r.start)), end: String(Math.ceil(r.end)) }) }, 'logs')), chart);
             breakdown.append(box);
             const by = await promRange(`sum by (${label}) (${expr(metric)})`, r.start, r.end, step);
+            if (!current()) return;
             const d = matrixChartData(by.result as never);
             if (d.x.length > 0) lineChart(chart, d, { width: 380, height: 180, legend: d.series.length <= 6, onSelect: (from, to) => (picker.set({ start: from, end: to }), void draw()) });
           }
         } catch (e) {
+          if (!current()) return;
+          chartBox.dataset.state = 'error';
           fill(chartBox, errorBox((e as Error).message, 'metrics-error'));
         }
       };
