@@ -1,7 +1,6 @@
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
 import { StringDecoder } from 'node:string_decoder';
 import { StorageError } from '@sluice/storage';
+import { Http1NetworkError, Http1Pool, type Http1Response } from './http1-pool.js';
 
 export interface ChHttpOptions {
   /** One or more HTTP endpoints (`http://host:8123`); requests go round-robin and fail over on connection errors. */
@@ -23,21 +22,13 @@ export class ClickHouseQueryError extends StorageError {
   }
 }
 
-/** A request that got no answer (refused, reset, timed out): the server may or may not have run it. */
-class NetworkError extends Error {
-  constructor(message: string, readonly reused: boolean) {
-    super(message);
-  }
-}
-
 interface Endpoint {
-  readonly agent: http.Agent;
-  readonly mod: typeof http | typeof https;
-  /** http.request's options without path and headers, made once (no URL object per request). */
-  readonly target: { readonly protocol: string; readonly hostname: string; readonly port: string; readonly method: 'POST'; readonly agent: http.Agent };
+  readonly pool: Http1Pool;
   /** The base URL's path and query (`/` or `/?database=x`): settings are appended to it. */
   readonly path: string;
 }
+
+const PLAIN: Readonly<Record<string, string>> = { 'Content-Type': 'text/plain; charset=utf-8' };
 
 interface RequestOptions {
   readonly settings?: ChSettings | undefined;
@@ -47,10 +38,11 @@ interface RequestOptions {
 }
 
 /**
- * ClickHouse's HTTP interface over node:http with keep-alive sockets. (It replaced @clickhouse/client:
+ * ClickHouse's HTTP interface over keep-alive sockets (http1-pool.ts). (It replaced @clickhouse/client:
  * measured here against 18.16, a small SELECT cost 3.1–3.8 ms of client CPU and ~11 ms wall through the
- * library, 1.2 ms and ~6 ms through node:http — docs/scale-out.md.) Results are TabSeparated text:
- * 64-bit integers stay exact and 18.16 has no JSONCompactEachRow.
+ * library, 1.2 ms and ~6 ms through node:http, and node:http 533 µs of main-thread CPU against 233 µs
+ * for the plain-socket client — docs/scale-out.md.) Results are TabSeparated text: 64-bit integers stay
+ * exact and 18.16 has no JSONCompactEachRow.
  */
 export class ChHttp {
   private readonly endpoints_: Endpoint[];
@@ -62,12 +54,13 @@ export class ChHttp {
     if (o.urls.length === 0) throw new StorageError('ClickHouse: no url configured');
     this.endpoints_ = o.urls.map((u) => {
       const base = new URL(u);
-      const mod = base.protocol === 'https:' ? https : http;
-      // Idle sockets close after 1.5 s, below 18.16's default 3 s server keep-alive (fewer resets on reuse).
-      const agent = new mod.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: 1500 });
+      if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new StorageError(`ClickHouse: url ${u} is not http:// or https://`);
+      const secure = base.protocol === 'https:';
       const hostname = base.hostname.startsWith('[') ? base.hostname.slice(1, -1) : base.hostname;
-      const target = { protocol: base.protocol, hostname, port: base.port, method: 'POST' as const, agent };
-      return { agent, mod, target, path: `${base.pathname}${base.search}` };
+      const port = base.port === '' ? (secure ? 443 : 80) : Number(base.port);
+      // Idle sockets close after 1.5 s, below 18.16's default 3 s server keep-alive (fewer resets on reuse).
+      const pool = new Http1Pool({ tls: secure, hostname, port, host: base.host }, { maxSockets: 64, idleMs: 1500 });
+      return { pool, path: `${base.pathname}${base.search}` };
     });
     this.auth = o.user !== undefined || o.password !== undefined ? `Basic ${Buffer.from(`${o.user ?? 'default'}:${o.password ?? ''}`).toString('base64')}` : undefined;
     this.timeoutMs = o.requestTimeoutMs ?? 60_000;
@@ -78,47 +71,15 @@ export class ChHttp {
   }
 
   /** One HTTP request; resolves with the 200 response (its body unread), rejects with the server's error. */
-  private send(ep: Endpoint, sql: string, o: RequestOptions): Promise<IncomingMessage> {
+  private async send(ep: Endpoint, sql: string, o: RequestOptions): Promise<Http1Response> {
     const body: string | Buffer = o.data ?? sql;
     const path = requestPath(ep.path, o.settings, o.data !== undefined ? sql : undefined);
-    const headers: Record<string, string | number> = { 'content-length': Buffer.byteLength(body), 'content-type': 'text/plain; charset=utf-8' };
-    if (this.auth) headers.authorization = this.auth;
-    return new Promise((resolve, reject) => {
-      let settled = false;
-      const req = ep.mod.request({ ...ep.target, path, headers });
-      const timer = setTimeout(() => req.destroy(new Error(`Timeout error: no answer in ${this.timeoutMs} ms`)), this.timeoutMs);
-      const onAbort = () => req.destroy(new Error('aborted'));
-      o.signal?.addEventListener('abort', onAbort, { once: true });
-      const done = () => {
-        clearTimeout(timer);
-        o.signal?.removeEventListener('abort', onAbort);
-      };
-      req.on('error', (e) => {
-        done();
-        if (settled) return;
-        settled = true;
-        reject(new NetworkError(e.message, req.reusedSocket));
-      });
-      req.on('response', (res) => {
-        if (res.statusCode === 200) {
-          settled = true;
-          res.once('end', done).once('close', done).once('error', done);
-          resolve(res);
-          return;
-        }
-        readBody(res).then(
-          (raw) => {
-            done();
-            settled = true;
-            const text = raw.trim();
-            const code = /^Code: (\d+)[,.]/.exec(text)?.[1] ?? res.headers['x-clickhouse-exception-code'];
-            reject(new ClickHouseQueryError(code === undefined ? undefined : Number(code), `ClickHouse: ${text.split('\n')[0] || `HTTP ${res.statusCode}`} (query: ${sql.slice(0, 200)})`));
-          },
-          (e: Error) => req.emit('error', e),
-        );
-      });
-      req.end(body);
-    });
+    const headers: Record<string, string> = this.auth ? { 'Content-Type': 'text/plain; charset=utf-8', Authorization: this.auth } : PLAIN;
+    const res = await ep.pool.request({ path, headers, body, timeoutMs: this.timeoutMs, signal: o.signal });
+    if (res.status === 200) return res;
+    const text = (await res.text()).trim();
+    const code = /^Code: (\d+)[,.]/.exec(text)?.[1] ?? res.headers.get('x-clickhouse-exception-code');
+    throw new ClickHouseQueryError(code === undefined ? undefined : Number(code), `ClickHouse: ${text.split('\n')[0] || `HTTP ${res.status}`} (query: ${sql.slice(0, 200)})`);
   }
 
   /**
@@ -135,7 +96,7 @@ export class ChHttp {
       try {
         return await f(this.endpoints_[only ?? (start + i) % n]!);
       } catch (e) {
-        if (!(e instanceof NetworkError)) throw e;
+        if (!(e instanceof Http1NetworkError) || e.aborted) throw e;
         last = e;
       }
     }
@@ -144,7 +105,7 @@ export class ChHttp {
   }
 
   private async text(sql: string, o: RequestOptions, only?: number, once = false): Promise<string> {
-    return this.run(async (ep) => readBody(await this.send(ep, sql, o)), only, once);
+    return this.run(async (ep) => (await this.send(ep, sql, o)).text(), only, once);
   }
 
   /** A statement without result (DDL, ALTER, TRUNCATE). `endpoint` pins it to one node. */
@@ -166,8 +127,8 @@ export class ChHttp {
     const dec = new StringDecoder('utf8');
     let rest = '';
     try {
-      for await (const c of res) {
-        const text = rest + dec.write(c as Buffer);
+      for await (const c of res.chunks()) {
+        const text = rest + dec.write(c);
         const end = text.lastIndexOf('\n');
         if (end < 0) {
           rest = text;
@@ -192,7 +153,7 @@ export class ChHttp {
   }
 
   async close(): Promise<void> {
-    for (const ep of this.endpoints_) ep.agent.destroy();
+    for (const ep of this.endpoints_) ep.pool.close();
   }
 }
 
@@ -212,19 +173,6 @@ export function requestPath(base: string, settings: ChSettings | undefined, stat
 /** A setting's URL value: booleans as 0/1, as ClickHouse reads them. */
 function settingText(v: string | number | boolean): string {
   return typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
-}
-
-/** A response's whole body as text (events, not an async iterator: fewer ticks on the hot path). */
-function readBody(res: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.once('end', () => resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')));
-    res.once('error', (e) => reject(new NetworkError(e.message, false)));
-    res.once('close', () => {
-      if (!res.complete) reject(new NetworkError('the connection closed before the whole answer arrived', false));
-    });
-  });
 }
 
 /**
