@@ -16,6 +16,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { report } from './lib/report.mjs';
+import { rssSampler } from './lib/proc.mjs';
 
 const LINES = Number(process.env.LP_LINES ?? 400_000);
 const BATCH = Number(process.env.LP_BATCH ?? 5_000);
@@ -84,15 +85,7 @@ function cpuSeconds(pid) {
   }
 }
 
-function rssMiB(pid) {
-  try {
-    const status = execFileSync('cat', [`/proc/${pid}/status`]).toString();
-    const m = /VmHWM:\s+(\d+) kB/.exec(status);
-    return m ? Math.round(Number(m[1]) / 1024) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const mib = (bytes) => (Number.isFinite(bytes) ? Math.round(bytes / 1048576) : '?');
 
 async function startSluice(dir, variant = '', main = process.env.SLUICE_MAIN ?? new URL('../packages/server/dist/main.js', import.meta.url).pathname) {
   const port = await freePort();
@@ -204,8 +197,10 @@ try {
       await fetch(target.writeUrl, { method: 'POST', body: 'warmup,host=a v=1 1700000000000', headers: target.headers });
       await settle(target.child.pid);
       const cpu0 = cpuSeconds(target.child.pid);
+      const rss = rssSampler(target.child.pid);
       const secs = await ingest(target, bodies);
       const cpu = cpuSeconds(target.child.pid) - cpu0;
+      const mem = rss.stop();
       let count;
       for (let i = 0; i < 50; i++) {
         count = await target.count().catch(() => undefined);
@@ -218,7 +213,7 @@ try {
       console.log(
         `${target.name.padEnd(22)} ${secs.toFixed(2).padStart(7)} s ${Math.round(rate).toLocaleString('en-US').padStart(10)} lines/s ` +
           `${cpu.toFixed(2).padStart(7)} server CPU-s ${Math.round(perCpu).toLocaleString('en-US').padStart(10)} lines/CPU-s   ` +
-          `rows stored ${count}${count === LINES ? '' : ' (MISMATCH)'}   peak RSS ${rssMiB(target.child.pid) ?? '?'} MiB`,
+          `rows stored ${count}${count === LINES ? '' : ' (MISMATCH)'}   peak RSS ${mib(mem.hwm)} MiB (anon ${mib(mem.anon)}, mapped files ${mib(mem.file)})`,
       );
     } finally {
       target.child.kill('SIGTERM');

@@ -35,6 +35,35 @@ export function peakRssOf(pid) {
   return m ? Number(m[1]) * 1024 : NaN;
 }
 
+/**
+ * Samples a process's resident memory every `everyMs` until `stop()`, which returns the peaks in bytes:
+ * `hwm` (VmHWM, what `peakRssOf` reports), `anon` (RssAnon: heap, buffers, stacks) and `file` (RssFile:
+ * mapped file pages, e.g. LMDB's memory-mapped data file, which count in the RSS while touched but are
+ * page cache the kernel can drop). Peaks of anon and file need not coincide; each is the largest sample.
+ */
+export function rssSampler(pid, everyMs = 100) {
+  const peak = { anon: 0, file: 0 };
+  const sample = () => {
+    try {
+      const s = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = (k) => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(s)?.[1] ?? 0) * 1024;
+      peak.anon = Math.max(peak.anon, kb('RssAnon'));
+      peak.file = Math.max(peak.file, kb('RssFile') + kb('RssShmem'));
+    } catch {
+      // the process is gone
+    }
+  };
+  sample();
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return { hwm: peakRssOf(pid), ...peak };
+    },
+  };
+}
+
 /** Bytes a directory tree occupies on disk (allocated blocks, so sparse files count what they use). */
 export function diskBytes(dir) {
   let total = 0;
