@@ -3,7 +3,9 @@
 //     into (a) Sluice on LMDB, (b) one Sluice server on ClickHouse, (c) two Sluice servers on the same
 //     ClickHouse (requests alternate between them) — each Sluice server is its own process, 1 core each.
 //  2. the six log queries of peers.bench through Sluice-on-ClickHouse vs the same questions sent to
-//     ClickHouse directly (its physical table): Sluice's overhead over the store it pushes work to.
+//     ClickHouse directly (its physical table): Sluice's overhead over the store it pushes work to. Beside
+//     them, the same ClickHouse statements through a bare Node proxy (lib/bare-proxy-child.mjs): the floor
+//     any Node server in front of ClickHouse pays here (two more loopback hops) before doing work of its own.
 // Needs Debian's clickhouse-server (18.16; skipped with a message when absent). ROWS (default 1,000,000,
 // the log table of the SQL and peers benches), RUNS timed runs per query (15) after WARMUP untimed ones (30).
 import { haveClickHouse, startClickHouse } from './lib/clickhouse.mjs';
@@ -11,6 +13,7 @@ import { LOG_PIPELINE, logRow, STEP_MS, T0 } from './lib/log-table.mjs';
 import { median, percentile } from './lib/proc.mjs';
 import { report } from './lib/report.mjs';
 import { startSluice } from './lib/sluice.mjs';
+import { spawn } from 'node:child_process';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const BATCH = 1000;
@@ -72,6 +75,31 @@ const same = (a, b) => JSON.stringify(a.map((r) => r.map(norm))) === JSON.string
 const rows = [];
 const add = (work, unit, better, values, note) => rows.push({ work, unit, better, values, ...(note ? { note } : {}) });
 let failed = false;
+let bare;
+
+/** bench/lib/bare-proxy-child.mjs in its own process, as the Sluice servers run. */
+async function startBareProxy(chUrl) {
+  const child = spawn(process.execPath, [new URL('./lib/bare-proxy-child.mjs', import.meta.url).pathname, chUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /READY (\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`bare proxy exited with ${code}`)));
+  });
+  return {
+    async rows(sql) {
+      const res = await fetch(url, { method: 'POST', body: sql });
+      const body = await res.json();
+      if (res.status !== 200) throw new Error(`bare proxy: ${JSON.stringify(body).slice(0, 300)}`);
+      return body.output[0].records.rows;
+    },
+    stop: () => child.kill('SIGTERM'),
+  };
+}
+
 const ch = await startClickHouse();
 const storage = { backend: 'clickhouse', maintenance_interval: '0s', clickhouse: { url: [ch.url.replace(/\/$/, '')], database_prefix: 'bench_', catalog_refresh: '1s' } };
 const lmdb = await startSluice(0);
@@ -122,20 +150,27 @@ try {
       ch: `SELECT count() FROM ${t} WHERE match(message, '(?i:\\\\berror\\\\b)') AND match(message, '(?i:\\\\btimeout\\\\b)')`,
     },
   ];
+  // The floor: a bare Node proxy (bench/lib/bare-proxy-child.mjs) forwarding the same ClickHouse statement
+  // — what any Node server in front of ClickHouse pays on this machine before doing any work of its own.
+  bare = await startBareProxy(ch.url);
   const warmEnd = performance.now() + WARMUP_S * 1000;
   for (let k = 0; performance.now() < warmEnd; k++) {
     const q = queries[k % queries.length];
     await onCh.rows(q.sluice);
+    await bare.rows(q.ch);
     await ch.rows(q.ch);
   }
-  console.log(`\n${'query'.padEnd(44)} ${'sluice→ch'.padStart(10)} ${'ch direct'.padStart(10)}  ratio`);
+  console.log(`\n${'query'.padEnd(44)} ${'sluice→ch'.padStart(10)} ${'ch direct'.padStart(10)}  ratio   bare Node proxy (floor)`);
   for (const q of queries) {
-    const tm = { s: [], c: [] };
+    const tm = { s: [], c: [], b: [] };
     let ans;
     for (let i = 0; i < WARMUP + RUNS; i++) {
       let t0 = performance.now();
       const s = await onCh.rows(q.sluice);
       if (i >= WARMUP) tm.s.push(performance.now() - t0);
+      t0 = performance.now();
+      await bare.rows(q.ch);
+      if (i >= WARMUP) tm.b.push(performance.now() - t0);
       t0 = performance.now();
       const c = await ch.rows(q.ch);
       if (i >= WARMUP) tm.c.push(performance.now() - t0);
@@ -146,11 +181,12 @@ try {
       failed = true;
       console.log(`  MISMATCH ${q.name}: sluice ${JSON.stringify(ans.s).slice(0, 160)} … clickhouse ${JSON.stringify(ans.c).slice(0, 160)}`);
     }
-    const v = { 'sluice-clickhouse': median(tm.s), clickhouse: median(tm.c) };
+    const v = { 'sluice-clickhouse': median(tm.s), clickhouse: median(tm.c), 'bare-node-proxy': median(tm.b) };
     add(`query through Sluice vs ClickHouse direct: ${q.name}`, 'ms', 'lower', v, ok ? undefined : 'answers differ');
-    console.log(`${q.name.padEnd(44)} ${v['sluice-clickhouse'].toFixed(1).padStart(10)} ${v.clickhouse.toFixed(1).padStart(10)}  ${(v['sluice-clickhouse'] / v.clickhouse).toFixed(2)}x${ok ? '' : ' (answers differ)'}`);
+    console.log(`${q.name.padEnd(44)} ${v['sluice-clickhouse'].toFixed(2).padStart(10)} ${v.clickhouse.toFixed(2).padStart(10)}  ${(v['sluice-clickhouse'] / v.clickhouse).toFixed(2)}x   ${v['bare-node-proxy'].toFixed(2)} ms (${(v['bare-node-proxy'] / v.clickhouse).toFixed(2)}x)${ok ? '' : ' (answers differ)'}`);
   }
 } finally {
+  bare?.stop();
   await onCh2.stop();
   await onCh.stop();
   await lmdb.stop();

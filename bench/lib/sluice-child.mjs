@@ -7,8 +7,10 @@ const { startServer } = await import(entry.startsWith('/') ? `file://${entry}` :
 const [dataHome, workers] = process.argv.slice(2);
 // SLUICE_BENCH_STORAGE: extra [storage] keys as JSON (the ClickHouse backend bench sets backend and [storage.clickhouse]).
 const storage = process.env.SLUICE_BENCH_STORAGE ? JSON.parse(process.env.SLUICE_BENCH_STORAGE) : {};
+// SLUICE_BENCH_CONFIG: other config sections as JSON (e.g. {"query":{"workers":0}}), merged over the defaults.
+const extra = process.env.SLUICE_BENCH_CONFIG ? JSON.parse(process.env.SLUICE_BENCH_CONFIG) : {};
 const server = await startServer({
-  config: { http: { addr: '127.0.0.1:0' }, storage: { ...storage, data_home: dataHome }, logging: { level: 'warn', log_format: 'json' } },
+  config: { ...extra, http: { addr: '127.0.0.1:0' }, storage: { ...storage, data_home: dataHome }, logging: { level: 'warn', log_format: 'json' } },
   ...(workers === undefined || workers === 'default' ? {} : { pipelineWorkers: Number(workers) }),
 });
 // Steady state: the query and pipeline workers have loaded (as a peer server has started) before any clock starts.

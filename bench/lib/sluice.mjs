@@ -7,11 +7,12 @@ import { diskBytes, peakRssOf } from './proc.mjs';
 
 /**
  * Starts Sluice; `workers` is the pipelineWorkers option ('default' leaves the server's default);
- * `storage` adds [storage] keys (e.g. `{ backend: 'clickhouse', clickhouse: { url: [...] } }`).
+ * `storage` adds [storage] keys (e.g. `{ backend: 'clickhouse', clickhouse: { url: [...] } }`), `config` other
+ * sections (e.g. `{ query: { workers: 0 } }`).
  */
-export async function startSluice(workers = 'default', storage = undefined) {
+export async function startSluice(workers = 'default', storage = undefined, config = undefined) {
   const dataHome = mkdtempSync(join(tmpdir(), 'sluice-bench-srv-'));
-  const env = storage ? { ...process.env, SLUICE_BENCH_STORAGE: JSON.stringify(storage) } : process.env;
+  const env = { ...process.env, ...(storage ? { SLUICE_BENCH_STORAGE: JSON.stringify(storage) } : {}), ...(config ? { SLUICE_BENCH_CONFIG: JSON.stringify(config) } : {}) };
   const child = spawn(process.execPath, [new URL('./sluice-child.mjs', import.meta.url).pathname, dataHome, String(workers)], { stdio: ['ignore', 'pipe', 'inherit'], env });
   const url = await new Promise((resolve, reject) => {
     let out = '';
