@@ -10,7 +10,7 @@
 // the log table of the SQL and peers benches), RUNS timed runs per query (15) after WARMUP untimed ones (30).
 import { haveClickHouse, startClickHouse } from './lib/clickhouse.mjs';
 import { LOG_PIPELINE, logRow, STEP_MS, T0 } from './lib/log-table.mjs';
-import { median, percentile } from './lib/proc.mjs';
+import { median, percentile, readyUrl } from './lib/proc.mjs';
 import { report } from './lib/report.mjs';
 import { startSluice } from './lib/sluice.mjs';
 import { spawn } from 'node:child_process';
@@ -80,15 +80,7 @@ let bare;
 /** bench/lib/bare-proxy-child.mjs in its own process, as the Sluice servers run. */
 async function startBareProxy(chUrl) {
   const child = spawn(process.execPath, [new URL('./lib/bare-proxy-child.mjs', import.meta.url).pathname, chUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /READY (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`bare proxy exited with ${code}`)));
-  });
+  const url = await readyUrl(child, 'bare proxy');
   return {
     async rows(sql) {
       const res = await fetch(url, { method: 'POST', body: sql });

@@ -29,6 +29,19 @@ export async function waitFor(check, ms, what) {
   }
 }
 
+/** The URL a child process prints as `READY <url>` on its stdout once it serves; rejects if it exits first. */
+export function readyUrl(child, name) {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /READY (\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code} before it was ready`)));
+  });
+}
+
 /** A process's peak resident set (VmHWM) in bytes, from /proc. */
 export function peakRssOf(pid) {
   const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { diskBytes, peakRssOf } from './proc.mjs';
+import { diskBytes, peakRssOf, readyUrl } from './proc.mjs';
 
 /**
  * Starts Sluice; `workers` is the pipelineWorkers option ('default' leaves the server's default);
@@ -14,15 +14,7 @@ export async function startSluice(workers = 'default', storage = undefined, conf
   const dataHome = mkdtempSync(join(tmpdir(), 'sluice-bench-srv-'));
   const env = { ...process.env, ...(storage ? { SLUICE_BENCH_STORAGE: JSON.stringify(storage) } : {}), ...(config ? { SLUICE_BENCH_CONFIG: JSON.stringify(config) } : {}) };
   const child = spawn(process.execPath, [new URL('./sluice-child.mjs', import.meta.url).pathname, dataHome, String(workers)], { stdio: ['ignore', 'pipe', 'inherit'], env });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /READY (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`sluice exited with ${code} before it was ready`)));
-  });
+  const url = await readyUrl(child, 'sluice');
   const s = {
     url,
     pid: child.pid,
