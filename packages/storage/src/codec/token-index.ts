@@ -1,0 +1,135 @@
+import { CODEC_LZ4, CODEC_NONE } from './block.js';
+import { lz4DecodeInto, lz4RawLength } from './lz4-decode.js';
+import { noRows, type RowBits } from './row-bits.js';
+import type { TokenBloom } from './token-bloom.js';
+
+/** How a token's rows are stored in the postings block (codec/text-index.ts). */
+export const POSTINGS_LIST = 0;
+export const POSTINGS_BITMAP = 1;
+
+/** A test of one token: its bytes are `bytes[from, to)` (ASCII word characters). */
+export type TokenTest = (bytes: Uint8Array, from: number, to: number) => boolean;
+
+/**
+ * The frequent tokens of one column of one chunk (codec/text-index.ts), read where they are stored: the
+ * tokens are tested as bytes (no string per token), and the postings block is decompressed (in
+ * JavaScript, into a buffer shared by every index) only when a token matches, then walked once for the
+ * matching tokens' rows.
+ */
+export class TokenIndex {
+  readonly kind = 'tokens';
+  constructor(
+    readonly rareWords: TokenBloom,
+    readonly trigrams: TokenBloom,
+    /** The lowercase forms of the tokens below. */
+    readonly frequentWords: TokenBloom,
+    /** varint count | varint length | the tokens joined by newlines. */
+    private readonly tokenBytes: Uint8Array,
+    /** The postings block as stored (codec/block.ts). */
+    private readonly stored: Uint8Array,
+    private readonly n: number,
+  ) {}
+
+  /** The tokens found in two rows or more. */
+  get tokens(): readonly string[] {
+    const out: string[] = [];
+    this.eachToken((b, from, to) => void out.push(String.fromCharCode(...b.subarray(from, to))));
+    return out;
+  }
+
+  /** The rows of the tokens `want` accepts, as a bitmap; null when it accepts none. */
+  rowsOf(want: TokenTest): RowBits | null {
+    const hits = HITS;
+    hits.length = 0;
+    let k = 0;
+    this.eachToken((b, from, to) => {
+      if (want(b, from, to)) hits.push(k);
+      k++;
+    });
+    if (hits.length === 0) return null;
+    const body = this.postings();
+    const bits = noRows(this.n);
+    const bytes = bits.length;
+    let p = 0;
+    for (let t = 0, h = 0; h < hits.length; t++) {
+      if (p >= body.length) throw new Error('text index: postings block shorter than its tokens');
+      const mine = t === hits[h];
+      if (mine) h++;
+      if (body[p++] === POSTINGS_BITMAP) {
+        if (mine) for (let j = 0; j < bytes; j++) bits[j]! |= body[p + j]!;
+        p += bytes;
+        continue;
+      }
+      let count = varint(body, p);
+      p = at;
+      const len = varint(body, p);
+      p = at;
+      if (mine) {
+        for (let q = p, row = 0; count > 0; count--) {
+          row += varint(body, q);
+          q = at;
+          if (row >= this.n) throw new Error('text index: a posting past the last row');
+          bits[row >> 3]! |= 1 << (row & 7);
+        }
+      }
+      p += len;
+    }
+    return bits;
+  }
+
+  /** Calls `f` with each token's bytes, in order. */
+  private eachToken(f: (bytes: Uint8Array, from: number, to: number) => void): void {
+    const b = this.tokenBytes;
+    const count = varint(b, 0);
+    if (count === 0) return;
+    const len = varint(b, at);
+    const end = at + len;
+    if (end > b.length) throw new Error('text index: token list longer than its block');
+    for (let p = at, s = at; p <= end; p++) {
+      if (p === end || b[p] === 10) {
+        f(b, s, p);
+        s = p + 1;
+      }
+    }
+  }
+
+  /** The postings block's raw bytes: in place when stored uncompressed, else decoded into the shared buffer. */
+  private postings(): Uint8Array {
+    const s = this.stored;
+    const codec = s[0];
+    const len = varint(s, 1);
+    const from = at;
+    if (from + len > s.length) throw new Error('text index: postings block longer than stored');
+    if (codec === CODEC_NONE) return s.subarray(from, from + len);
+    if (codec !== CODEC_LZ4) throw new Error(`unknown chunk codec ${codec}`);
+    if (owner === this) return scratch.subarray(0, scratchLength);
+    const raw = lz4RawLength(s, from);
+    if (scratch.length < raw) scratch = new Uint8Array(Math.max(raw, scratch.length * 2));
+    scratchLength = lz4DecodeInto(s, from, from + len, scratch);
+    owner = this;
+    return scratch.subarray(0, scratchLength);
+  }
+}
+
+/** Token numbers that matched, reused by every rowsOf call. */
+const HITS: number[] = [];
+/** The last decoded postings block and the index it belongs to. */
+let scratch = new Uint8Array(1 << 14);
+let scratchLength = 0;
+let owner: TokenIndex | undefined;
+
+/** Where the last `varint` call stopped reading. */
+let at = 0;
+
+/** The varint at `b[p]` (sets `at` past it); throws when it runs past the end. */
+function varint(b: Uint8Array, p: number): number {
+  let v = 0;
+  for (let mul = 1; ; mul *= 0x80) {
+    if (p >= b.length) throw new Error('text index: a number runs past the end of its block');
+    const x = b[p++]!;
+    v += (x & 0x7f) * mul;
+    if (x < 0x80) break;
+  }
+  at = p;
+  return v;
+}
