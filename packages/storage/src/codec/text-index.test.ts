@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ByteWriter } from './byte-writer.js';
 import { ChunkView, encodeChunk } from './chunk-codec.js';
 import { bitsToArray } from './row-bits.js';
-import { indexedMask, writeTextIndex, type TextIndex } from './text-index.js';
+import { indexedMask, indexProbe, writeTextIndex, type TextIndex } from './text-index.js';
 import { textTest, type TextOp } from './text-search.js';
 import { bloomMayHave, KIND_TOKEN_BLOOM, wordBloom, writeBloom } from './token-bloom.js';
 
@@ -88,19 +88,29 @@ describe('full-text index of a chunk', () => {
     );
     const ix = chunk(big).textIndex(1)!;
     expect(ix.kind).toBe('tokens');
+    // The first token's rows, then the last one's: the postings are decoded further as needed.
     for (const [op, operand] of [
-      ['contains', 'time'], ['contains', 'timeout'], ['contains', 'TIME'], ['contains', 'IMEOUTS'], ['contains', 'took'], ['contains', 'GET'], ['contains', 'own'],
+      ['word', 'get'], ['word', 'downtime'], ['contains', 'time'], ['contains', 'timeout'], ['contains', 'TIME'], ['contains', 'IMEOUTS'], ['contains', 'took'], ['contains', 'GET'], ['contains', 'own'],
       ['word', 'timeout'], ['word', 'timeouts'], ['word', 'downtime'], ['word', 'x_time_out'], ['word', 'get'], ['word', 'v2'],
     ] as const) expect(check(ix, big, op, operand), `${op} ${operand}`).toBeInstanceOf(Uint8Array);
     // A small chunk's postings are stored uncompressed.
     const small = ['a timeout', 'b timeout', 'c'];
     const six = chunk(small).textIndex(1)!;
     expect(check(six, small, 'contains', 'timeout')).toBeInstanceOf(Uint8Array);
-    // Two chunks' indexes asked in turn (each decodes its postings again when the other used the buffer).
+    // Two chunks' indexes asked in turn (each decodes its postings again when the other used the buffer),
+    // by one compiled probe per test (its bitmap reused between chunks, of the same length or not).
+    const probes = { contains: indexProbe('contains', 'timeout'), word: indexProbe('word', 'error') };
+    const same = chunk(big.map((m) => (typeof m === 'string' ? m.replace('timeout', 'ok') : m))).textIndex(1)!;
     for (let k = 0; k < 3; k++) {
-      check(ix, big, 'contains', 'timeout');
-      check(six, small, 'contains', 'timeout');
-      check(ix, big, 'word', 'error');
+      for (const [x, texts] of [[ix, big], [six, small], [same, big.map((m) => (typeof m === 'string' ? m.replace('timeout', 'ok') : m))]] as const) {
+        for (const op of ['contains', 'word'] as const) {
+          const operand = op === 'word' ? 'error' : 'timeout';
+          const got = probes[op](x, texts.length);
+          const want = exact(texts, op, operand);
+          if (got === null) expect(want.every((b) => b === 0)).toBe(true);
+          else if (got !== undefined) expect([...bitsToArray(got, texts.length)], `${op} ${operand}`).toEqual([...want]);
+        }
+      }
     }
   });
 

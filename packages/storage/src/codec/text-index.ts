@@ -211,7 +211,8 @@ export function readTextIndexes(buf: Uint8Array, at: number, n: number): Map<num
 /**
  * Rows of an `n`-row chunk passing a text test, from the column's index alone: the rows (a bitmap,
  * codec/row-bits.ts) when the index decides every row, `null` when it proves that no row passes,
- * undefined when only the values can tell.
+ * undefined when only the values can tell. The bitmap is the probe's own, reused by its next call (a
+ * small typed array is costly to allocate once per chunk).
  */
 export type IndexProbe = (ix: TextIndex, n: number) => RowBits | null | undefined;
 
@@ -228,11 +229,14 @@ export function indexProbe(op: TextOp, operand: string): IndexProbe {
   if (op === 'word') {
     const h = hashUnits(operand, 0, operand.length);
     const same = sameWord(operand);
+    let bits: RowBits | undefined;
     return (ix, n) => {
       if (ix.kind === 'bloom') return wordFilter(ix, n);
       if (bloomHas(ix.rareWords, h)) return undefined;
       if (!bloomHas(ix.frequentWords, h)) return null;
-      return ix.rowsOf(same);
+      const m = ix.rowsOf(same, bits);
+      if (m !== null) bits = m;
+      return m;
     };
   }
   if (op !== 'contains' || operand === '') return wordFilter;
@@ -264,8 +268,14 @@ function containing(word: string): (ix: TokenIndex) => RowBits | null | undefine
   const trigrams: number[] = [];
   for (let i = 0; i + 3 <= word.length; i++) trigrams.push(hashUnits(word, i, i + 3));
   const has = holds(word);
+  let bits: RowBits | undefined;
   return (ix) => {
-    for (const h of trigrams) if (!bloomHas(ix.trigrams, h)) return ix.rowsOf(has);
+    for (const h of trigrams) {
+      if (bloomHas(ix.trigrams, h)) continue;
+      const m = ix.rowsOf(has, bits);
+      if (m !== null) bits = m;
+      return m;
+    }
     return undefined;
   };
 }

@@ -1,5 +1,5 @@
 import { CODEC_LZ4, CODEC_NONE } from './block.js';
-import { lz4DecodeInto, lz4RawLength } from './lz4-decode.js';
+import { Lz4Cursor, lz4RawLength } from './lz4-decode.js';
 import { noRows, type RowBits } from './row-bits.js';
 import type { TokenBloom } from './token-bloom.js';
 
@@ -13,8 +13,8 @@ export type TokenTest = (bytes: Uint8Array, from: number, to: number) => boolean
 /**
  * The frequent tokens of one column of one chunk (codec/text-index.ts), read where they are stored: the
  * tokens are tested as bytes (no string per token), and the postings block is decompressed (in
- * JavaScript, into a buffer shared by every index) only when a token matches, then walked once for the
- * matching tokens' rows.
+ * JavaScript, into a buffer shared by every index) only when a token matches and only as far as the last
+ * matching token's postings, walked once for the matching tokens' rows.
  */
 export class TokenIndex {
   readonly kind = 'tokens';
@@ -30,6 +30,9 @@ export class TokenIndex {
     private readonly n: number,
   ) {}
 
+  /** The postings when stored uncompressed. */
+  private plain: Uint8Array | undefined;
+
   /** The tokens found in two rows or more. */
   get tokens(): readonly string[] {
     const out: string[] = [];
@@ -37,8 +40,12 @@ export class TokenIndex {
     return out;
   }
 
-  /** The rows of the tokens `want` accepts, as a bitmap; null when it accepts none. */
-  rowsOf(want: TokenTest): RowBits | null {
+  /**
+   * The rows of the tokens `want` accepts, as a bitmap: `into` when it has the chunk's length (its bits
+   * replaced; a caller reuses one between chunks), else a new one. Null when `want` accepts no token.
+   * The postings are decoded only up to the last accepted token's.
+   */
+  rowsOf(want: TokenTest, into?: RowBits): RowBits | null {
     const hits = HITS;
     hits.length = 0;
     let k = 0;
@@ -47,26 +54,34 @@ export class TokenIndex {
       k++;
     });
     if (hits.length === 0) return null;
-    const body = this.postings();
-    const bits = noRows(this.n);
-    const bytes = bits.length;
+    const bytes = (this.n + 7) >> 3;
+    const bits = into !== undefined && into.length === bytes ? into.fill(0) : noRows(this.n);
+    const raw = this.openPostings();
     let p = 0;
     for (let t = 0, h = 0; h < hits.length; t++) {
-      if (p >= body.length) throw new Error('text index: postings block shorter than its tokens');
       const mine = t === hits[h];
       if (mine) h++;
+      // A posting's head: its kind, and for a list two varints (at most 10 bytes each).
+      let body = this.postings(Math.min(p + 21, raw));
+      if (p >= raw) throw new Error('text index: postings block shorter than its tokens');
       if (body[p++] === POSTINGS_BITMAP) {
-        if (mine) for (let j = 0; j < bytes; j++) bits[j]! |= body[p + j]!;
+        if (p + bytes > raw) throw new Error('text index: a postings bitmap past the end');
+        if (mine) {
+          body = this.postings(p + bytes);
+          for (let j = 0; j < bytes; j++) bits[j]! |= body[p + j]!;
+        }
         p += bytes;
         continue;
       }
-      let count = varint(body, p);
+      let count = varint(body, p, raw);
       p = at;
-      const len = varint(body, p);
+      const len = varint(body, p, raw);
       p = at;
+      if (p + len > raw) throw new Error('text index: a postings list past the end');
       if (mine) {
+        body = this.postings(p + len);
         for (let q = p, row = 0; count > 0; count--) {
-          row += varint(body, q);
+          row += varint(body, q, p + len);
           q = at;
           if (row >= this.n) throw new Error('text index: a posting past the last row');
           bits[row >> 3]! |= 1 << (row & 7);
@@ -80,9 +95,9 @@ export class TokenIndex {
   /** Calls `f` with each token's bytes, in order. */
   private eachToken(f: (bytes: Uint8Array, from: number, to: number) => void): void {
     const b = this.tokenBytes;
-    const count = varint(b, 0);
+    const count = varint(b, 0, b.length);
     if (count === 0) return;
-    const len = varint(b, at);
+    const len = varint(b, at, b.length);
     const end = at + len;
     if (end > b.length) throw new Error('text index: token list longer than its block');
     for (let p = at, s = at; p <= end; p++) {
@@ -93,39 +108,48 @@ export class TokenIndex {
     }
   }
 
-  /** The postings block's raw bytes: in place when stored uncompressed, else decoded into the shared buffer. */
-  private postings(): Uint8Array {
+  /** Readies the postings for `postings` calls; returns their raw length. */
+  private openPostings(): number {
+    if (this.plain !== undefined) return this.plain.length;
     const s = this.stored;
     const codec = s[0];
-    const len = varint(s, 1);
+    const len = varint(s, 1, s.length);
     const from = at;
     if (from + len > s.length) throw new Error('text index: postings block longer than stored');
-    if (codec === CODEC_NONE) return s.subarray(from, from + len);
+    if (codec === CODEC_NONE) return (this.plain = s.subarray(from, from + len)).length;
     if (codec !== CODEC_LZ4) throw new Error(`unknown chunk codec ${codec}`);
-    if (owner === this) return scratch.subarray(0, scratchLength);
-    const raw = lz4RawLength(s, from);
-    if (scratch.length < raw) scratch = new Uint8Array(Math.max(raw, scratch.length * 2));
-    scratchLength = lz4DecodeInto(s, from, from + len, scratch);
-    owner = this;
-    return scratch.subarray(0, scratchLength);
+    if (owner !== this) {
+      const raw = lz4RawLength(s, from);
+      if (scratch.length < raw) scratch = new Uint8Array(Math.max(raw, scratch.length * 2));
+      CURSOR.reset(s, from, from + len, scratch);
+      owner = this;
+    }
+    return CURSOR.n;
+  }
+
+  /** The postings' raw bytes, at least the first `k` of them decoded (after openPostings). */
+  private postings(k: number): Uint8Array {
+    if (this.plain !== undefined) return this.plain;
+    if (CURSOR.o < k) CURSOR.fill(k);
+    return CURSOR.out;
   }
 }
 
 /** Token numbers that matched, reused by every rowsOf call. */
 const HITS: number[] = [];
-/** The last decoded postings block and the index it belongs to. */
+/** The postings block being decoded (into `scratch`, as far as asked) and the index it belongs to. */
+const CURSOR = new Lz4Cursor();
 let scratch = new Uint8Array(1 << 14);
-let scratchLength = 0;
 let owner: TokenIndex | undefined;
 
 /** Where the last `varint` call stopped reading. */
 let at = 0;
 
-/** The varint at `b[p]` (sets `at` past it); throws when it runs past the end. */
-function varint(b: Uint8Array, p: number): number {
+/** The varint at `b[p]` (sets `at` past it); throws when it runs to `end`. */
+function varint(b: Uint8Array, p: number, end: number): number {
   let v = 0;
   for (let mul = 1; ; mul *= 0x80) {
-    if (p >= b.length) throw new Error('text index: a number runs past the end of its block');
+    if (p >= end) throw new Error('text index: a number runs past the end of its block');
     const x = b[p++]!;
     v += (x & 0x7f) * mul;
     if (x < 0x80) break;
