@@ -6,7 +6,7 @@ import { IntMap32 } from './int-map.js';
 import { andRows, type RowBits } from './row-bits.js';
 import type { TextOp } from './text-search.js';
 import { POSTINGS_BITMAP, POSTINGS_LIST, TokenIndex, type TokenTest } from './token-index.js';
-import { bloomHas, bloomMayHave, bloomOf, hashUnits, KIND_TOKEN_BLOOM, readBloom, readTokenBlooms, wordBloom, writeBloom, type TokenBloom } from './token-bloom.js';
+import { bloomMayHave, bloomOf, hashUnits, KIND_TOKEN_BLOOM, readBloom, readTokenBlooms, skipBloom, wordBloom, writeBloom, type TokenBloom } from './token-bloom.js';
 
 /**
  * The full-text index of a chunk: per string column declared `FULLTEXT INDEX` (the transform's
@@ -195,15 +195,14 @@ export function readTextIndexes(buf: Uint8Array, at: number, n: number): Map<num
       out.set(slot, { kind: 'bloom', bloom: readBloom(r) });
       continue;
     }
-    const rareWords = readBloom(r);
-    const trigrams = readBloom(r);
-    const frequentWords = readBloom(r);
-    const tokensAt = r.pos;
+    const filtersAt: [number, number, number] = [r.pos, skipBloom(r, buf.length), skipBloom(r, buf.length)];
+    const tokensAt = skipBloom(r, buf.length);
     r.varint();
     r.skip(r.varint());
     const postingsAt = r.pos;
     skipBlock(r);
-    out.set(slot, new TokenIndex(rareWords, trigrams, frequentWords, buf.subarray(tokensAt, postingsAt), buf.subarray(postingsAt, r.pos), n));
+    if (r.pos > buf.length) throw new Error('text index: runs past the end of the chunk');
+    out.set(slot, new TokenIndex(buf, filtersAt, tokensAt, postingsAt, r.pos, n));
   }
   return out;
 }
@@ -232,8 +231,8 @@ export function indexProbe(op: TextOp, operand: string): IndexProbe {
     let bits: RowBits | undefined;
     return (ix, n) => {
       if (ix.kind === 'bloom') return wordFilter(ix, n);
-      if (bloomHas(ix.rareWords, h)) return undefined;
-      if (!bloomHas(ix.frequentWords, h)) return null;
+      if (ix.mayHaveRareWord(h)) return undefined;
+      if (!ix.mayHaveFrequentWord(h)) return null;
       const m = ix.rowsOf(same, bits);
       if (m !== null) bits = m;
       return m;
@@ -271,7 +270,7 @@ function containing(word: string): (ix: TokenIndex) => RowBits | null | undefine
   let bits: RowBits | undefined;
   return (ix) => {
     for (const h of trigrams) {
-      if (bloomHas(ix.trigrams, h)) continue;
+      if (ix.mayHaveRareTrigram(h)) continue;
       const m = ix.rowsOf(has, bits);
       if (m !== null) bits = m;
       return m;

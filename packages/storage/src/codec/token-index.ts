@@ -1,7 +1,7 @@
 import { CODEC_LZ4, CODEC_NONE } from './block.js';
 import { Lz4Cursor, lz4RawLength } from './lz4-decode.js';
 import { noRows, type RowBits } from './row-bits.js';
-import type { TokenBloom } from './token-bloom.js';
+import { bloomHasAt } from './token-bloom.js';
 
 /** How a token's rows are stored in the postings block (codec/text-index.ts). */
 export const POSTINGS_LIST = 0;
@@ -18,17 +18,35 @@ export type TokenTest = (bytes: Uint8Array, from: number, to: number) => boolean
  */
 export class TokenIndex {
   readonly kind = 'tokens';
+  /**
+   * The index as stored in `buf` (codec/text-index.ts): three filters at `filtersAt` (rare words,
+   * rare trigrams, the lowercase forms of the frequent tokens), the tokens at `tokensAt` (varint count |
+   * varint length | the tokens joined by newlines), the postings block at `postingsAt` to `end`
+   * (codec/block.ts). Nothing is read until asked for.
+   */
   constructor(
-    readonly rareWords: TokenBloom,
-    readonly trigrams: TokenBloom,
-    /** The lowercase forms of the tokens below. */
-    readonly frequentWords: TokenBloom,
-    /** varint count | varint length | the tokens joined by newlines. */
-    private readonly tokenBytes: Uint8Array,
-    /** The postings block as stored (codec/block.ts). */
-    private readonly stored: Uint8Array,
+    private readonly buf: Uint8Array,
+    private readonly filtersAt: readonly [number, number, number],
+    private readonly tokensAt: number,
+    private readonly postingsAt: number,
+    private readonly end: number,
     private readonly n: number,
   ) {}
+
+  /** Whether a rare token's lowercase form may hash to `h` (no: none does). */
+  mayHaveRareWord(h: number): boolean {
+    return bloomHasAt(this.buf, this.filtersAt[0], h);
+  }
+
+  /** Whether a rare token may hold a trigram hashing to `h`. */
+  mayHaveRareTrigram(h: number): boolean {
+    return bloomHasAt(this.buf, this.filtersAt[1], h);
+  }
+
+  /** Whether a frequent token's lowercase form may hash to `h`. */
+  mayHaveFrequentWord(h: number): boolean {
+    return bloomHasAt(this.buf, this.filtersAt[2], h);
+  }
 
   /** The postings when stored uncompressed. */
   private plain: Uint8Array | undefined;
@@ -94,12 +112,12 @@ export class TokenIndex {
 
   /** Calls `f` with each token's bytes, in order. */
   private eachToken(f: (bytes: Uint8Array, from: number, to: number) => void): void {
-    const b = this.tokenBytes;
-    const count = varint(b, 0, b.length);
+    const b = this.buf;
+    const count = varint(b, this.tokensAt, this.postingsAt);
     if (count === 0) return;
-    const len = varint(b, at, b.length);
+    const len = varint(b, at, this.postingsAt);
     const end = at + len;
-    if (end > b.length) throw new Error('text index: token list longer than its block');
+    if (end > this.postingsAt) throw new Error('text index: token list longer than its block');
     for (let p = at, s = at; p <= end; p++) {
       if (p === end || b[p] === 10) {
         f(b, s, p);
@@ -111,11 +129,11 @@ export class TokenIndex {
   /** Readies the postings for `postings` calls; returns their raw length. */
   private openPostings(): number {
     if (this.plain !== undefined) return this.plain.length;
-    const s = this.stored;
-    const codec = s[0];
-    const len = varint(s, 1, s.length);
+    const s = this.buf;
+    const codec = s[this.postingsAt];
+    const len = varint(s, this.postingsAt + 1, this.end);
     const from = at;
-    if (from + len > s.length) throw new Error('text index: postings block longer than stored');
+    if (from + len > this.end) throw new Error('text index: postings block longer than stored');
     if (codec === CODEC_NONE) return (this.plain = s.subarray(from, from + len)).length;
     if (codec !== CODEC_LZ4) throw new Error(`unknown chunk codec ${codec}`);
     if (owner !== this) {
