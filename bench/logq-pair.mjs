@@ -19,6 +19,7 @@ const queries = {
   matchrare: "SELECT count(*) FROM logs WHERE matches(message, 'nothere')",
   likeq: "SELECT count(*) FROM logs WHERE message LIKE '%upstream timeout%'",
   likerows: "SELECT ts, message FROM logs WHERE message LIKE '%timeout%' LIMIT 100",
+  group: 'SELECT host, count(*), avg(latency_ms) FROM logs GROUP BY host ORDER BY host',
 };
 const med = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 const cpu = async (s, sql) => {

@@ -82,8 +82,17 @@ export class Lz4Cursor {
         out.copyWithin(o, o - off, o - off + len);
         o += len;
       } else {
-        // Overlapping: the output repeats with period `off`, so copies may double in length.
-        for (let period = off; len > 0; period += period) {
+        // Overlapping: the output repeats with period `off`. A short period is first repeated byte by byte
+        // to 32 bytes or more (each copyWithin is a call), then copies double in length.
+        let period = off;
+        if (period < 32) {
+          while (period < 32) period += off;
+          if (period > len) period = len;
+          for (let k = 0, from = o - off; k < period; k++) out[o + k] = out[from + k]!;
+          o += period;
+          len -= period;
+        }
+        for (; len > 0; period += period) {
           const c = period < len ? period : len;
           out.copyWithin(o, o - period, o - period + c);
           o += c;
