@@ -66,11 +66,16 @@ export class TokenIndex {
   rowsOf(want: TokenTest, into?: RowBits): RowBits | null {
     const hits = HITS;
     hits.length = 0;
-    let k = 0;
-    this.eachToken((b, from, to) => {
-      if (want(b, from, to)) hits.push(k);
-      k++;
-    });
+    const b = this.buf;
+    if (varint(b, this.tokensAt, this.postingsAt) > 0) {
+      const end = this.tokenListEnd();
+      for (let p = at, s = at, k = 0; p <= end; p++) {
+        if (p !== end && b[p] !== 10) continue;
+        if (want(b, s, p)) hits.push(k);
+        k++;
+        s = p + 1;
+      }
+    }
     if (hits.length === 0) return null;
     const bytes = (this.n + 7) >> 3;
     const bits = into !== undefined && into.length === bytes ? into.fill(0) : noRows(this.n);
@@ -113,17 +118,22 @@ export class TokenIndex {
   /** Calls `f` with each token's bytes, in order. */
   private eachToken(f: (bytes: Uint8Array, from: number, to: number) => void): void {
     const b = this.buf;
-    const count = varint(b, this.tokensAt, this.postingsAt);
-    if (count === 0) return;
-    const len = varint(b, at, this.postingsAt);
-    const end = at + len;
-    if (end > this.postingsAt) throw new Error('text index: token list longer than its block');
+    if (varint(b, this.tokensAt, this.postingsAt) === 0) return;
+    const end = this.tokenListEnd();
     for (let p = at, s = at; p <= end; p++) {
       if (p === end || b[p] === 10) {
         f(b, s, p);
         s = p + 1;
       }
     }
+  }
+
+  /** After the token count was read (`at` past it): where the joined tokens end (`at` where they start). */
+  private tokenListEnd(): number {
+    const len = varint(this.buf, at, this.postingsAt);
+    const end = at + len;
+    if (end > this.postingsAt) throw new Error('text index: token list longer than its block');
+    return end;
   }
 
   /** Readies the postings for `postings` calls; returns their raw length. */
