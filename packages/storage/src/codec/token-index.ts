@@ -51,13 +51,6 @@ export class TokenIndex {
   /** The postings when stored uncompressed. */
   private plain: Uint8Array | undefined;
 
-  /** The tokens found in two rows or more. */
-  get tokens(): readonly string[] {
-    const out: string[] = [];
-    this.eachToken((b, from, to) => void out.push(String.fromCharCode(...b.subarray(from, to))));
-    return out;
-  }
-
   /**
    * The rows of the tokens `want` accepts, as a bitmap: `into` when it has the chunk's length (its bits
    * replaced; a caller reuses one between chunks), else a new one. Null when `want` accepts no token.
@@ -113,19 +106,6 @@ export class TokenIndex {
       p += len;
     }
     return bits;
-  }
-
-  /** Calls `f` with each token's bytes, in order. */
-  private eachToken(f: (bytes: Uint8Array, from: number, to: number) => void): void {
-    const b = this.buf;
-    if (varint(b, this.tokensAt, this.postingsAt) === 0) return;
-    const end = this.tokenListEnd();
-    for (let p = at, s = at; p <= end; p++) {
-      if (p === end || b[p] === 10) {
-        f(b, s, p);
-        s = p + 1;
-      }
-    }
   }
 
   /** After the token count was read (`at` past it): where the joined tokens end (`at` where they start). */
