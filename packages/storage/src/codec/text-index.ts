@@ -36,8 +36,9 @@ import { bloomMayHave, bloomOf, hashUnits, KIND_TOKEN_BLOOM, readBloom, readToke
  *             the tokens joined by newlines (one string) | block (codec/block.ts, LZ4) of the postings of
  *             each token in order:
  *             u8 0 | varint count | varint length | varint row deltas      or      u8 1 | row bitmap
- * The filters and tokens are read as they are (a word in neither word filter rules the chunk out without
- * reading the tokens); the postings are decompressed only when a token matches.
+ * The filters and tokens are read where they are stored (a word in neither word filter rules the chunk out
+ * without reading the tokens; codec/token-index.ts); the postings are decompressed only when a token
+ * matches, and only as far as the last matching token's. Answers are row bitmaps (codec/row-bits.ts).
  * Chunks written before it carry a kind-1 block of word filters (codec/token-bloom.ts), read as mode 0.
  */
 export const KIND_TEXT_INDEX = 2;
