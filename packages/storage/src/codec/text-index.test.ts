@@ -114,6 +114,21 @@ describe('full-text index of a chunk', () => {
     }
   });
 
+  it('never answers a row past the last one, whatever a stored bitmap has in its last byte', () => {
+    const texts = ['a timeout', 'b timeout', 'c timeout'];
+    const ts = texts.map((_, i) => BigInt(i));
+    const fields: Value[][] = [texts.map(() => 'info'), [...texts]];
+    const w = new ByteWriter(64);
+    encodeChunk(w, ['string', 'string'], { tableId: 1, ts, series: ts.map(() => 0), fields });
+    writeTextIndex(w, [1], fields);
+    const buf = w.take();
+    // The chunk ends with the one frequent token's postings, stored as they are: kind 1 (bitmap), 0b111.
+    expect([...buf.subarray(buf.length - 2)]).toEqual([1, 0b111]);
+    buf[buf.length - 1] = 0xff;
+    const got = indexedMask(new ChunkView(buf).textIndex(1)!, 'contains', 'timeout', 3);
+    expect(got).toEqual(Uint8Array.of(0b111));
+  });
+
   it('literals across tokens, with punctuation, case or non-ASCII characters are never decided wrongly', () => {
     const texts: Value[] = ['error: upstream timeout', 'Error: upstream timeout', 'upstream-timeout', 'upstream  timeout', 'retry after timeout', 'GET /api/v1/users?q=1', 'GET /api/v1/users?q=1', 'x_timeout', 'x_timeout', null];
     const ix = chunk(texts).textIndex(1)!;

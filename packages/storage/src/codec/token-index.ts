@@ -107,6 +107,8 @@ export class TokenIndex {
       }
       p += len;
     }
+    // Bits past the last row stay clear (a stored bitmap's last byte could have them set).
+    if ((this.n & 7) !== 0) bits[bytes - 1]! &= (1 << (this.n & 7)) - 1;
     return bits;
   }
 
