@@ -40,6 +40,7 @@ const queries = [
   ['newest', `SELECT ts, host, level, status, latency_ms, message FROM logs WHERE ts >= '${from}' AND ts < '${to}' ORDER BY ts DESC LIMIT 100`],
   ['matches', "SELECT count(*) FROM logs WHERE matches(message, 'error AND timeout')"],
   ['likerare', "SELECT count(*) FROM logs WHERE message LIKE '%nothere%'"],
+  ['likeq', "SELECT count(*) FROM logs WHERE message LIKE '%upstream timeout%'"],
   ['matchrare', "SELECT count(*) FROM logs WHERE matches(message, 'nothere')"],
 ];
 const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -5,6 +5,7 @@ import { ByteReader } from './byte-reader.js';
 import { ByteWriter } from './byte-writer.js';
 import { columnStats, type SlotStats } from './chunk-stats.js';
 import { decodeBoxed, decodeCodes, decodeFloatPlanes, decodePresentFloats, presentCount } from './chunk-decode.js';
+import { noRows, setRow, type RowBits } from './row-bits.js';
 import { textMask, textTest, type TextOp } from './text-search.js';
 import { readTextIndexes, type TextIndex } from './text-index.js';
 import { decodeValue, encodeValue, skipValue } from './value-codec.js';
@@ -405,11 +406,11 @@ export class ChunkView {
   }
 
   /**
-   * Which rows of a string slot pass a text predicate (codec/text-search.ts), without decoding a string
-   * per row: a dictionary is tested once per distinct value, plain values by searching the block's bytes.
-   * Undefined when the chunk predates the slot.
+   * Which rows of a string slot pass a text predicate (codec/text-search.ts), as a new bitmap
+   * (codec/row-bits.ts), without decoding a string per row: a dictionary is tested once per distinct
+   * value, plain values by searching the block's bytes. Undefined when the chunk predates the slot.
    */
-  textMask(slot: number, op: TextOp, operand: string): Uint8Array | undefined {
+  textMask(slot: number, op: TextOp, operand: string): RowBits | undefined {
     if (slot >= this.slots) return undefined;
     let block = this.textCache.get(slot);
     if (block === undefined) {
@@ -428,8 +429,8 @@ export class ChunkView {
     const hits = new Uint8Array(r.varint());
     for (let k = 0; k < hits.length; k++) hits[k] = test(r.string()) ? 1 : 0;
     const codes = decodeCodes(r, valid, n);
-    const mask = new Uint8Array(n);
-    for (let i = 0; i < n; i++) if (codes[i]! >= 0) mask[i] = hits[codes[i]!]!;
+    const mask = noRows(n);
+    for (let i = 0; i < n; i++) if (codes[i]! >= 0 && hits[codes[i]!] === 1) setRow(mask, i);
     return mask;
   }
 

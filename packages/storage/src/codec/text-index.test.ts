@@ -2,7 +2,8 @@ import type { Value } from '@sluice/pipeline-core';
 import { describe, expect, it } from 'vitest';
 import { ByteWriter } from './byte-writer.js';
 import { ChunkView, encodeChunk } from './chunk-codec.js';
-import { indexedMask, writeTextIndex, type TextIndex } from './text-index.js';
+import { bitsToArray } from './row-bits.js';
+import { indexedMask, indexProbe, writeTextIndex, type TextIndex } from './text-index.js';
 import { textTest, type TextOp } from './text-search.js';
 import { bloomMayHave, KIND_TOKEN_BLOOM, wordBloom, writeBloom } from './token-bloom.js';
 
@@ -31,7 +32,7 @@ function check(ix: TextIndex, messages: readonly Value[], op: TextOp, operand: s
   const got = indexedMask(ix, op, operand, messages.length);
   const want = exact(messages, op, operand);
   if (got === null) expect(want.every((b) => b === 0), `${op} ${JSON.stringify(operand)}: pruned a chunk with a matching row`).toBe(true);
-  else if (got !== undefined) expect([...got], `${op} ${JSON.stringify(operand)}`).toEqual([...want]);
+  else if (got !== undefined) expect([...bitsToArray(got, messages.length)], `${op} ${JSON.stringify(operand)}`).toEqual([...want]);
   return got;
 }
 
@@ -79,6 +80,66 @@ describe('full-text index of a chunk', () => {
     expect(decided).toBeGreaterThan(1000);
   });
 
+  it('reads postings as bitmaps and delta lists, compressed and stored, for several matching tokens', () => {
+    // 3,000 rows: tokens in most rows (bitmaps), in a few (lists), in one (filters only); the postings
+    // block is large enough to be LZ4-compressed. `time` is in several tokens, whose rows are united.
+    const big: Value[] = Array.from({ length: 3000 }, (_, i) =>
+      i % 97 === 0 ? null : `GET /v${i % 3} took ${i}ms${i % 13 === 0 ? ' error: upstream timeout' : ''}${i % 29 === 0 ? ' TIMEOUTS x_time_out' : ''}${i % 401 === 0 ? ' downtime' : ''}`,
+    );
+    const ix = chunk(big).textIndex(1)!;
+    expect(ix.kind).toBe('tokens');
+    // The first token's rows, then the last one's: the postings are decoded further as needed.
+    for (const [op, operand] of [
+      ['word', 'get'], ['word', 'downtime'], ['contains', 'time'], ['contains', 'timeout'], ['contains', 'TIME'], ['contains', 'IMEOUTS'], ['contains', 'took'], ['contains', 'GET'], ['contains', 'own'],
+      ['word', 'timeout'], ['word', 'timeouts'], ['word', 'downtime'], ['word', 'x_time_out'], ['word', 'get'], ['word', 'v2'],
+    ] as const) expect(check(ix, big, op, operand), `${op} ${operand}`).toBeInstanceOf(Uint8Array);
+    // A small chunk's postings are stored uncompressed.
+    const small = ['a timeout', 'b timeout', 'c'];
+    const six = chunk(small).textIndex(1)!;
+    expect(check(six, small, 'contains', 'timeout')).toBeInstanceOf(Uint8Array);
+    // Two chunks' indexes asked in turn (each decodes its postings again when the other used the buffer),
+    // by one compiled probe per test (its bitmap reused between chunks, of the same length or not).
+    const probes = { contains: indexProbe('contains', 'timeout'), word: indexProbe('word', 'error') };
+    const same = chunk(big.map((m) => (typeof m === 'string' ? m.replace('timeout', 'ok') : m))).textIndex(1)!;
+    for (let k = 0; k < 3; k++) {
+      for (const [x, texts] of [[ix, big], [six, small], [same, big.map((m) => (typeof m === 'string' ? m.replace('timeout', 'ok') : m))]] as const) {
+        for (const op of ['contains', 'word'] as const) {
+          const operand = op === 'word' ? 'error' : 'timeout';
+          const got = probes[op](x, texts.length);
+          const want = exact(texts, op, operand);
+          if (got === null) expect(want.every((b) => b === 0)).toBe(true);
+          else if (got !== undefined) expect([...bitsToArray(got, texts.length)], `${op} ${operand}`).toEqual([...want]);
+        }
+      }
+    }
+  });
+
+  it('never answers a row past the last one, whatever a stored bitmap has in its last byte', () => {
+    const texts = ['a timeout', 'b timeout', 'c timeout'];
+    const ts = texts.map((_, i) => BigInt(i));
+    const fields: Value[][] = [texts.map(() => 'info'), [...texts]];
+    const w = new ByteWriter(64);
+    encodeChunk(w, ['string', 'string'], { tableId: 1, ts, series: ts.map(() => 0), fields });
+    writeTextIndex(w, [1], fields);
+    const buf = w.take();
+    // The chunk ends with the one frequent token's postings, stored as they are: kind 1 (bitmap), 0b111.
+    expect([...buf.subarray(buf.length - 2)]).toEqual([1, 0b111]);
+    buf[buf.length - 1] = 0xff;
+    const got = indexedMask(new ChunkView(buf).textIndex(1)!, 'contains', 'timeout', 3);
+    expect(got).toEqual(Uint8Array.of(0b111));
+  });
+
+  it('literals across tokens, with punctuation, case or non-ASCII characters are never decided wrongly', () => {
+    const texts: Value[] = ['error: upstream timeout', 'Error: upstream timeout', 'upstream-timeout', 'upstream  timeout', 'retry after timeout', 'GET /api/v1/users?q=1', 'GET /api/v1/users?q=1', 'x_timeout', 'x_timeout', null];
+    const ix = chunk(texts).textIndex(1)!;
+    for (const operand of ['upstream timeout', 'r: up', ': upstream', 'Error:', 'error:', '/api/v1/', 'users?q', '?q=1', 'x_t', '_timeout', 'timeout', 'Timeout', 'éerror', 'ошибка', '日本', ' ', 'o', 'ou', 'out']) {
+      check(ix, texts, 'contains', operand);
+      if (/^\w+$/.test(operand)) check(ix, texts, 'word', operand.toLowerCase());
+    }
+    expect(check(ix, texts, 'contains', 'ошибка')).toBeNull();
+    expect(check(ix, texts, 'contains', 'upstream failure')).toBeNull();
+  });
+
   it('text that is not all ASCII gets a word filter: it never rules out a word the word test finds', () => {
     const messages = ['GET /api took 12ms', 'Upstream ERROR: timeout', null, 'x_error ошибка', 'Ǆemo 日本語', 'retry-after', 'K\u212Aelvin'];
     const ix = chunk(messages).textIndex(1)!;
@@ -109,7 +170,7 @@ describe('full-text index of a chunk', () => {
     expect(check(ix, ascii, 'word', 'warning')).toBeNull();
     expect(check(ix, ascii, 'word', 'timeout')).toBeUndefined();
     expect(legacy.field(1, 'string')).toEqual(ascii);
-    expect(legacy.textMask(1, 'word', 'timeout')).toEqual(exact(ascii, 'word', 'timeout'));
+    expect(bitsToArray(legacy.textMask(1, 'word', 'timeout')!, ascii.length)).toEqual(exact(ascii, 'word', 'timeout'));
     const none = chunk(ascii, 'none');
     expect(none.textIndex(1)).toBeUndefined();
     expect(none.field(1, 'string')).toEqual(ascii);

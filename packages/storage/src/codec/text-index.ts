@@ -1,10 +1,12 @@
 import type { Value } from '@sluice/pipeline-core';
-import { readBlock, skipBlock, writeBlock } from './block.js';
+import { skipBlock, writeBlock } from './block.js';
 import { ByteReader } from './byte-reader.js';
 import { ByteWriter } from './byte-writer.js';
 import { IntMap32 } from './int-map.js';
+import { andRows, type RowBits } from './row-bits.js';
 import type { TextOp } from './text-search.js';
-import { bloomHas, bloomMayHave, bloomOf, hashUnits, KIND_TOKEN_BLOOM, readBloom, readTokenBlooms, wordBloom, writeBloom, type TokenBloom } from './token-bloom.js';
+import { POSTINGS_BITMAP, POSTINGS_LIST, TokenIndex, type TokenTest } from './token-index.js';
+import { bloomMayHave, bloomOf, hashUnits, KIND_TOKEN_BLOOM, readBloom, readTokenBlooms, skipBloom, wordBloom, writeBloom, type TokenBloom } from './token-bloom.js';
 
 /**
  * The full-text index of a chunk: per string column declared `FULLTEXT INDEX` (the transform's
@@ -34,15 +36,14 @@ import { bloomHas, bloomMayHave, bloomOf, hashUnits, KIND_TOKEN_BLOOM, readBloom
  *             the tokens joined by newlines (one string) | block (codec/block.ts, LZ4) of the postings of
  *             each token in order:
  *             u8 0 | varint count | varint length | varint row deltas      or      u8 1 | row bitmap
- * The filters and tokens are read as they are (a word in neither word filter rules the chunk out without
- * reading the tokens); the postings are decompressed only when a token matches.
+ * The filters and tokens are read where they are stored (a word in neither word filter rules the chunk out
+ * without reading the tokens; codec/token-index.ts); the postings are decompressed only when a token
+ * matches, and only as far as the last matching token's. Answers are row bitmaps (codec/row-bits.ts).
  * Chunks written before it carry a kind-1 block of word filters (codec/token-bloom.ts), read as mode 0.
  */
 export const KIND_TEXT_INDEX = 2;
 const MODE_BLOOM = 0;
 const MODE_TOKENS = 1;
-const POSTINGS_LIST = 0;
-const POSTINGS_BITMAP = 1;
 /** Tokens found in at least this many rows are kept with their rows; rarer ones only in the filters. */
 const FREQUENT_ROWS = 2;
 
@@ -195,126 +196,113 @@ export function readTextIndexes(buf: Uint8Array, at: number, n: number): Map<num
       out.set(slot, { kind: 'bloom', bloom: readBloom(r) });
       continue;
     }
-    const rareWords = readBloom(r);
-    const trigrams = readBloom(r);
-    const frequentWords = readBloom(r);
-    const tokensAt = r.pos;
+    const filtersAt: [number, number, number] = [r.pos, skipBloom(r, buf.length), skipBloom(r, buf.length)];
+    const tokensAt = skipBloom(r, buf.length);
     r.varint();
     r.skip(r.varint());
     const postingsAt = r.pos;
     skipBlock(r);
-    out.set(slot, new TokenIndex(rareWords, trigrams, frequentWords, buf.subarray(tokensAt, postingsAt), buf.subarray(postingsAt, r.pos), n));
+    if (r.pos > buf.length) throw new Error('text index: runs past the end of the chunk');
+    out.set(slot, new TokenIndex(buf, filtersAt, tokensAt, postingsAt, r.pos, n));
   }
   return out;
 }
 
-/** A column's tokens (see above): read when first asked for, their postings decompressed when a token matches. */
-class TokenIndex {
-  readonly kind = 'tokens';
-  private list: string[] | undefined;
-  private starts: number[] | undefined;
-  private body: Buffer | undefined;
-  constructor(
-    readonly rareWords: TokenBloom,
-    readonly trigrams: TokenBloom,
-    /** The lowercase forms of the tokens below. */
-    readonly frequentWords: TokenBloom,
-    private readonly tokenBytes: Uint8Array,
-    private readonly stored: Uint8Array,
-    private readonly n: number,
-  ) {}
+/**
+ * Rows of an `n`-row chunk passing a text test, from the column's index alone: the rows (a bitmap,
+ * codec/row-bits.ts) when the index decides every row, `null` when it proves that no row passes,
+ * undefined when only the values can tell. The bitmap is the probe's own, reused by its next call (a
+ * small typed array is costly to allocate once per chunk).
+ */
+export type IndexProbe = (ix: TextIndex, n: number) => RowBits | null | undefined;
 
-  /** The tokens found in two rows or more. */
-  get tokens(): readonly string[] {
-    if (this.list === undefined) {
-      const r = new ByteReader().reset(this.tokenBytes);
-      const count = r.varint();
-      const joined = r.string();
-      this.list = count === 0 ? [] : joined.split('\n');
-    }
-    return this.list;
-  }
-
-  /** Sets the rows of token k in `mask`. */
-  addRows(k: number, mask: Uint8Array): void {
-    const r = new ByteReader();
-    if (this.body === undefined) {
-      this.body = readBlock(r.reset(this.stored));
-      this.starts = [];
-      r.reset(this.body);
-      for (let t = 0; t < this.tokens.length; t++) {
-        this.starts.push(r.pos);
-        if (r.u8() === POSTINGS_BITMAP) r.skip((this.n + 7) >> 3);
-        else {
-          r.varint();
-          r.skip(r.varint());
-        }
-      }
-    }
-    const body = this.body;
-    r.reset(body, this.starts![k]!);
-    if (r.u8() === POSTINGS_BITMAP) {
-      const at = r.pos;
-      const bytes = (this.n + 7) >> 3;
-      for (let b = 0; b < bytes; b++) {
-        const x = body[at + b]!;
-        if (x === 0) continue;
-        for (let j = 0; j < 8; j++) if ((x & (1 << j)) !== 0) mask[(b << 3) + j] = 1;
-      }
-      return;
-    }
-    let m = r.varint();
-    r.varint();
-    for (let row = 0; m > 0; m--) mask[(row += r.varint())] = 1;
-  }
+/** indexProbe(op, operand) for one chunk. */
+export function indexedMask(ix: TextIndex, op: TextOp, operand: string, n: number): RowBits | null | undefined {
+  return indexProbe(op, operand)(ix, n);
 }
 
-/**
- * Rows of an `n`-row chunk passing a text test, from the column's index alone: the mask (1: passes) when
- * the index decides every row, `null` when it proves that no row passes, undefined when only the values
- * can tell.
- */
-export function indexedMask(ix: TextIndex, op: TextOp, operand: string, n: number): Uint8Array | null | undefined {
-  if (ix.kind === 'bloom') return op === 'word' && !bloomMayHave(ix.bloom, operand) ? null : undefined;
-  // The values are ASCII: an operand that is not cannot be found in them.
-  if (op !== 'term' && /[^\x00-\x7f]/.test(operand)) return null;
+/** A text test compiled for the chunks' indexes (see IndexProbe): once per scan, then run per chunk. */
+export function indexProbe(op: TextOp, operand: string): IndexProbe {
+  const wordFilter: IndexProbe = (ix) => (op === 'word' && ix.kind === 'bloom' && !bloomMayHave(ix.bloom, operand) ? null : undefined);
+  // The values of a chunk with tokens are ASCII: an operand that is not cannot be found in them.
+  if (op !== 'term' && /[^\x00-\x7f]/.test(operand)) return (ix, n) => (ix.kind === 'bloom' ? wordFilter(ix, n) : null);
   if (op === 'word') {
     const h = hashUnits(operand, 0, operand.length);
-    if (bloomHas(ix.rareWords, h)) return undefined;
-    if (!bloomHas(ix.frequentWords, h)) return null;
-    return rowsOf(ix, (t) => t.length === operand.length && t.toLowerCase() === operand, n);
+    const same = sameWord(operand);
+    let bits: RowBits | undefined;
+    return (ix, n) => {
+      if (ix.kind === 'bloom') return wordFilter(ix, n);
+      if (ix.mayHaveRareWord(h)) return undefined;
+      if (!ix.mayHaveFrequentWord(h)) return null;
+      const m = ix.rowsOf(same, bits);
+      if (m !== null) bits = m;
+      return m;
+    };
   }
-  if (op !== 'contains' || operand === '') return undefined;
-  if (/^\w+$/.test(operand)) return containing(ix, operand, n);
-  let all: Uint8Array | undefined;
-  for (const piece of operand.match(/\w{3,}/g) ?? []) {
-    const m = containing(ix, piece, n);
-    if (m === null) return null;
-    if (m === undefined) continue;
-    if (all === undefined) all = m;
-    else {
-      let any = 0;
-      for (let i = 0; i < n; i++) any |= all[i]! &= m[i]!;
-      if (any === 0) return null;
+  if (op !== 'contains' || operand === '') return wordFilter;
+  if (/^\w+$/.test(operand)) {
+    const rows = containing(operand);
+    return (ix) => (ix.kind === 'bloom' ? undefined : rows(ix));
+  }
+  // A literal with other characters: each word run of three or more characters must be in a token of the
+  // row, so the chunk is ruled out when the index proves that no row holds them all; the index never
+  // decides which rows do.
+  const pieces = (operand.match(/\w{3,}/g) ?? []).map(containing);
+  return (ix) => {
+    if (ix.kind === 'bloom') return undefined;
+    let all: RowBits | undefined;
+    for (const piece of pieces) {
+      const m = piece(ix);
+      if (m === null) return null;
+      if (m === undefined) continue;
+      if (all === undefined) all = m;
+      else if (!andRows(all, m)) return null;
     }
-  }
-  return undefined;
+    return undefined;
+  };
 }
 
-/** Rows holding a token that contains `word` (word characters only), when no rare token can. */
-function containing(ix: TokenIndex, word: string, n: number): Uint8Array | null | undefined {
-  if (word.length < 3) return undefined;
-  for (let i = 0; i + 3 <= word.length; i++) if (!bloomHas(ix.trigrams, hashUnits(word, i, i + 3))) return rowsOf(ix, (t) => t.includes(word), n);
-  return undefined;
+/** Rows holding a token that contains `word` (ASCII word characters), when no rare token can. */
+function containing(word: string): (ix: TokenIndex) => RowBits | null | undefined {
+  if (word.length < 3) return () => undefined;
+  const trigrams: number[] = [];
+  for (let i = 0; i + 3 <= word.length; i++) trigrams.push(hashUnits(word, i, i + 3));
+  const has = holds(word);
+  let bits: RowBits | undefined;
+  return (ix) => {
+    for (const h of trigrams) {
+      if (ix.mayHaveRareTrigram(h)) continue;
+      const m = ix.rowsOf(has, bits);
+      if (m !== null) bits = m;
+      return m;
+    }
+    return undefined;
+  };
 }
 
-/** The union of the rows of the tokens `want` accepts; null when there are none. */
-function rowsOf(ix: TokenIndex, want: (token: string) => boolean, n: number): Uint8Array | null {
-  let mask: Uint8Array | null = null;
-  for (let k = 0; k < ix.tokens.length; k++) {
-    if (!want(ix.tokens[k]!)) continue;
-    mask ??= new Uint8Array(n);
-    ix.addRows(k, mask);
-  }
-  return mask;
+/** Whether a token, lowercased, is `word` (lowercase ASCII): tokens are ASCII, where lowercasing is per byte. */
+function sameWord(word: string): TokenTest {
+  const w = Uint8Array.from(word, (c) => c.charCodeAt(0));
+  return (b, from, to) => {
+    if (to - from !== w.length) return false;
+    for (let j = 0; j < w.length; j++) {
+      const c = b[from + j]!;
+      if ((c >= 65 && c <= 90 ? c | 0x20 : c) !== w[j]) return false;
+    }
+    return true;
+  };
+}
+
+/** Whether a token contains `word` (ASCII, case kept). */
+function holds(word: string): TokenTest {
+  const w = Uint8Array.from(word, (c) => c.charCodeAt(0));
+  const first = w[0]!;
+  return (b, from, to) => {
+    outer: for (let i = from, last = to - w.length; i <= last; i++) {
+      if (b[i] !== first) continue;
+      for (let j = 1; j < w.length; j++) if (b[i + j] !== w[j]) continue outer;
+      return true;
+    }
+    return false;
+  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ByteWriter } from './byte-writer.js';
+import { bitsToArray } from './row-bits.js';
 import { normalizeWord, textMask, textTest, type TextOp } from './text-search.js';
 
 /** A plain string block as chunks store it: null bitmap, then varint length + UTF-8 bytes per value. */
@@ -62,7 +63,7 @@ describe('text predicates on block bytes', () => {
       const b = block(TEXTS);
       const mask = textMask(op, operand, b.bytes, b.at, b.valid, TEXTS.length);
       const test = textTest(op, operand);
-      expect(Array.from(mask)).toEqual(TEXTS.map((t) => (t !== null && test(t) ? 1 : 0)));
+      expect(Array.from(bitsToArray(mask, TEXTS.length))).toEqual(TEXTS.map((t) => (t !== null && test(t) ? 1 : 0)));
     });
   }
 
@@ -85,7 +86,7 @@ describe('text predicates on block bytes', () => {
     const b = block(texts);
     for (const [op, operand] of [['word', 'error'], ['word', 'e'], ['word', 'k'], ['term', 'error'], ['term', 'e'], ['contains', 'rr']] as [TextOp, string][]) {
       const test = textTest(op, operand);
-      expect(Array.from(textMask(op, operand, b.bytes, b.at, b.valid, texts.length))).toEqual(texts.map((t) => (t !== null && test(t) ? 1 : 0)));
+      expect(Array.from(bitsToArray(textMask(op, operand, b.bytes, b.at, b.valid, texts.length), texts.length))).toEqual(texts.map((t) => (t !== null && test(t) ? 1 : 0)));
     }
   });
 });

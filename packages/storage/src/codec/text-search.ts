@@ -1,4 +1,5 @@
 import { ByteReader } from './byte-reader.js';
+import { noRows, setRow, type RowBits } from './row-bits.js';
 
 /**
  * Text predicates of string columns (`contains`, `word`, `term`), as tests on one string and as masks over
@@ -59,7 +60,7 @@ export function textTest(op: TextOp, operand: string): (s: string) => boolean {
 }
 
 /**
- * The mask (1: matches) of `n` rows of a plain string block: `bytes[at..]` holds, for each row whose
+ * The rows (a bitmap, codec/row-bits.ts) of `n` rows of a plain string block that match: `bytes[at..]` holds, for each row whose
  * bit is set in `valid`, a varint byte length and the UTF-8 bytes. The block is searched as one latin1
  * string (one character per byte; `text`, given when the caller has it): a byte match of the operand's
  * UTF-8 is a match of the text. A match next to a byte >= 0x80 (a possible letter) is decided by the
@@ -68,8 +69,8 @@ export function textTest(op: TextOp, operand: string): (s: string) => boolean {
  * lowercase is ASCII (KELVIN SIGN -> k, LATIN CAPITAL I WITH DOT -> i + U+0307): a block holding one of
  * them, when the word has that letter, is tested value by value.
  */
-export function textMask(op: TextOp, operand: string, bytes: Buffer, at: number, valid: Uint8Array, n: number, text = bytes.toString('latin1', at)): Uint8Array {
-  const mask = new Uint8Array(n);
+export function textMask(op: TextOp, operand: string, bytes: Buffer, at: number, valid: Uint8Array, n: number, text = bytes.toString('latin1', at)): RowBits {
+  const mask = noRows(n);
   const exact = textTest(op, operand);
   const needle = Buffer.from(operand, 'utf8').toString('latin1');
   const asciiWord =
@@ -92,28 +93,28 @@ export function textMask(op: TextOp, operand: string, bytes: Buffer, at: number,
     const c1 = c0 + vlen;
     r.pos += vlen;
     if (len === 0) {
-      mask[i] = op === 'contains' || exact(bytes.toString('utf8', at + c0, at + c1)) ? 1 : 0;
+      if (op === 'contains' || exact(bytes.toString('utf8', at + c0, at + c1))) setRow(mask, i);
       continue;
     }
     if (op === 'word' && !asciiWord) {
-      mask[i] = exact(bytes.toString('utf8', at + c0, at + c1)) ? 1 : 0;
+      if (exact(bytes.toString('utf8', at + c0, at + c1))) setRow(mask, i);
       continue;
     }
     if (next === -1) continue;
     if (next < c0) next = find(c0);
     while (next >= 0 && next + len <= c1) {
       if (op === 'contains') {
-        mask[i] = 1;
+        setRow(mask, i);
         break;
       }
       const before = next > c0 ? text.charCodeAt(next - 1) : 32;
       const after = next + len < c1 ? text.charCodeAt(next + len) : 32;
       if (op !== 'term' && (before >= 0x80 || after >= 0x80)) {
-        mask[i] = exact(bytes.toString('utf8', at + c0, at + c1)) ? 1 : 0;
+        if (exact(bytes.toString('utf8', at + c0, at + c1))) setRow(mask, i);
         break;
       }
       if (!isAsciiAlnum(before) && !isAsciiAlnum(after) && !(underscore && (before === 95 || after === 95))) {
-        mask[i] = 1;
+        setRow(mask, i);
         break;
       }
       next = find(next + 1);

@@ -75,11 +75,16 @@ function setBits(bits: Uint8Array, h: number): void {
 }
 
 function hasBits(bits: Uint8Array, hashes: number, h: number): boolean {
-  const n = bits.length * 8;
+  return hasBitsAt(bits, 0, bits.length, hashes, h);
+}
+
+/** hasBits for the filter bits buf[from, from + bytes). */
+function hasBitsAt(buf: Uint8Array, from: number, bytes: number, hashes: number, h: number): boolean {
+  const n = bytes * 8;
   const h2 = (Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) | 1) >>> 0;
   for (let k = 0; k < hashes; k++) {
     const b = (h + k * h2) % n;
-    if ((bits[b >> 3]! & (1 << (b & 7))) === 0) return false;
+    if ((buf[from + (b >> 3)]! & (1 << (b & 7))) === 0) return false;
   }
   return true;
 }
@@ -112,6 +117,21 @@ export function wordBloom(col: readonly Value[]): TokenBloom {
   const hashes = new Set<number>();
   for (const v of col) if (typeof v === 'string') addWords(v, hashes);
   return bloomOf(hashes);
+}
+
+/** Where the filter written by writeBloom at the reader's position ends (the reader moved there); throws past `end`. */
+export function skipBloom(r: ByteReader, end: number): number {
+  const bytes = r.varint() >> 3;
+  r.skip(1 + bytes);
+  if (r.pos > end) throw new Error('text index: a filter runs past the end of the chunk');
+  return r.pos;
+}
+
+/** bloomHas for the filter written by writeBloom at buf[at] (read where it is, no view made). */
+export function bloomHasAt(buf: Uint8Array, at: number, h: number): boolean {
+  let bits = 0;
+  for (let mul = 1, x = 0x80; x >= 0x80; mul *= 0x80) bits += ((x = buf[at++]!) & 0x7f) * mul;
+  return hasBitsAt(buf, at + 1, bits >> 3, buf[at]!, h);
 }
 
 /** Whether a filter may hold the hash `h` (see hashUnits). */

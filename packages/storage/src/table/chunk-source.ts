@@ -1,6 +1,6 @@
 import type { Value } from '@sluice/pipeline-core';
 import { ChunkView } from '../codec/chunk-codec.js';
-import { indexedMask } from '../codec/text-index.js';
+import { andRows, hasRow, rowsOfBits, type RowBits } from '../codec/row-bits.js';
 import type { TableState } from '../catalog/table-state.js';
 import type { StoreContext } from '../context.js';
 import { CHUNK_SPAN_NS, chunkKey, chunkKeySeq, chunkKeyTime } from '../keys/chunk-key.js';
@@ -237,32 +237,26 @@ function chunkLoader(ctx: StoreContext, t: TableState, preds: CompiledPredicates
     const loD = preds.lo === undefined || preds.lo <= view.minTs ? -1 : Number(preds.lo - view.minTs);
     const hiD = preds.hi === undefined || preds.hi > view.maxTs ? Infinity : Number(preds.hi - view.minTs);
     // The chunk's full-text index answers text tests, or rules the chunk out, before any column is decoded.
-    const indexed: (Uint8Array | undefined)[] = [];
+    const indexed: (RowBits | undefined)[] = [];
     for (const f of preds.fieldTests) {
       const ix = f.text !== undefined ? view.textIndex(f.slot) : undefined;
-      const m = ix !== undefined ? indexedMask(ix, f.text!.op, f.text!.operand, view.count) : undefined;
+      const m = ix !== undefined ? f.text!.probe(ix, view.count) : undefined;
       if (m === null) return undefined;
       indexed.push(m);
     }
     const series = preds.tagTests.length > 0 ? view.series() : undefined;
     const fieldCols = preds.fieldTests.map((f, k) => {
       const dflt = t.fields[f.slot]!.default ?? null;
-      // A text test runs on the index or the chunk's bytes; its result reads as a boolean "value".
-      const mask = indexed[k] ?? (f.text !== undefined && view.hasSlot(f.slot) ? view.textMask(f.slot, f.text.op, f.text.operand) : undefined);
-      if (mask) return { test: (v: Value) => v === 1, values: mask as unknown as Value[], dflt, mask };
-      return { test: f.test, values: view.field(f.slot, t.fieldTypes[f.slot]!), dflt, mask: undefined };
+      // A text test runs on the index or the chunk's bytes: its rows come as a bitmap.
+      const bits = indexed[k] ?? (f.text !== undefined && view.hasSlot(f.slot) ? view.textMask(f.slot, f.text.op, f.text.operand) : undefined);
+      return { test: f.test, values: bits === undefined ? view.field(f.slot, t.fieldTypes[f.slot]!) : undefined, dflt, bits };
     });
     if (!deltas && !series && fieldCols.length === 0) return new LoadedChunk(view, seq, t, allRows(view.count), seriesTags);
-    if (!deltas && !series && fieldCols.every((f) => f.mask !== undefined)) {
-      // Only text tests: the rows are where every mask is set, no per-row call.
-      const masks = fieldCols.map((f) => f.mask!);
-      const rows: number[] = [];
-      const first = masks[0]!;
-      outer: for (let i = 0; i < view.count; i++) {
-        if (first[i] === 0) continue;
-        for (let m = 1; m < masks.length; m++) if (masks[m]![i] === 0) continue outer;
-        rows.push(i);
-      }
+    if (!deltas && !series && fieldCols.every((f) => f.bits !== undefined)) {
+      // Only text tests: the rows are the bits set in every bitmap, no step per row.
+      const first = fieldCols[0]!.bits!;
+      for (let m = 1; m < fieldCols.length; m++) if (!andRows(first, fieldCols[m]!.bits!)) return undefined;
+      const rows = rowsOfBits(first);
       return rows.length === 0 ? undefined : new LoadedChunk(view, seq, t, rows, seriesTags);
     }
     const rows: number[] = [];
@@ -278,7 +272,7 @@ function chunkLoader(ctx: StoreContext, t: TableState, preds: CompiledPredicates
       if (series && tagsOf(series[i]!) === null) continue;
       let ok = true;
       for (const f of fieldCols) {
-        if (!f.test(f.values === undefined ? f.dflt : f.values[i]!)) {
+        if (f.bits !== undefined ? !hasRow(f.bits, i) : !f.test(f.values === undefined ? f.dflt : f.values[i]!)) {
           ok = false;
           break;
         }

@@ -88,4 +88,52 @@ describe('full-text index of append-mode chunks', () => {
     await s.close();
     await t.close();
   });
+  it('text tests beside each other and beside time, tag and field tests give the rows of a filter over the values', async () => {
+    const s = await store();
+    const sch: ColumnSchema[] = [
+      { name: 'ts', type: 'timestamp_ms', semantic: 'timestamp' },
+      { name: 'host', type: 'string', semantic: 'tag' },
+      { name: 'level', type: 'string', semantic: 'field' },
+      { name: 'msg', type: 'string', semantic: 'field', index: 'fulltext' },
+    ];
+    // Chunks of 2,000 rows (postings bitmaps and lists, LZ4-compressed), one with non-ASCII text (word
+    // filter only), some messages null.
+    const all: { ts: bigint; host: string; level: string; msg: string | null }[] = [];
+    for (let b = 0; b < 4; b++) {
+      const rows = Array.from({ length: 2000 }, (_, i) => {
+        const k = b * 2000 + i;
+        const msg = k % 31 === 0 ? null : `GET /api/v${k % 3} took ${k}ms${k % 13 === 0 ? ' error: upstream timeout' : ''}${k % 17 === 0 ? ' retry after Timeout' : ''}${b === 2 && k % 7 === 0 ? ' ошибка timeout' : ''}`;
+        return [b * 3_600_000 + i, `h${k % 4}`, k % 5 === 0 ? 'error' : 'info', msg];
+      });
+      for (const r of rows) all.push({ ts: BigInt(r[0] as number), host: r[1] as string, level: r[2] as string, msg: r[3] as string | null });
+      await s.write([{ db: 'public', table: 'logs', schema: sch, options: { append_mode: true }, rows }]);
+    }
+    type Pred = { column: string; op: 'contains' | 'word' | '=' | '>=' | '<'; value: string | bigint };
+    const test = (p: Pred, r: (typeof all)[number]): boolean => {
+      if (p.column === 'ts') return p.op === '>=' ? r.ts >= (p.value as bigint) : r.ts < (p.value as bigint);
+      if (p.column === 'host' || p.column === 'level') return r[p.column] === p.value;
+      if (r.msg === null) return false;
+      if (p.op === 'contains') return r.msg.includes(p.value as string);
+      return new RegExp(`(?<![\\p{L}\\p{N}_])${p.value}(?![\\p{L}\\p{N}_])`, 'u').test(r.msg.toLowerCase());
+    };
+    const cases: Pred[][] = [
+      [{ column: 'msg', op: 'contains', value: 'timeout' }, { column: 'msg', op: 'word', value: 'error' }],
+      [{ column: 'msg', op: 'word', value: 'timeout' }, { column: 'msg', op: 'contains', value: 'retry' }],
+      [{ column: 'msg', op: 'contains', value: 'timeout' }, { column: 'ts', op: '>=', value: 3_600_500n }, { column: 'ts', op: '<', value: 7_201_500n }],
+      [{ column: 'msg', op: 'contains', value: 'Timeout' }, { column: 'host', op: '=', value: 'h1' }],
+      [{ column: 'msg', op: 'word', value: 'retry' }, { column: 'level', op: '=', value: 'error' }],
+      [{ column: 'msg', op: 'contains', value: 'upstream timeout' }, { column: 'msg', op: 'contains', value: 'error:' }],
+      [{ column: 'msg', op: 'contains', value: 'ошибка timeout' }],
+      [{ column: 'msg', op: 'contains', value: 'absent' }, { column: 'host', op: '=', value: 'h2' }],
+    ];
+    for (const preds of cases) {
+      const predicates = preds;
+      const want = all.filter((r) => predicates.every((p) => test(p, r))).map((r) => ({ ts: r.ts, msg: r.msg }));
+      const label = JSON.stringify(preds, (k, v) => (typeof v === 'bigint' ? String(v) : v));
+      if (!label.includes('absent')) expect(want.length, label).toBeGreaterThan(0);
+      expect(await collect(s, { db: 'public', table: 'logs', columns: ['ts', 'msg'], predicates }), label).toEqual(want);
+      expect(await s.aggregate({ db: 'public', table: 'logs', aggregates: [{ fn: 'count' }], predicates }), label).toEqual([[want.length]]);
+    }
+    await s.close();
+  });
 });

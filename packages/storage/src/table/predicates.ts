@@ -6,6 +6,7 @@ import type { ColumnDef, Predicate, PredicateOp } from '../store.js';
 import { compareValues } from './compare.js';
 import { RE2JS } from 're2js';
 import { normalizeWord, textTest, type TextOp } from '../codec/text-search.js';
+import { indexProbe, type IndexProbe } from '../codec/text-index.js';
 
 /** A non-string value as the text a regex sees. */
 function valueText(v: Value): string {
@@ -21,8 +22,11 @@ export interface CompiledPredicates {
   hi: bigint | undefined;
   readonly timeTests: ValueTest[];
   readonly tagTests: { slot: number; test: ValueTest }[];
-  /** Text predicates (`contains`, `word`, `term`) also carry their operand, which chunks test on their bytes (ChunkView.textMask). */
-  readonly fieldTests: { slot: number; test: ValueTest; text?: { op: TextOp; operand: string } }[];
+  /**
+   * Text predicates (`contains`, `word`, `term`) also carry their operand, which chunks test on their
+   * full-text index (`probe`, compiled once) or on their bytes (ChunkView.textMask).
+   */
+  readonly fieldTests: { slot: number; test: ValueTest; text?: { op: TextOp; operand: string; probe: IndexProbe } }[];
 }
 
 const OPS: readonly PredicateOp[] = ['=', '!=', '<', '<=', '>', '>=', 'in', 'not_in', 'is_null', 'is_not_null', 'contains', 'word', 'term', 'regex', 'not_regex'];
@@ -39,7 +43,8 @@ export function compilePredicates(t: TableState, preds: readonly Predicate[]): C
     if (col.name === t.info.timeIndex) out.timeTests.push(test);
     else if (t.tagSlot.has(col.name)) out.tagTests.push({ slot: t.tagSlot.get(col.name)!, test });
     else {
-      const text = col.type === 'string' && isTextOp(p.op) ? { op: p.op, operand: textOperand(p) } : undefined;
+      const operand = col.type === 'string' && isTextOp(p.op) ? textOperand(p) : undefined;
+      const text = operand !== undefined ? { op: p.op as TextOp, operand, probe: indexProbe(p.op as TextOp, operand) } : undefined;
       out.fieldTests.push({ slot: t.fieldSlot.get(col.name)!, test, ...(text ? { text } : {}) });
     }
   }
