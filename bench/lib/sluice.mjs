@@ -12,7 +12,9 @@ import { diskBytes, peakRssOf } from './proc.mjs';
 export async function startSluice(workers = 'default', storage = undefined) {
   const dataHome = mkdtempSync(join(tmpdir(), 'sluice-bench-srv-'));
   const env = storage ? { ...process.env, SLUICE_BENCH_STORAGE: JSON.stringify(storage) } : process.env;
-  const child = spawn(process.execPath, [new URL('./sluice-child.mjs', import.meta.url).pathname, dataHome, String(workers)], { stdio: ['ignore', 'pipe', 'inherit'], env });
+  // SLUICE_NODE_ARGS: extra node flags for the server process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
+  const nodeArgs = process.env.SLUICE_NODE_ARGS ? process.env.SLUICE_NODE_ARGS.split(' ').filter(Boolean) : [];
+  const child = spawn(process.execPath, [...nodeArgs, new URL('./sluice-child.mjs', import.meta.url).pathname, dataHome, String(workers)], { stdio: ['ignore', 'pipe', 'inherit'], env });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {
