@@ -44,8 +44,7 @@ function processorOf(e: unknown): string {
  * (the store's transaction then only stores bytes) and its rows are dropped.
  */
 async function runPipeline(deps: AppDeps, req: IngestRequest, body: BoundedBody, encode: boolean): Promise<{ tables: readonly RunTable[]; errors: readonly RunItemError[]; onWorker: boolean }> {
-  const { pipeline } = deps.pipelines.resolve(req.pipelineName, req.version, req.identity);
-  const found = deps.pipelineWorkers === undefined ? undefined : deps.pipelines.workerSource(req.pipelineName, req.version);
+  const { pipeline, source: found } = deps.pipelines.forRun(req.pipelineName, req.version, req.identity, deps.pipelineWorkers !== undefined);
   const source = found !== undefined && req.identity !== undefined ? { ...found, identity: req.identity } : found;
   const layout = encode ? deps.store.writeLayout?.(req.db, req.table) : undefined;
   const run = await runPipelineBounded(deps, { pipeline, source, body, skipError: req.skipError, signal: req.signal, deadline: req.deadline, ...(layout !== undefined ? { layout } : {}) });
