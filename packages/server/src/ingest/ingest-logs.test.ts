@@ -8,6 +8,7 @@ import { createServerMetrics } from '../metrics/server-metrics.js';
 import { PipelineService } from '../pipelines/pipeline-service.js';
 import { corePipelineCompiler } from '../pipelines/core-compiler.js';
 import { ingestLogs } from './ingest-logs.js';
+import { MAX_AHEAD_ROWS } from '../pipelines/encode-ahead.js';
 
 // Without pipeline workers the pipeline runs on the main thread, and the rows of an existing append-mode
 // table are encoded right after it (encode-ahead.ts), as a worker would: the store's transaction only
@@ -87,6 +88,15 @@ describe('ingestLogs on the main thread', () => {
       ['2.2.2.2', 'PUT', 404],
       ['3.3.3.3', 'GET', 200],
     ]);
+  });
+
+  it('leaves a large table as rows (the store prepares it in slices that yield)', async () => {
+    const { deps, seen } = await setup();
+    await ingestLogs(deps, req('1.1.1.1 GET 200'));
+    const lines = Array.from({ length: MAX_AHEAD_ROWS + 1 }, (_, i) => `10.0.${i >> 8}.${i & 255} GET 200`).join('\n');
+    expect(await ingestLogs(deps, req(lines))).toEqual([{ db: 'public', table: 'logs', affectedRows: MAX_AHEAD_ROWS + 1 }]);
+    expect(await ingestLogs(deps, req('2.2.2.2 GET 200'))).toEqual([{ db: 'public', table: 'logs', affectedRows: 1 }]);
+    expect(seen.map((w) => w[0]!.encoded)).toEqual([false, false, true]);
   });
 
   it('keeps a bad line a 400 naming the item, with nothing written', async () => {
