@@ -9,6 +9,7 @@
 //      the main thread for PROF_SECONDS (6) from 2 s into each run, from the server's /debug/prof/cpu).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRand, nginxLines, NGINX_PIPELINE } from './lib/nginx.mjs';
+import { cpuSecondsOf, statCpuSeconds } from './lib/proc.mjs';
 import { startSluice } from './lib/sluice.mjs';
 
 const LINES = Number(process.env.SLUICE_BENCH_LINES ?? 1_000_000);
@@ -21,21 +22,13 @@ const bodies = [];
 for (let i = 0; i < LINES; i += BATCH) bodies.push(lines.slice(i, i + BATCH).join('\n'));
 lines.length = 0;
 
-/** CPU seconds (user + system) of a /proc stat file. */
-function statSeconds(path) {
-  const s = readFileSync(path, 'utf8');
-  const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) / 100;
-}
-/** CPU seconds the process has used so far (every thread, exited ones included). */
-const cpuSeconds = (pid) => statSeconds(`/proc/${pid}/stat`);
 /** CPU seconds per thread (`main`, else `name:tid`: pipeline and query workers, the lmdb-js writer, V8 and libuv helpers). */
 function threadSeconds(pid) {
   const out = new Map();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
       const name = tid === String(pid) ? 'main' : `${readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()}:${tid}`;
-      out.set(name, (out.get(name) ?? 0) + statSeconds(`/proc/${pid}/task/${tid}/stat`));
+      out.set(name, (out.get(name) ?? 0) + statCpuSeconds(`/proc/${pid}/task/${tid}/stat`));
     } catch {
       // the thread exited
     }
@@ -48,7 +41,7 @@ for (const workers of RUNS) {
   const s = await startSluice(workers);
   try {
     await s.putPipeline('nginx', NGINX_PIPELINE);
-    const cpu0 = cpuSeconds(s.pid);
+    const cpu0 = cpuSecondsOf(s.pid);
     const threads0 = threadSeconds(s.pid);
     let next = 0;
     const t0 = performance.now();
@@ -70,7 +63,7 @@ for (const workers of RUNS) {
     await Promise.all(Array.from({ length: CLIENTS }, loop));
     await prof;
     const wall = (performance.now() - t0) / 1000;
-    const cpu = cpuSeconds(s.pid) - cpu0;
+    const cpu = cpuSecondsOf(s.pid) - cpu0;
     const threads = [...threadSeconds(s.pid)].map(([k, v]) => [k, v - (threads0.get(k) ?? 0)]).filter(([, v]) => v >= 0.1);
     const count = (await s.rows('SELECT count(*) FROM nginx'))[0][0];
     if (count !== LINES) throw new Error(`count(*) ${count}, expected ${LINES}`);
