@@ -2,7 +2,8 @@
 //  1. log ingest: 1M generated nginx access-log lines, 1,000 per request, 4 clients. Sluice gets the raw
 //     text through the nginx pipeline (dissect + date + transform); ClickHouse 18.16 gets the same lines
 //     already parsed, as JSONEachRow. Sluice runs twice: pipelineWorkers 0 (one core) and 2. Figures:
-//     rows/s, request latency p50/p99, the server's peak RSS (VmHWM) and bytes on disk per row.
+//     rows/s, the server's CPU seconds per 1M rows (every thread, from /proc), request latency p50/p99,
+//     the server's peak RSS (VmHWM) and bytes on disk per row.
 //  2. the six log queries on a 1M-row log table (bench/lib/log-table.mjs), loaded into Sluice over HTTP
 //     (a JSON pipeline), into ClickHouse (JSONEachRow) and into DuckDB in-process: median of RUNS runs.
 // Each server runs in its own process (ClickHouse from /usr/sbin, Sluice from packages/server/dist).
@@ -16,7 +17,7 @@ import { appendLogRow, DUCK_LOG_TABLE_DDL } from './lib/duck-log-table.mjs';
 import { haveClickHouse, startClickHouse } from './lib/clickhouse.mjs';
 import { LOG_PIPELINE, logRow, STEP_MS, T0 } from './lib/log-table.mjs';
 import { createRand, nginxLines, NGINX_PIPELINE } from './lib/nginx.mjs';
-import { median, percentile } from './lib/proc.mjs';
+import { cpuSecondsOf, median, percentile } from './lib/proc.mjs';
 import { report } from './lib/report.mjs';
 import { startSluice } from './lib/sluice.mjs';
 
@@ -59,10 +60,14 @@ for (let i = 0; i < LINES; i += BATCH) {
 }
 lines.length = 0;
 
-/** POSTs every body with CLIENTS concurrent loops; returns rows/s and request latency percentiles. */
-async function ingest(label, bodies, send) {
+/**
+ * POSTs every body with CLIENTS concurrent loops; returns rows/s, request latency percentiles and the
+ * server's CPU seconds per 1M rows (process `pid`, every thread: steadier than rows/s on a busy machine).
+ */
+async function ingest(label, bodies, send, pid) {
   let next = 0;
   const lat = [];
+  const cpu0 = cpuSecondsOf(pid);
   const start = performance.now();
   const loop = async () => {
     while (next < bodies.length) {
@@ -74,8 +79,10 @@ async function ingest(label, bodies, send) {
   };
   await Promise.all(Array.from({ length: CLIENTS }, loop));
   const s = (performance.now() - start) / 1000;
-  const r = { rowsPerS: LINES / s, p50: percentile(lat, 50), p99: percentile(lat, 99) };
-  console.log(`${label.padEnd(36)} ${Math.round(r.rowsPerS).toLocaleString('en-US').padStart(9)} rows/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${s.toFixed(2)} s)`);
+  const r = { rowsPerS: LINES / s, p50: percentile(lat, 50), p99: percentile(lat, 99), cpuPerM: ((cpuSecondsOf(pid) - cpu0) * 1e6) / LINES };
+  console.log(
+    `${label.padEnd(36)} ${Math.round(r.rowsPerS).toLocaleString('en-US').padStart(9)} rows/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${s.toFixed(2)} s, server ${r.cpuPerM.toFixed(2)} CPU-s per 1M rows)`,
+  );
   return r;
 }
 
@@ -113,19 +120,19 @@ try {
     await ch.exec(
       'CREATE TABLE nginx (ts DateTime, ip String, method String, path String, status UInt16, size UInt64, referrer String, agent String) ENGINE = MergeTree() PARTITION BY toYYYYMMDD(ts) ORDER BY ts',
     );
-    const chIngest = await ingest('ClickHouse, JSONEachRow', chBodies, (b) => ch.exec('INSERT INTO nginx FORMAT JSONEachRow', b));
+    const chIngest = await ingest('ClickHouse, JSONEachRow', chBodies, (b) => ch.exec('INSERT INTO nginx FORMAT JSONEachRow', b), ch.pid);
     const chRss = ch.peakRss();
     const chBytes = await ch.bytesOnDisk('nginx');
 
     await sluice1.putPipeline('nginx', NGINX_PIPELINE);
     const disk0 = sluice1.diskBytes();
-    const s1 = await ingest('Sluice, nginx pipeline, 1 core', textBodies, sluiceSend(sluice1, 'table=nginx&pipeline_name=nginx', 'text/plain'));
+    const s1 = await ingest('Sluice, nginx pipeline, 1 core', textBodies, sluiceSend(sluice1, 'table=nginx&pipeline_name=nginx', 'text/plain'), sluice1.pid);
     const s1Rss = sluice1.peakRss();
     const s1Bytes = sluice1.diskBytes() - disk0;
 
     sluiceN = await startSluice(MULTI);
     await sluiceN.putPipeline('nginx', NGINX_PIPELINE);
-    const sN = await ingest(`Sluice, nginx pipeline, ${MULTI} workers`, textBodies, sluiceSend(sluiceN, 'table=nginx&pipeline_name=nginx', 'text/plain'));
+    const sN = await ingest(`Sluice, nginx pipeline, ${MULTI} workers`, textBodies, sluiceSend(sluiceN, 'table=nginx&pipeline_name=nginx', 'text/plain'), sluiceN.pid);
     const sNRss = sluiceN.peakRss();
     const nCheck = await sluiceN.rows('SELECT status, count(*) FROM nginx GROUP BY status ORDER BY status');
     await sluiceN.stop();
@@ -140,6 +147,8 @@ try {
     const w = `nginx: ${LINES.toLocaleString('en-US')} lines`;
     add(`ingest ${w}, 1 core`, 'rows/s', 'higher', { sluice: s1.rowsPerS, clickhouse: chIngest.rowsPerS });
     add(`ingest ${w}, pipelineWorkers ${MULTI}`, 'rows/s', 'higher', { sluice: sN.rowsPerS, clickhouse: chIngest.rowsPerS });
+    add(`ingest ${w}, server CPU, 1 core`, 'CPU-s per 1M rows', 'lower', { sluice: s1.cpuPerM, clickhouse: chIngest.cpuPerM });
+    add(`ingest ${w}, server CPU, pipelineWorkers ${MULTI}`, 'CPU-s per 1M rows', 'lower', { sluice: sN.cpuPerM, clickhouse: chIngest.cpuPerM });
     add('ingest request latency p50 (1 core)', 'ms', 'lower', { sluice: s1.p50, clickhouse: chIngest.p50 });
     add('ingest request latency p99 (1 core)', 'ms', 'lower', { sluice: s1.p99, clickhouse: chIngest.p99 });
     add(`ingest request latency p50 (${MULTI} workers)`, 'ms', 'lower', { sluice: sN.p50, clickhouse: chIngest.p50 });

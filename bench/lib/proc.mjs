@@ -77,6 +77,16 @@ export function rssSampler(pid, everyMs = 100) {
   };
 }
 
+/** CPU seconds (user + system) of a /proc stat file (a process's, or one thread's: /proc/<pid>/task/<tid>/stat). */
+export function statCpuSeconds(path) {
+  const stat = readFileSync(path, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+}
+
+/** CPU seconds a process has used so far (every thread, exited ones included). */
+export const cpuSecondsOf = (pid) => statCpuSeconds(`/proc/${pid}/stat`);
+
 /** Bytes a directory tree occupies on disk (allocated blocks, so sparse files count what they use). */
 export function diskBytes(dir) {
   let total = 0;

@@ -13,7 +13,9 @@ import { diskBytes, peakRssOf, readyUrl } from './proc.mjs';
 export async function startSluice(workers = 'default', storage = undefined, config = undefined) {
   const dataHome = mkdtempSync(join(tmpdir(), 'sluice-bench-srv-'));
   const env = { ...process.env, ...(storage ? { SLUICE_BENCH_STORAGE: JSON.stringify(storage) } : {}), ...(config ? { SLUICE_BENCH_CONFIG: JSON.stringify(config) } : {}) };
-  const child = spawn(process.execPath, [new URL('./sluice-child.mjs', import.meta.url).pathname, dataHome, String(workers)], { stdio: ['ignore', 'pipe', 'inherit'], env });
+  // SLUICE_NODE_ARGS: extra node flags for the server process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
+  const nodeArgs = process.env.SLUICE_NODE_ARGS ? process.env.SLUICE_NODE_ARGS.split(' ').filter(Boolean) : [];
+  const child = spawn(process.execPath, [...nodeArgs, new URL('./sluice-child.mjs', import.meta.url).pathname, dataHome, String(workers)], { stdio: ['ignore', 'pipe', 'inherit'], env });
   const url = await readyUrl(child, 'sluice');
   const s = {
     url,

@@ -40,15 +40,15 @@ function processorOf(e: unknown): string {
 
 /**
  * Parses the body and runs the pipeline, on a worker thread when the server has them (see run-bounded.ts).
- * With `encode`, and an existing append-mode table, the worker also encodes that table's chunks (the main
- * thread then only stores bytes) and sends no rows.
+ * With `encode`, and an existing append-mode table, that table's chunks are encoded where the pipeline ran
+ * (the store's transaction then only stores bytes) and its rows are dropped.
  */
-async function runPipeline(deps: AppDeps, req: IngestRequest, body: BoundedBody, encode: boolean): Promise<{ tables: readonly RunTable[]; errors: readonly RunItemError[] }> {
-  const { pipeline } = deps.pipelines.resolve(req.pipelineName, req.version, req.identity);
-  const found = deps.pipelineWorkers === undefined ? undefined : deps.pipelines.workerSource(req.pipelineName, req.version);
+async function runPipeline(deps: AppDeps, req: IngestRequest, body: BoundedBody, encode: boolean): Promise<{ tables: readonly RunTable[]; errors: readonly RunItemError[]; onWorker: boolean }> {
+  const { pipeline, source: found } = deps.pipelines.forRun(req.pipelineName, req.version, req.identity, deps.pipelineWorkers !== undefined);
   const source = found !== undefined && req.identity !== undefined ? { ...found, identity: req.identity } : found;
-  const layout = source !== undefined && encode ? deps.store.writeLayout?.(req.db, req.table) : undefined;
-  return runPipelineBounded(deps, { pipeline, source, body, skipError: req.skipError, signal: req.signal, deadline: req.deadline, ...(layout !== undefined ? { layout } : {}) });
+  const layout = encode ? deps.store.writeLayout?.(req.db, req.table) : undefined;
+  const run = await runPipelineBounded(deps, { pipeline, source, body, skipError: req.skipError, signal: req.signal, deadline: req.deadline, ...(layout !== undefined ? { layout } : {}) });
+  return { ...run, onWorker: source !== undefined };
 }
 
 /** The comment GreptimeDB gives every table that a write creates. */
@@ -71,13 +71,14 @@ export async function ingestLogs(deps: AppDeps, req: IngestRequest): Promise<Wri
   // A byte body is transferred to the worker: kept (copied) only when the worker may need to run it again.
   const body: BoundedBody =
     typeof req.body === 'string' ? { text: req.body, contentType: req.contentType } : { bytes: req.body, strictUtf8: req.strictUtf8 === true, contentType: req.contentType };
-  const encode = deps.pipelineWorkers !== undefined && deps.store.writeLayout?.(req.db, req.table) !== undefined;
-  const again = encode && 'bytes' in body ? new Uint8Array(body.bytes) : undefined;
+  const encode = deps.store.writeLayout?.(req.db, req.table) !== undefined;
+  // (Only a worker takes the bytes: on this thread they are still there for a second run.)
+  const again = encode && deps.pipelineWorkers !== undefined && 'bytes' in body ? new Uint8Array(body.bytes) : undefined;
   try {
     return await ingestOnce(deps, req, body, encode);
   } catch (e) {
     if (!(e instanceof EncodedRowsDropped)) throw e;
-    // The table changed while a worker encoded against it (nothing was written): once more, rows only.
+    // The table changed while its rows were encoded against it (nothing was written): once more, rows only.
     return ingestOnce(deps, req, again !== undefined && 'bytes' in body ? { ...body, bytes: again } : body, false);
   }
 }
@@ -104,7 +105,7 @@ async function ingestOnce(deps: AppDeps, req: IngestRequest, body: BoundedBody, 
   const writes = tableWrites(result.tables, req.db, req.table, (t) => logTableOptions(req.hints, t.options));
   if (writes.length === 0) return [];
   const written = await deps.store.write(writes);
-  for (const t of result.tables) if (t.encoded !== undefined) deps.metrics.workerEncoded.inc();
+  if (result.onWorker) for (const t of result.tables) if (t.encoded !== undefined) deps.metrics.workerEncoded.inc();
   for (const w of written) deps.metrics.rowsIngested.inc({ db: w.db, table: w.table, pipeline: req.pipelineName }, w.affectedRows);
   return written;
 }

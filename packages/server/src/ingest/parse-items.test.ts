@@ -19,6 +19,10 @@ describe('parseItems', () => {
 
   it('splits text into non-empty lines', () => {
     expect(parseItems('a\r\n\nb\n', 'text/plain')).toEqual(['a', 'b']);
+    // As split(/\r?\n/) and a trim() test for blank lines: a \r kept where no \n follows, inner \r kept.
+    for (const text of ['', '\n', 'x', '\r\n\r\n', ' a \r\n\t\n\u00a0\nb\r', 'a\rb\n\r\n c', '\u00a0x\n\u2003\n\n\n', 'é\r\n"q"\n']) {
+      expect(parseItems(text, 'text/plain')).toEqual(text.split(/\r?\n/).filter((l) => l.trim() !== ''));
+    }
   });
 
   it('keeps integers beyond 2^53 exact and leaves others as numbers', () => {

@@ -48,11 +48,32 @@ export function ndjsonLine(raw: string, n: number, maxDepth: number | undefined)
   return asDoc(parseJsonOrFail(line, `line ${n}`, maxDepth), `line ${n}`);
 }
 
+/**
+ * The lines of a text body (split at `\n`, a `\r` before it dropped) that are not blank: what
+ * `text.split(/\r?\n/).filter((l) => l.trim() !== '')` gives, without a regular expression and without
+ * trimming a line that starts with a printable ASCII character (most log lines).
+ */
+export function textLines(text: string): string[] {
+  const out: string[] = [];
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const stop = end < text.length && end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    if (stop > start) {
+      const c = text.charCodeAt(start);
+      const line = text.slice(start, stop);
+      if ((c > 32 && c < 127) || line.trim() !== '') out.push(line);
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
 /** Turns a request body into pipeline items: JSON objects, or text lines for `text/plain`. */
 export function parseItems(text: string, type: IngestContentType, maxJsonDepth?: number): (Doc | string)[] {
   switch (type) {
     case 'text/plain':
-      return text.split(/\r?\n/).filter((l) => l.trim() !== '');
+      return textLines(text);
     case 'application/x-ndjson':
       return ndjson(text, maxJsonDepth);
     case 'application/json': {

@@ -133,9 +133,23 @@ export class PipelineService {
     // The identity pipeline runs on a worker too: parsing a big NDJSON body is the costly part.
     if (name === this.compiler.identityName) return { key: IDENTITY_TASK_KEY, yaml: '' };
     const stored = this.get(name, version);
-    const { pipeline } = this.resolve(name, version);
+    return this.sourceOf(stored, this.compiled(stored));
+  }
+
+  /**
+   * resolve() and, when `withSource` (the server has pipeline workers), workerSource() of one stored
+   * version, from one store lookup (a request asked the store three times, for the same answer).
+   */
+  forRun(name: string, version: string | undefined, identity: IdentityOptions | undefined, withSource: boolean): { pipeline: CompiledPipeline; source: WorkerSource | undefined } {
+    if (name === this.compiler.identityName) return { pipeline: this.compiler.identity(identity), source: withSource ? { key: IDENTITY_TASK_KEY, yaml: '' } : undefined };
+    const stored = this.get(name, version);
+    const pipeline = this.compiled(stored);
+    return { pipeline, source: withSource ? this.sourceOf(stored, pipeline) : undefined };
+  }
+
+  private sourceOf(stored: StoredPipeline, pipeline: CompiledPipeline): WorkerSource {
     const targets = this.dispatchBundle(pipeline);
-    const key = [`${name}\u0000${stored.version}`, ...targets.map((t) => t.key)].join('\u0001');
+    const key = [`${stored.name}\u0000${stored.version}`, ...targets.map((t) => t.key)].join('\u0001');
     return { key, yaml: stored.yaml, ...(targets.length > 0 ? { pipelines: targets } : {}) };
   }
 
@@ -165,12 +179,17 @@ export class PipelineService {
   resolve(name: string, version?: string, identity?: IdentityOptions): { pipeline: CompiledPipeline; version: string | undefined } {
     if (name === this.compiler.identityName) return { pipeline: this.compiler.identity(identity), version: undefined };
     const stored = this.get(name, version);
-    const key = `${name}\u0000${stored.version}`;
+    return { pipeline: this.compiled(stored), version: stored.version };
+  }
+
+  /** A stored version compiled (once: cached by name and version). */
+  private compiled(stored: StoredPipeline): CompiledPipeline {
+    const key = `${stored.name}\u0000${stored.version}`;
     let compiled = this.cache.get(key);
     if (compiled === undefined) {
       compiled = this.compile(stored.yaml);
       this.cache.set(key, compiled);
     }
-    return { pipeline: compiled, version: stored.version };
+    return compiled;
   }
 }

@@ -9,6 +9,7 @@ import { encodeItems, unpackTablesSliced } from '../workers/protocol.js';
 import { abortReason } from '../workers/abort-reason.js';
 import type { CompiledPipeline, RunOpts, RunResult } from './compiler.js';
 import type { WorkerSource } from './pipeline-service.js';
+import { encodeAhead } from './encode-ahead.js';
 
 /** Items run between two looks at the clock on the main thread. */
 const ITEMS_PER_STEP = 64;
@@ -40,7 +41,10 @@ export interface BoundedRun {
   readonly signal: AbortSignal | undefined;
   /** The request's deadline (ms since the epoch), for the parts that cannot watch the signal. */
   readonly deadline: number | undefined;
-  /** The layout of the table the unsuffixed output goes to, for a worker to encode its rows (PipelineTask.layout). */
+  /**
+   * The layout of the table the unsuffixed output goes to: its rows are encoded where the pipeline ran, on
+   * a worker (PipelineTask.layout) or here (encode-ahead.ts).
+   */
   readonly layout?: WriteLayout;
 }
 
@@ -75,7 +79,8 @@ export async function runPipelineBounded(deps: AppDeps, r: BoundedRun): Promise<
   const text = r.body === undefined ? '' : 'text' in r.body ? r.body.text : bodyText(r.body.bytes, r.body.strictUtf8);
   const items = r.items ?? (await parseSliced(text, r.body?.contentType ?? 'application/json', limits, r.signal));
   const opts: RunOpts = { skipError: r.skipError, maxValueSize: limits.maxValueSize, maxSteps: limits.vrlMaxSteps, ...(r.deadline !== undefined ? { deadline: r.deadline } : {}) };
-  return runSliced(r.pipeline, items, opts, r.signal);
+  const result = await runSliced(r.pipeline, items, opts, r.signal);
+  return r.layout !== undefined ? encodeAhead(result, r.layout) : result;
 }
 
 /**

@@ -35,8 +35,7 @@ export function createLogpushRoutes(deps: AppDeps, writes: WriteSupport): Hono {
     } else {
       const name = pipelineName.trim();
       const version = c.req.header('x-service-pipeline-version');
-      const { pipeline } = deps.pipelines.resolve(name, version);
-      const source = deps.pipelineWorkers === undefined ? undefined : deps.pipelines.workerSource(name, version);
+      const { pipeline, source } = deps.pipelines.forRun(name, version, undefined, deps.pipelineWorkers !== undefined);
       const result = await runPipelineBounded(deps, { pipeline, source, items: lokiToDocs(streams), skipError: false, ...requestBounds(c) });
       if (result.errors.length > 0) {
         const first = result.errors[0]!;

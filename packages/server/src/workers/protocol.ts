@@ -261,19 +261,8 @@ const UNPACK_STEP = 4096;
 function* unpacking(tables: readonly PackedTable[]): Generator<void, RunTable[]> {
   const out: RunTable[] = [];
   for (const t of tables) {
-    const encoded = t.encoded;
-    if (encoded !== undefined) {
-      // Sent as encoded chunks only: the store writes those, and asking for rows fails the write for a retry.
-      out.push({
-        suffix: t.suffix,
-        options: t.options,
-        schema: t.schema,
-        count: t.count,
-        encoded,
-        get rows(): Value[][] {
-          throw new EncodedRowsDropped();
-        },
-      });
+    if (t.encoded !== undefined) {
+      out.push(encodedTable(t, t.encoded));
       continue;
     }
     const w = t.columns.length;
@@ -310,6 +299,23 @@ function* unpacking(tables: readonly PackedTable[]): Generator<void, RunTable[]>
     out.push({ suffix: t.suffix, options: t.options, schema: t.schema, rows });
   }
   return out;
+}
+
+/**
+ * A table kept as encoded chunks only (by a pipeline worker, or on the main thread: encode-ahead.ts): the
+ * store writes those, and asking for its rows fails the write for a retry (EncodedRowsDropped).
+ */
+export function encodedTable(t: Pick<RunTable, 'suffix' | 'options' | 'schema'> & { readonly count: number }, encoded: EncodedAppendWrite | EncodedSeriesWrite): RunTable {
+  return {
+    suffix: t.suffix,
+    options: t.options,
+    schema: t.schema,
+    count: t.count,
+    encoded,
+    get rows(): Value[][] {
+      throw new EncodedRowsDropped();
+    },
+  };
 }
 
 export function unpackTables(tables: readonly PackedTable[]): RunTable[] {

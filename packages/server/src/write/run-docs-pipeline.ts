@@ -19,8 +19,7 @@ export const PIPELINE_VERSION_HEADER = 'x-service-pipeline-version';
  */
 export function resolveDocsPipeline(deps: AppDeps, name: string, version: string | undefined, time: { field: string; unit: 'ms' | 'ns' }): DocsPipeline {
   if (name === deps.pipelines.identityName) return { pipeline: identityPipeline({ customTimeIndex: `${time.field};epoch;${time.unit}` }), source: undefined };
-  const { pipeline } = deps.pipelines.resolve(name, version);
-  return { pipeline, source: deps.pipelineWorkers === undefined ? undefined : deps.pipelines.workerSource(name, version) };
+  return deps.pipelines.forRun(name, version, undefined, deps.pipelineWorkers !== undefined);
 }
 
 /** A protocol request's pipeline, and what a worker needs to run it (absent: the built-in identity, run here). */

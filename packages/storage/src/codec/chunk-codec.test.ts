@@ -52,6 +52,26 @@ describe('chunk codec', () => {
     const some = new ChunkView(dict.take()).field(1, 'string', [3, 17, 39])!;
     expect([some[3], some[17], some[39], some[4]]).toEqual(['message 3', 'message 17', 'message 39', undefined]);
   });
+
+  it('writes dictionary codes past one varint byte, and gives the dictionary up at a quarter of the values', () => {
+    const n = 1200;
+    // 200 distinct values among 1,090 present ones (under a quarter): codes past 127 take two varint bytes.
+    const many: Value[] = Array.from({ length: n }, (_, i) => (i % 11 === 0 ? null : `v${(i * 7) % 200}`));
+    const ts = Array.from({ length: n }, (_, i) => BigInt(i));
+    const w = new ByteWriter();
+    encodeChunk(w, ['string'], { tableId: 1, ts, series: ts.map(() => 1), fields: [many] });
+    const v = new ChunkView(w.take());
+    const typed = v.typed(0, 'string')!;
+    expect(typed.kind === 'dict' ? typed.dict.length : typed.kind).toBe(200);
+    expect(v.field(0, 'string')).toEqual(many);
+    // One more distinct value than a quarter: stored plain, read back the same.
+    const over: Value[] = Array.from({ length: 40 }, (_, i) => `u${i % 11}`);
+    const w2 = new ByteWriter();
+    encodeChunk(w2, ['string'], { tableId: 1, ts: ts.slice(0, 40), series: over.map(() => 1), fields: [over] });
+    const v2 = new ChunkView(w2.take());
+    expect(v2.typed(0, 'string')!.kind).toBe('boxed');
+    expect(v2.field(0, 'string')).toEqual(over);
+  });
 });
 
 describe('series block', () => {

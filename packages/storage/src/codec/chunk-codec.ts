@@ -149,7 +149,7 @@ export function encodeFieldBlocks(w: ByteWriter, types: readonly ColumnType[], f
       if (dict) {
         section.varint(dict.size);
         for (const v of dict.keys()) section.string(v);
-        for (let i = 0; i < n; i++) if (col[i] !== null) section.varint(dict.get(col[i] as string)!);
+        writeCodes(section, col, n);
       } else {
         for (let i = 0; i < n; i++) if (col[i] !== null) encodeValue(section, type, col[i]!);
       }
@@ -183,19 +183,48 @@ let planeScratch = new Float64Array(1024);
 
 /**
  * Distinct values of a string column when there are few enough for a dictionary to pay off (at most a
- * quarter of the present values); gives up as soon as there are too many.
+ * quarter of the present values); gives up as soon as there are too many. Each present value's code is
+ * left in `codeScratch` (one Map lookup per value; writeCodes writes them).
  */
 function dictionaryOf(col: readonly Value[], nulls: number): Map<string, number> | undefined {
   const dict = new Map<string, number>();
   const most = (col.length - nulls) >> 2;
+  if (codeScratch.length < col.length) codeScratch = new Int32Array(Math.max(col.length, codeScratch.length * 2));
+  const codes = codeScratch;
   for (let i = 0; i < col.length; i++) {
     const v = col[i];
-    if (v === null || dict.has(v as string)) continue;
-    if (dict.size === most) return undefined;
-    dict.set(v as string, dict.size);
+    if (v === null) continue;
+    let code = dict.get(v as string);
+    if (code === undefined) {
+      if (dict.size === most) return undefined;
+      code = dict.size;
+      dict.set(v as string, code);
+    }
+    codes[i] = code;
   }
   return dict;
 }
+
+/** Each present value's dictionary code (from dictionaryOf) of rows [0, n), as varints. */
+function writeCodes(w: ByteWriter, col: readonly Value[], n: number): void {
+  w.ensure(n * 5);
+  const buf = w.buf;
+  const codes = codeScratch;
+  let p = w.pos;
+  for (let i = 0; i < n; i++) {
+    if (col[i] === null) continue;
+    let v = codes[i]!;
+    while (v >= 0x80) {
+      buf[p++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    buf[p++] = v;
+  }
+  w.pos = p;
+}
+
+/** Dictionary codes of the column being encoded (dictionaryOf), reused. */
+let codeScratch = new Int32Array(4096);
 
 /**
  * One decoded field slot in typed form: float64 slots as a Float64Array, dictionary strings as codes

@@ -1,4 +1,4 @@
-import { COLUMN_TYPE_DISPLAY, Timestamp, kindOf, timeUnitOf, type ColumnType, type Value } from '@sluice/pipeline-core';
+import { COLUMN_TYPE_DISPLAY, Timestamp, kindOf, type ColumnType, type TimeUnit, type Value } from '@sluice/pipeline-core';
 
 /**
  * A value as the store keeps it for its column type: integers as number (bigint beyond 2^53),
@@ -8,15 +8,6 @@ export type StoredValue = Value;
 
 /** Marks a value that does not fit its column type. */
 export const MISMATCH: unique symbol = Symbol('mismatch');
-
-const INT_RANGE: Partial<Record<ColumnType, readonly [number, number]>> = {
-  int8: [-128, 127],
-  int16: [-32768, 32767],
-  int32: [-2147483648, 2147483647],
-  uint8: [0, 255],
-  uint16: [0, 65535],
-  uint32: [0, 4294967295],
-};
 
 const INT64_MIN = -(1n << 63n);
 const INT64_MAX = (1n << 63n) - 1n;
@@ -28,41 +19,60 @@ function bigintToStored(v: bigint): number | bigint {
 
 /** The stored form of `v` for a column of `type`, or MISMATCH. `null` stays `null`. */
 export function normalizeValue(type: ColumnType, v: Value): StoredValue | typeof MISMATCH {
-  if (v === null) return null;
-  switch (type) {
-    case 'int8': case 'int16': case 'int32': case 'uint8': case 'uint16': case 'uint32': {
-      const [lo, hi] = INT_RANGE[type]!;
-      const n = typeof v === 'bigint' ? Number(v) : v;
-      return typeof n === 'number' && Number.isInteger(n) && n >= lo && n <= hi ? n : MISMATCH;
-    }
-    case 'int64':
-      if (typeof v === 'number') return Number.isSafeInteger(v) ? v : MISMATCH;
-      if (typeof v === 'bigint') return v >= INT64_MIN && v <= INT64_MAX ? bigintToStored(v) : MISMATCH;
-      return MISMATCH;
-    case 'uint64':
-      if (typeof v === 'number') return Number.isSafeInteger(v) && v >= 0 ? v : MISMATCH;
-      if (typeof v === 'bigint') return v >= 0n && v <= UINT64_MAX ? bigintToStored(v) : MISMATCH;
-      return MISMATCH;
-    case 'float32': case 'float64':
-      if (typeof v === 'number') return v;
-      if (typeof v === 'bigint') return Number(v);
-      return MISMATCH;
-    case 'string':
-      return typeof v === 'string' ? v : MISMATCH;
-    case 'boolean':
-      return typeof v === 'boolean' ? v : MISMATCH;
-    case 'binary':
-      return v instanceof Uint8Array ? v : MISMATCH;
-    case 'json':
-      return v;
-    case 'timestamp_s': case 'timestamp_ms': case 'timestamp_us': case 'timestamp_ns': {
-      if (v instanceof Timestamp) return v.in(timeUnitOf(type)!);
-      if (typeof v === 'bigint') return v >= INT64_MIN && v <= INT64_MAX ? v : MISMATCH;
-      if (typeof v === 'number') return Number.isSafeInteger(v) ? BigInt(v) : MISMATCH;
-      return MISMATCH;
-    }
-  }
+  return v === null ? null : NORMALIZERS[type](v);
 }
+
+/** A column type's normaliser for non-null values (what normalizeValue applies), for a loop over one column. */
+export function normalizerFor(type: ColumnType): (v: Value) => StoredValue | typeof MISMATCH {
+  return NORMALIZERS[type];
+}
+
+const smallInt =
+  (lo: number, hi: number) =>
+  (v: Value): StoredValue | typeof MISMATCH => {
+    const n = typeof v === 'bigint' ? Number(v) : v;
+    return typeof n === 'number' && Number.isInteger(n) && n >= lo && n <= hi ? n : MISMATCH;
+  };
+
+const float = (v: Value): StoredValue | typeof MISMATCH => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : MISMATCH);
+
+const timestamp = (unit: TimeUnit) => (v: Value): StoredValue | typeof MISMATCH => {
+  // (A nanosecond column takes the instant as it is: `in('ns')` would divide by one.)
+  if (v instanceof Timestamp) return unit === 'ns' ? v.ns : v.in(unit);
+  if (typeof v === 'bigint') return v >= INT64_MIN && v <= INT64_MAX ? v : MISMATCH;
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? BigInt(v) : MISMATCH;
+  return MISMATCH;
+};
+
+/** One normaliser per column type, for non-null values. */
+const NORMALIZERS: Record<ColumnType, (v: Value) => StoredValue | typeof MISMATCH> = {
+  int8: smallInt(-128, 127),
+  int16: smallInt(-32768, 32767),
+  int32: smallInt(-2147483648, 2147483647),
+  uint8: smallInt(0, 255),
+  uint16: smallInt(0, 65535),
+  uint32: smallInt(0, 4294967295),
+  int64: (v) => {
+    if (typeof v === 'number') return Number.isSafeInteger(v) ? v : MISMATCH;
+    if (typeof v === 'bigint') return v >= INT64_MIN && v <= INT64_MAX ? bigintToStored(v) : MISMATCH;
+    return MISMATCH;
+  },
+  uint64: (v) => {
+    if (typeof v === 'number') return Number.isSafeInteger(v) && v >= 0 ? v : MISMATCH;
+    if (typeof v === 'bigint') return v >= 0n && v <= UINT64_MAX ? bigintToStored(v) : MISMATCH;
+    return MISMATCH;
+  },
+  float32: float,
+  float64: float,
+  string: (v) => (typeof v === 'string' ? v : MISMATCH),
+  boolean: (v) => (typeof v === 'boolean' ? v : MISMATCH),
+  binary: (v) => (v instanceof Uint8Array ? v : MISMATCH),
+  json: (v) => v,
+  timestamp_s: timestamp('s'),
+  timestamp_ms: timestamp('ms'),
+  timestamp_us: timestamp('us'),
+  timestamp_ns: timestamp('ns'),
+};
 
 /** How a write's value is described in a conflict message: `a string value`, `an integer value 300`. */
 export function describeValue(v: Value): string {

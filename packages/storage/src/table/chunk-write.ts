@@ -66,9 +66,10 @@ export function* cutChunks(t: TableState, rows: PreparedRows, series: number[]):
   const span = spanInUnit(CHUNK_SPAN_NS, t.timeUnit);
   let start = 0;
   while (start < n) {
-    const first = all.ts[start]!;
+    // (Times below `limit` fit the chunk: a comparison per row, not a BigInt difference.)
+    const limit = all.ts[start]! + span;
     let end = start + 1;
-    while (end < n && end - start < MAX_CHUNK_ROWS && all.ts[end]! - first < span) end++;
+    while (end < n && end - start < MAX_CHUNK_ROWS && all.ts[end]! < limit) end++;
     const c: ChunkInput =
       start === 0 && end === n ? all : { ts: all.ts.slice(start, end), series: all.series.slice(start, end), fields: all.fields.map((col) => col.slice(start, end)) };
     yield c;

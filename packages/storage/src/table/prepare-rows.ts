@@ -3,7 +3,7 @@ import type { WriteRequest } from '../store.js';
 import type { TableState } from '../catalog/table-state.js';
 import { InvalidRequestError, SchemaConflictError } from '../errors.js';
 import { MAX_JSON_VALUE_DEPTH, jsonTooDeep } from '../schema/json-depth.js';
-import { MISMATCH, describeValue, displayType, normalizeValue } from '../schema/normalize-value.js';
+import { MISMATCH, describeValue, displayType, normalizeValue, normalizerFor } from '../schema/normalize-value.js';
 
 /**
  * A request's rows ready to store, column by column: time (in the column's unit), tags by key slot and
@@ -78,6 +78,7 @@ function rowPreparer(t: TableState, req: WriteRequest): { rows: PreparedRows; fi
   );
   const defs = req.schema.map((c) => t.byName.get(c.name)!);
   const types = defs.map((c) => c.type);
+  const norms = types.map(normalizerFor);
   const n = req.rows.length;
   // Values for columns the request does not carry: the column default, else null (if allowed).
   const given = new Set(req.schema.map((c) => c.name));
@@ -88,43 +89,86 @@ function rowPreparer(t: TableState, req: WriteRequest): { rows: PreparedRows; fi
   const outs = targets.map((x) => (x.kind === 'tag' ? tags[x.slot]! : x.kind === 'field' ? fields[x.slot]! : undefined));
   const notNull = defs.map((c) => !c.nullable);
   const width = req.schema.length;
-  const lastRaw: (Value | undefined)[] = new Array(width).fill(undefined);
-  const lastNorm: Value[] = valueColumn(width);
-  const fillRows = (from: number, to: number): void => {
+  const rows = req.rows;
+
+  /** Row-major, value by value: throws the error of the first bad value in row order (the contract). */
+  const checkRows = (from: number, to: number): void => {
     for (let i = from; i < to; i++) {
-      const row = req.rows[i]!;
+      const row = rows[i]!;
       if (!Array.isArray(row) || row.length !== width) {
         throw new InvalidRequestError(`write to ${table}: row ${i} has ${Array.isArray(row) ? row.length : 'no'} values but the schema has ${width} columns`);
       }
-      let time: bigint | null = null;
+      let time: Value = null;
       for (let j = 0; j < width; j++) {
         const raw = row[j] === undefined ? null : (row[j] as Value);
-        // The same value as the previous row's (tags of one series, rows built from one template):
-        // normalised once (normalizeValue is pure).
-        let v: Value | typeof MISMATCH;
-        // (`===` holds for 0 and -0: a zero is compared with Object.is so -0 keeps its sign.)
-        if (raw === lastRaw[j] && raw !== null && (raw !== 0 || Object.is(raw, lastRaw[j]))) v = lastNorm[j]!;
-        else {
-          v = normalizeValue(types[j]!, raw);
-          if (v !== MISMATCH && types[j] !== 'json') {
-            lastRaw[j] = raw;
-            lastNorm[j] = v;
-          }
-        }
+        const v = normalizeValue(types[j]!, raw);
         if (v === MISMATCH) throw new SchemaConflictError(table, req.schema[j]!.name, displayType(types[j]!), describeValue(raw), `row ${i}`);
         if (types[j] === 'json' && jsonTooDeep(v)) {
           throw new InvalidRequestError(`write to ${table}: row ${i}, column '${req.schema[j]!.name}': the JSON value nests deeper than ${MAX_JSON_VALUE_DEPTH} levels`);
         }
-        const out = outs[j];
-        if (out === undefined) time = v as bigint | null;
-        else {
-          if (v === null && notNull[j]) throw new InvalidRequestError(`write to ${table}: row ${i} has null for column '${req.schema[j]!.name}', which is NOT NULL`);
-          out[i] = v;
-        }
+        if (outs[j] === undefined) time = v;
+        else if (v === null && notNull[j]) throw new InvalidRequestError(`write to ${table}: row ${i} has null for column '${req.schema[j]!.name}', which is NOT NULL`);
       }
       if (time === null) throw new InvalidRequestError(`write to ${table}: row ${i} has no value for the time index '${t.info.timeIndex}'`);
-      ts[i] = time;
     }
+  };
+
+  /**
+   * Column by column (one normaliser per loop): false as soon as a value is bad, and then checkRows
+   * finds the error to report, so the outcome is that of a row-major check.
+   */
+  const fillColumns = (from: number, to: number): boolean => {
+    for (let i = from; i < to; i++) {
+      const row = rows[i];
+      if (!Array.isArray(row) || row.length !== width) return false;
+    }
+    for (let j = 0; j < width; j++) {
+      const norm = norms[j]!;
+      const out = outs[j];
+      const json = types[j] === 'json';
+      // The previous object value and its stored form (a template's Timestamp or JSON value, reused by
+      // every row): normalised once (normalisers are pure). Primitives are not worth a comparison.
+      let lastRaw: Value | undefined;
+      let lastNorm: Value = null;
+      if (out === undefined) {
+        for (let i = from; i < to; i++) {
+          const raw = (rows[i] as Value[])[j];
+          if (raw === undefined || raw === null) return false;
+          const v = norm(raw);
+          if (v === MISMATCH || v === null) return false;
+          ts[i] = v as bigint;
+        }
+        continue;
+      }
+      const nullable = !notNull[j];
+      for (let i = from; i < to; i++) {
+        const raw = (rows[i] as Value[])[j];
+        let v: Value | typeof MISMATCH;
+        if (raw === undefined || raw === null) {
+          if (!nullable) return false;
+          v = null;
+        } else if (typeof raw !== 'object') v = norm(raw);
+        else if (raw === lastRaw) v = lastNorm;
+        else {
+          v = norm(raw);
+          if (v === MISMATCH || (json && jsonTooDeep(v))) return false;
+          if (!json) {
+            lastRaw = raw;
+            lastNorm = v;
+          }
+        }
+        if (v === MISMATCH) return false;
+        out[i] = v;
+      }
+    }
+    return true;
+  };
+
+  const fillRows = (from: number, to: number): void => {
+    if (fillColumns(from, to)) return;
+    checkRows(from, to);
+    // (Unreachable: a value fillColumns refused is one checkRows reports.)
+    throw new InvalidRequestError(`write to ${table}: a row could not be prepared`);
   };
   return { rows: { count: n, ts, tags, fields }, fill: fillRows };
 }
