@@ -75,14 +75,10 @@ export class ResponseParser {
           this.parseHead(buf.toString('latin1', 0, end));
           break;
         }
-        case State.Length: {
-          const n = Math.min(this.left, data.length - at);
-          this.sink.body(data.subarray(at, at + n));
-          at += n;
-          this.left -= n;
+        case State.Length:
+          at = this.emit(data, at);
           if (this.left === 0) this.finish();
           break;
-        }
         case State.ChunkSize:
         case State.Trailers: {
           const nl = data.indexOf(10, at);
@@ -103,17 +99,13 @@ export class ResponseParser {
           this.state = this.left === 0 ? State.Trailers : State.ChunkData;
           break;
         }
-        case State.ChunkData: {
-          const n = Math.min(this.left, data.length - at);
-          this.sink.body(data.subarray(at, at + n));
-          at += n;
-          this.left -= n;
+        case State.ChunkData:
+          at = this.emit(data, at);
           if (this.left === 0) {
             this.state = State.ChunkEnd;
             this.left = 2;
           }
           break;
-        }
         case State.ChunkEnd: {
           // The CRLF after a chunk's data (a bare LF is tolerated, as Node's parser does).
           const c = data[at]!;
@@ -143,6 +135,14 @@ export class ResponseParser {
       return true;
     }
     return this.state === State.Done;
+  }
+
+  /** Hands on up to `left` body bytes from `at`; the position after them. */
+  private emit(data: Buffer, at: number): number {
+    const n = Math.min(this.left, data.length - at);
+    this.sink.body(data.subarray(at, at + n));
+    this.left -= n;
+    return at + n;
   }
 
   private finish(): void {
