@@ -16,7 +16,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { report } from './lib/report.mjs';
-import { rssSampler } from './lib/proc.mjs';
+import { cpuSecondsOf, rssSampler } from './lib/proc.mjs';
 
 const LINES = Number(process.env.LP_LINES ?? 400_000);
 const BATCH = Number(process.env.LP_BATCH ?? 5_000);
@@ -75,11 +75,10 @@ function which(bin) {
 }
 
 /** CPU seconds (user + system) the process has used so far, from /proc. */
+/** The server's CPU seconds so far (lib/proc.mjs), undefined once it has exited. */
 function cpuSeconds(pid) {
   try {
-    const f = execFileSync('cat', [`/proc/${pid}/stat`]).toString();
-    const parts = f.slice(f.lastIndexOf(')') + 2).split(' ');
-    return (Number(parts[11]) + Number(parts[12])) / 100; // utime + stime, in clock ticks (USER_HZ = 100)
+    return cpuSecondsOf(pid);
   } catch {
     return undefined;
   }

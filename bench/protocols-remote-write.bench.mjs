@@ -7,7 +7,8 @@
 // and Debian `prometheus` and `victoria-metrics` (a missing peer is reported and skipped).
 // Run: node bench/protocols-remote-write.bench.mjs   (SLUICE_BENCH_REQUESTS=N: requests per target, default 200)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpuSecondsOf } from './lib/proc.mjs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,11 +103,10 @@ function startPeer(bin, args) {
 }
 
 /** CPU seconds (user + system, all threads) the process has used so far, from /proc (undefined elsewhere). */
+/** The server's CPU seconds so far (lib/proc.mjs), undefined once it has exited. */
 function cpuSeconds(pid) {
   try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const parts = f.slice(f.lastIndexOf(')') + 2).split(' ');
-    return (Number(parts[11]) + Number(parts[12])) / 100;
+    return cpuSecondsOf(pid);
   } catch {
     return undefined;
   }
