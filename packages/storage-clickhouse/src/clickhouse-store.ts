@@ -17,6 +17,7 @@ import { deleteRows } from './read/delete-rows.js';
 import { scanTable } from './read/scan.js';
 import { readSource } from './read/source.js';
 import { ident, str } from './sql/quote.js';
+import { SeriesIds } from './write/series-ids.js';
 import { insertRows } from './write/insert-rows.js';
 import { planWrite } from './write/plan-write.js';
 
@@ -62,6 +63,8 @@ class ClickHouseStore implements Store {
   readonly pushdownMatches = true;
   private closed = false;
   private seqLast = 0n;
+  /** `__series` of recently written tag combinations (every table's; the key names the tags). */
+  private readonly seriesIds = new SeriesIds();
   private readonly mutex = new Mutex();
   private sweepTimer: NodeJS.Timeout | undefined;
   private bytesTimer: NodeJS.Timeout | undefined;
@@ -277,7 +280,7 @@ class ClickHouseStore implements Store {
     if (this.layout.cluster !== undefined) settings.insert_distributed_sync = 1;
     if (this.layout.replicated) settings.insert_deduplicate = 1;
     const tables = [...planned.tables.entries()];
-    const done = await Promise.allSettled(tables.map(([, tw]) => insertRows(this.http, tw, this.nextSeq(tw.affected), settings)));
+    const done = await Promise.allSettled(tables.map(([, tw]) => insertRows(this.http, tw, this.nextSeq(tw.affected), settings, this.seriesIds)));
     const dropped = new Set<string>();
     for (let i = 0; i < done.length; i++) {
       const d = done[i]!;

@@ -8,8 +8,11 @@ export function str(s: string): string {
   return "'" + s.replace(/\\/g, '\\\\').replace(/'/g, "\\'") + "'";
 }
 
+const TSV_SPECIAL = /[\\\t\n\r\0]/;
+
 /** A field of a TabSeparated row, escaped. */
 export function tsvEscape(s: string): string {
+  if (!TSV_SPECIAL.test(s)) return s;
   return s.replace(/[\\\t\n\r\0]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\0'));
 }
 

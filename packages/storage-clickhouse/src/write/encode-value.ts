@@ -1,23 +1,32 @@
 import { toJsonText, type ColumnType, type Value } from '@sluice/pipeline-core';
 import { tsvEscape } from '../sql/quote.js';
 
-/** A stored value (see normalizeValue) as a TabSeparated field for its column's ClickHouse type. */
-export function encodeValue(type: ColumnType, v: Value): string {
-  if (v === null || v === undefined) return '\\N';
+/** A non-null stored value (see normalizeValue) as a TabSeparated field. */
+export type FieldEncoder = (v: Value) => string;
+
+const floatField: FieldEncoder = (v) => floatText(v as number);
+const boolField: FieldEncoder = (v) => (v ? '1' : '0');
+const stringField: FieldEncoder = (v) => tsvEscape(v as string);
+const jsonField: FieldEncoder = (v) => tsvEscape(toJsonText(v));
+const binaryField: FieldEncoder = (v) => Buffer.from(v as Uint8Array).toString('hex');
+const plainField: FieldEncoder = (v) => String(v);
+
+/** The encoder of a column's non-null values, chosen once per column of a batch. */
+export function fieldEncoder(type: ColumnType): FieldEncoder {
   switch (type) {
     case 'float32':
     case 'float64':
-      return floatText(v as number);
+      return floatField;
     case 'boolean':
-      return v ? '1' : '0';
+      return boolField;
     case 'string':
-      return tsvEscape(v as string);
+      return stringField;
     case 'json':
-      return tsvEscape(toJsonText(v));
+      return jsonField;
     case 'binary':
-      return Buffer.from(v as Uint8Array).toString('hex');
+      return binaryField;
     default:
-      return String(v);
+      return plainField;
   }
 }
 

@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { ChHttp } from '../client/ch-http.js';
 import { ClickHouseQueryError } from '../client/ch-http.js';
 import type { TableEntry } from '../catalog/catalog.js';
 import { SEQ, SERIES } from '../catalog/physical.js';
 import { ident } from '../sql/quote.js';
-import { encodeValue } from './encode-value.js';
+import { fieldEncoder } from './encode-value.js';
+import { SeriesIds } from './series-ids.js';
+import { SeqText } from './seq-text.js';
 import { isPayloadNaN, nanExpression } from './nan-bits.js';
 import type { TableWrite } from './plan-write.js';
 
@@ -17,14 +18,15 @@ const RETRIES = 3;
  * when none landed — a retry never duplicates rows (an INSERT below max_insert_block_size is one part,
  * all or nothing). On Replicated tables ClickHouse's own block deduplication applies as well.
  */
-export async function insertRows(http: ChHttp, tw: TableWrite, seqBase: bigint, settings: Record<string, number>): Promise<void> {
+export async function insertRows(http: ChHttp, tw: TableWrite, seqBase: bigint, settings: Record<string, number>, seriesIds: SeriesIds): Promise<void> {
   const e: TableEntry = tw.after;
   const cols = e.columns;
+  const encoders = cols.map((c) => fieldEncoder(c.def.type));
+  const floats = cols.map((c) => c.def.type === 'float64');
   const lines: string[] = [];
-  const hashes = new Map<string, string>();
   // Rows holding a NaN with a payload, by line: their fields as Values expressions (see nan-bits.ts).
   const special = new Map<number, Map<number, string>>();
-  let seq = seqBase;
+  const seq = new SeqText(seqBase);
   for (const { state, rows } of tw.parts) {
     // Rows were prepared against the table as it was for their request: tag and field slots of that state.
     const src = cols.map((c) => {
@@ -33,25 +35,23 @@ export async function insertRows(http: ChHttp, tw: TableWrite, seqBase: bigint, 
       return i === undefined ? null : (c.kind === 'tag' ? rows.tags[i] : rows.fields[i]) ?? null;
     });
     for (let r = 0; r < rows.count; r++) {
-      const out: string[] = [];
-      const tagKey: string[] = [];
+      let line = '';
+      // The tag names and encoded values, tab-separated: what the series id hashes (series-ids.ts).
+      let tagKey = '';
       for (let j = 0; j < cols.length; j++) {
         const c = cols[j]!;
         const column = src[j];
         const v = c.kind === 'time' ? rows.ts[r]! : column ? (column[r] ?? null) : null;
-        if (c.kind === 'tag' && v !== null) tagKey.push(c.name, encodeValue(c.def.type, v));
-        if (c.def.type === 'float64' && isPayloadNaN(v)) {
+        const f = v === null ? '\\N' : encoders[j]!(v);
+        if (c.kind === 'tag' && v !== null) tagKey = tagKey === '' ? `${c.name}\t${f}` : `${tagKey}\t${c.name}\t${f}`;
+        if (floats[j] && isPayloadNaN(v)) {
           const m = special.get(lines.length) ?? new Map<number, string>();
           m.set(j, nanExpression(v));
           special.set(lines.length, m);
         }
-        out.push(encodeValue(c.def.type, v));
+        line = j === 0 ? f : `${line}\t${f}`;
       }
-      const k = tagKey.join('\t');
-      let h = hashes.get(k);
-      if (h === undefined) hashes.set(k, (h = createHash('sha1').update(k).digest().readBigUInt64BE(0).toString()));
-      out.push(String(seq++), h);
-      lines.push(out.join('\t'));
+      lines.push(`${line}\t${seq.next()}\t${seriesIds.of(tagKey)}`);
     }
   }
   const n = lines.length;
