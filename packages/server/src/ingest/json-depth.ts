@@ -30,14 +30,12 @@ export type Spans = number[];
 export function scanJson(text: string, where: string, max = MAX_JSON_DEPTH): Spans {
   const spans: Spans = [];
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
-    if (inString) {
-      if (ch === BACKSLASH) i++;
-      else if (ch === QUOTE) inString = false;
-    } else if (ch === QUOTE) {
-      inString = true;
+    if (ch === QUOTE) {
+      const end = stringEnd(text, i + 1);
+      if (end === -1) return spans; // unterminated: JSON.parse reports it
+      i = end;
     } else if (ch === OPEN_BRACE || ch === OPEN_BRACKET) {
       if (++depth > max) {
         throw new SluiceError(StatusCode.InvalidArguments, `${where} nests deeper than ${max} levels (at offset ${i}); the maximum JSON nesting depth is ${max} ([ingest] max_json_depth)`);
@@ -56,6 +54,21 @@ export function scanJson(text: string, where: string, max = MAX_JSON_DEPTH): Spa
     }
   }
   return spans;
+}
+
+/**
+ * The offset of the quote closing a string whose contents start at `from` (-1 when unterminated). Strings
+ * are most of a document: found with indexOf, a quote being escaped when an odd run of backslashes precedes it.
+ */
+function stringEnd(text: string, from: number): number {
+  for (let j = from; ; ) {
+    const q = text.indexOf('"', j);
+    if (q === -1) return -1;
+    let b = q - 1;
+    while (b >= j && text.charCodeAt(b) === BACKSLASH) b--;
+    if ((q - 1 - b) % 2 === 0) return q;
+    j = q + 1;
+  }
 }
 
 /** A character that continues a number literal after its integer digits (fraction, exponent, stray text). */

@@ -64,7 +64,8 @@ function unmark(v: Value): Value {
     const x = unmarked(o[k]!);
     if (x === o[k]) continue;
     // `__proto__` is an own property of a parsed object: assigning it would set the prototype instead.
-    Object.defineProperty(o, k, { value: x, writable: true, enumerable: true, configurable: true });
+    if (k === '__proto__') Object.defineProperty(o, k, { value: x, writable: true, enumerable: true, configurable: true });
+    else o[k] = x;
   }
   return o;
 }
