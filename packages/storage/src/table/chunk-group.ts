@@ -7,6 +7,7 @@ import type { ChunkView } from '../codec/chunk-codec.js';
 import { chunkSource, type ChunkSlice } from './chunk-source.js';
 import { bucketCounts } from './chunk-histogram.js';
 import { compareValues } from './compare.js';
+import { floatDecodeCount } from '../codec/wasm-kernels.js';
 
 const floorDiv = (a: bigint, b: bigint) => (a >= 0n ? a / b : -((-a + b - 1n) / b));
 const NUMERIC = new Set(['float64', 'float32', 'int8', 'int16', 'int32', 'uint8', 'uint16', 'uint32', 'int64', 'uint64']);
@@ -159,17 +160,15 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
   return out;
 }
 
-/** The present values of one float64 slot of the chunk being aggregated: reused from chunk to chunk. */
-let floatScratch: Float64Array = new Float64Array(1024);
-/** The last chunk slot decoded into floatScratch (a fast path that declines a chunk leaves it for the next). */
-let floatsOf: { view: ChunkView; slot: number; p: ReturnType<ChunkView['presentFloats']> } | undefined;
+/** The last chunk slot decoded (a fast path that declines a chunk leaves it for the next). */
+let floatsOf: { view: ChunkView; slot: number; decode: number; p: ReturnType<ChunkView['presentFloats']> } | undefined;
 
-/** A float64 slot's present values (ChunkView.presentFloats into floatScratch), decoded once per chunk and slot. */
+/** A float64 slot's present values (ChunkView.presentFloats: views valid until the next decode), decoded once per chunk and slot. */
 function presentFloats(view: ChunkView, slot: number): ReturnType<ChunkView['presentFloats']> {
-  if (floatsOf?.view === view && floatsOf.slot === slot) return floatsOf.p;
-  const p = view.presentFloats(slot, floatScratch);
-  if (p !== undefined) floatScratch = p.values;
-  floatsOf = { view, slot, p };
+  // Reused only while no other float block was decoded since (they share the decoder's memory).
+  if (floatsOf?.view === view && floatsOf.slot === slot && floatsOf.decode === floatDecodeCount()) return floatsOf.p;
+  const p = view.presentFloats(slot);
+  floatsOf = { view, slot, decode: floatDecodeCount(), p };
   return p;
 }
 
