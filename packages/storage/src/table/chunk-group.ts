@@ -7,7 +7,7 @@ import type { ChunkView } from '../codec/chunk-codec.js';
 import { chunkSource, type ChunkSlice } from './chunk-source.js';
 import { bucketCounts } from './chunk-histogram.js';
 import { compareValues } from './compare.js';
-import { floatDecodeCount } from '../codec/wasm-kernels.js';
+import { floatDecodeCount, GroupSums } from '../codec/wasm-kernels.js';
 
 const floorDiv = (a: bigint, b: bigint) => (a >= 0n ? a / b : -((-a + b - 1n) / b));
 const NUMERIC = new Set(['float64', 'float32', 'int8', 'int16', 'int32', 'uint8', 'uint16', 'uint32', 'int64', 'uint64']);
@@ -70,9 +70,19 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
   const starWith = aggs.length === 2 && starAt >= 0 ? { star: starAt, with: 1 - starAt } : undefined;
   let noKey = new Int32Array(0);
   // `GROUP BY tag` with sum/avg of a float64 column, alone or beside count(*): whole chunks go through one
-  // loop from series ids to per-group sums (addFloatsByIds / addFloatsBySeries), no per-row group ids.
+  // loop from series ids to per-group sums (GroupSums.add in WebAssembly, or addFloatsBySeries), no per-row group ids.
   const floatAgg = starWith !== undefined ? starWith.with : aggs.length === 1 ? 0 : -1;
   const bySeriesFloats = keys.length === 1 && keys[0]!.isTag && floatAgg >= 0 && isFloatSum(t, aggs[floatAgg]!) ? (aggs[floatAgg]!.src as { slot: number }).slot : -1;
+  // Chunks on that path sum in WebAssembly (codec/wasm-kernels.ts) until one cannot (nulls, a cut chunk,
+  // ids not stored in place): the sums so far are copied out and every later row is added here, so each
+  // group's sum still adds its rows in scan order.
+  let inWasm = bySeriesFloats >= 0 ? GroupSums.begin() : undefined;
+  const leaveWasm = () => {
+    if (inWasm === undefined) return;
+    inWasm.readInto(groups, starWith !== undefined ? shared : counts[floatAgg]!, sums[floatAgg]!);
+    inWasm.end();
+    inWasm = undefined;
+  };
 
   // A histogram of counts (one time-bucket key, only count(*) / count(time)) counts runs of rows per bucket.
   const countsOnly = keys.length === 1 && keys[0]!.isBucket && aggs.every((a) => a.fn === 'count' && (a.src === undefined || a.src.kind === 'time'));
@@ -100,26 +110,30 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
         const p = presentFloats(slice.chunk.view, bySeriesFloats);
         if (p !== undefined && p.present === n) {
           const w = floatAgg;
-          // Beside count(*), rows count for both in `shared`.
-          const rowCounts = () => (starWith !== undefined ? shared : counts[w]!);
-          // Ids one or two bytes wide are read where they are stored; others are decoded first.
           const ids = slice.chunk.view.seriesInPlace();
-          if (ids !== undefined && ids.width <= 2) {
-            const { bytes, at, base, width } = ids;
-            for (let k = 0; (k = addFloatsByIds(bytes, at, width, base, p.values, k, n, key.seriesParts, rowCounts(), sums[w]!)) < n; ) {
-              key.partOfSeries(slice, base + (width === 1 ? bytes[at + k]! : bytes[at + 2 * k]! | (bytes[at + 2 * k + 1]! << 8)));
+          if (inWasm !== undefined && ids !== undefined) {
+            // Rows go to the per-group counts and sums in the kernels' memory; a series without a group
+            // stops the kernel, which goes on from that row once the series has one.
+            inWasm.load(p.values, ids, n);
+            for (let k = 0; (k = inWasm.add(k, n)) < n; ) {
+              const sid = inWasm.idOf(k);
+              const part = key.partOfSeries(slice, sid);
               while (groups < key.values.length) newGroup([key.values[groups]!]);
+              inWasm.setGroup(sid, part);
             }
             continue;
           }
+          leaveWasm();
+          // Beside count(*), rows count for both in `shared`.
           const series = key.wholeSeries(slice);
-          for (let k = 0; (k = addFloatsBySeries(series, p.values, k, n, key.seriesParts, rowCounts(), sums[w]!)) < n; ) {
+          for (let k = 0; (k = addFloatsBySeries(series, p.values, k, n, key.seriesParts, starWith !== undefined ? shared : counts[w]!, sums[w]!)) < n; ) {
             key.partOfSeries(slice, series[k]!);
             while (groups < key.values.length) newGroup([key.values[groups]!]);
           }
           continue;
         }
       }
+      leaveWasm();
       gids = key.parts(slice);
       while (groups < key.values.length) newGroup([key.values[groups]!]);
     } else {
@@ -138,6 +152,7 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
       accumulate(slice, t, aggs[a]!.fn, aggs[a]!.src, gids, counts[a]!, sums[a]!, best[a]!, a === starWith?.with ? { star: counts[starWith.star]!, shared } : undefined);
     }
   }
+  leaveWasm();
   if (starWith !== undefined) {
     for (let g = 0; g < groups; g++) {
       counts[starWith.star]![g]! += shared[g]!;
@@ -260,32 +275,6 @@ function accumulate(slice: ChunkSlice, t: TableState, fn: AggregateRequest['aggr
       }
     }
   }
-}
-
-/**
- * addFloatsBySeries over ids stored in place (ChunkView.seriesInPlace, `width` 1 or 2): row k's id is
- * base + the width-byte number at bytes[at + k * width].
- */
-function addFloatsByIds(bytes: Uint8Array, at: number, width: number, base: number, values: Float64Array, from: number, n: number, bySeries: Int32Array, counts: Float64Array, sums: Float64Array): number {
-  const len = bySeries.length;
-  if (width === 1) {
-    for (let k = from; k < n; k++) {
-      const sid = base + bytes[at + k]!;
-      const g = sid < len ? bySeries[sid]! : -1;
-      if (g < 0) return k;
-      counts[g]!++;
-      sums[g]! += values[k]!;
-    }
-    return n;
-  }
-  for (let k = from, q = at + 2 * from; k < n; k++, q += 2) {
-    const sid = base + (bytes[q]! | (bytes[q + 1]! << 8));
-    const g = sid < len ? bySeries[sid]! : -1;
-    if (g < 0) return k;
-    counts[g]!++;
-    sums[g]! += values[k]!;
-  }
-  return n;
 }
 
 /** counts[gids[i]]++ for i < n. */
