@@ -7,7 +7,7 @@ import type { ChunkView } from '../codec/chunk-codec.js';
 import { chunkSource, type ChunkSlice } from './chunk-source.js';
 import { bucketCounts } from './chunk-histogram.js';
 import { compareValues } from './compare.js';
-import { floatDecodeCount, GroupSums } from '../codec/wasm-kernels.js';
+import { floatDecodeCount, GroupSums, type IdsInPlace } from '../codec/wasm-kernels.js';
 
 const floorDiv = (a: bigint, b: bigint) => (a >= 0n ? a / b : -((-a + b - 1n) / b));
 const NUMERIC = new Set(['float64', 'float32', 'int8', 'int16', 'int32', 'uint8', 'uint16', 'uint32', 'int64', 'uint64']);
@@ -110,8 +110,9 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
         const p = presentFloats(slice.chunk.view, bySeriesFloats);
         if (p !== undefined && p.present === n) {
           const w = floatAgg;
-          const ids = slice.chunk.view.seriesInPlace();
-          if (inWasm !== undefined && ids !== undefined) {
+          if (inWasm !== undefined) {
+            // Ids stored in place are read there; others (compressed, varints) are decoded first.
+            const ids = slice.chunk.view.seriesInPlace() ?? idsOf(key.wholeSeries(slice));
             // Rows go to the per-group counts and sums in the kernels' memory; a series without a group
             // stops the kernel, which goes on from that row once the series has one.
             inWasm.load(p.values, ids, n);
@@ -123,7 +124,6 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
             }
             continue;
           }
-          leaveWasm();
           // Beside count(*), rows count for both in `shared`.
           const series = key.wholeSeries(slice);
           for (let k = 0; (k = addFloatsBySeries(series, p.values, k, n, key.seriesParts, starWith !== undefined ? shared : counts[w]!, sums[w]!)) < n; ) {
@@ -276,6 +276,9 @@ function accumulate(slice: ChunkSlice, t: TableState, fn: AggregateRequest['aggr
     }
   }
 }
+
+/** Decoded series ids as ids stored in place, 4 bytes wide. */
+const idsOf = (series: Uint32Array): IdsInPlace => ({ bytes: new Uint8Array(series.buffer, series.byteOffset, series.byteLength), at: 0, base: 0, width: 4 });
 
 /** counts[gids[i]]++ for i < n. */
 function addCounts(gids: Int32Array, n: number, counts: Float64Array): void {
