@@ -127,6 +127,30 @@
         (br $row)))
     (local.get $k))
 
+;; sumByIds without values: counts[g] += 1 per row (count(*) grouped by a tag).
+  (func (export "countByIds") (param $ids i32) (param $width i32) (param $base i32)
+    (param $k i32) (param $n i32) (param $map i32) (param $mapLen i32) (param $counts i32)
+    (result i32)
+    (local $sid i32) (local $g i32) (local $at i32)
+    (block $done
+      (loop $row
+        (br_if $done (i32.ge_u (local.get $k) (local.get $n)))
+        (if (i32.eq (local.get $width) (i32.const 2))
+          (then (local.set $sid (i32.load16_u (i32.add (local.get $ids) (i32.shl (local.get $k) (i32.const 1))))))
+          (else
+            (if (i32.eq (local.get $width) (i32.const 1))
+              (then (local.set $sid (i32.load8_u (i32.add (local.get $ids) (local.get $k)))))
+              (else (local.set $sid (i32.load (i32.add (local.get $ids) (i32.shl (local.get $k) (i32.const 2)))))))))
+        (local.set $sid (i32.add (local.get $sid) (local.get $base)))
+        (br_if $done (i32.ge_u (local.get $sid) (local.get $mapLen)))
+        (local.set $g (i32.load (i32.add (local.get $map) (i32.shl (local.get $sid) (i32.const 2)))))
+        (br_if $done (i32.lt_s (local.get $g) (i32.const 0)))
+        (local.set $at (i32.add (local.get $counts) (i32.shl (local.get $g) (i32.const 3))))
+        (f64.store (local.get $at) (f64.add (f64.load (local.get $at)) (f64.const 1)))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $row)))
+    (local.get $k))
+
   ;; m float64 values from 8 byte planes at src (plane k at src + k*m: byte k of every value) into dst
   ;; (8-aligned), 16 values at a time with SIMD byte shuffles, the rest byte by byte.
   (func (export "planes") (param $src i32) (param $m i32) (param $dst i32)

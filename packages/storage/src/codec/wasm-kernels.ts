@@ -23,6 +23,7 @@ interface Exports {
   lz4(p: number, end: number, o: number, oend: number): number;
   planes(src: number, m: number, dst: number): void;
   sumByIds(ids: number, width: number, base: number, vals: number, k: number, n: number, map: number, mapLen: number, counts: number, sums: number): number;
+  countByIds(ids: number, width: number, base: number, k: number, n: number, map: number, mapLen: number, counts: number): number;
 }
 
 /** The WebAssembly API (a Node global; this package's TypeScript libs do not declare it). */
@@ -206,12 +207,15 @@ export class GroupSums {
     new Int32Array(bytes.buffer, this.at, this.mapCap)[sid] = group;
   }
 
-  /** The chunk's ids (n rows) and its decoded values (from decodeFloatBlock, just before). */
-  load(values: Float64Array, ids: IdsInPlace, n: number): void {
-    this.valuesAt = values.byteOffset;
+  /**
+   * The chunk's ids (n rows) and, for `add`, its decoded values (from decodeFloatBlock, just before;
+   * `count` needs none).
+   */
+  load(ids: IdsInPlace, n: number, values?: Float64Array): void {
+    this.valuesAt = values === undefined ? -1 : values.byteOffset;
     const k = instance();
     // After the values (the scratch keeps its bytes when it grows).
-    const idsAt = align16(this.valuesAt + 8 * n + 16);
+    const idsAt = values === undefined ? 0 : align16(this.valuesAt + 8 * n + 16);
     const mem = reserveScratch(k, idsAt + n * ids.width);
     mem.set(ids.bytes.subarray(ids.at, ids.at + n * ids.width), idsAt);
     this.idsAt = idsAt;
@@ -219,9 +223,15 @@ export class GroupSums {
     this.base = ids.base;
   }
 
-  /** Adds rows from..n−1 of the loaded chunk; returns the first row whose series has no group, else n. */
+  /** Adds rows from..n−1 of the loaded chunk to counts and sums; returns the first row whose series has no group, else n. */
   add(from: number, n: number): number {
+    if (this.valuesAt < 0) throw new Error('GroupSums.add: no values loaded');
     return instance().sumByIds(this.idsAt, this.width, this.base, this.valuesAt, from, n, this.at, this.mapCap, this.countsAt, this.sumsAt);
+  }
+
+  /** `add` for counts alone. */
+  count(from: number, n: number): number {
+    return instance().countByIds(this.idsAt, this.width, this.base, from, n, this.at, this.mapCap, this.countsAt);
   }
 
   /** The series id of row k of the loaded chunk. */
@@ -232,10 +242,10 @@ export class GroupSums {
     return this.base + v;
   }
 
-  /** Copies the first `groups` counts and sums out (into arrays at least that long). */
-  readInto(groups: number, counts: Float64Array, sums: Float64Array): void {
+  /** Copies the first `groups` counts (and sums) out (into arrays at least that long). */
+  readInto(groups: number, counts: Float64Array, sums?: Float64Array): void {
     counts.set(new Float64Array(bytes.buffer, this.countsAt, groups));
-    sums.set(new Float64Array(bytes.buffer, this.sumsAt, groups));
+    sums?.set(new Float64Array(bytes.buffer, this.sumsAt, groups));
   }
 
   /** Gives the state region back. */

@@ -70,7 +70,7 @@ describe('groupChunks: count/sum/avg of a float64 column', () => {
       for (const groupBy of keySets) {
         const want = naive(rows, groupBy);
         // All four aggregates, count(*) next to one other (counted in that aggregate's pass), sum or avg alone.
-        for (const pick of [[0, 1, 2, 3], [0, 3], [2, 0], [3], [2]]) {
+        for (const pick of [[0, 1, 2, 3], [0, 3], [2, 0], [3], [2], [0]]) {
           const got = await s.aggregate!({ db: 'public', table: 'logs', groupBy, aggregates: pick.map((a) => AGGS[a]!), ...(timeRange ? { timeRange } : {}) });
           expect(got?.map((r) => [...r])).toEqual(want.map((r) => [...r.slice(0, groupBy.length), ...pick.map((a) => r[groupBy.length + a]!)]));
         }
@@ -100,7 +100,7 @@ describe('groupChunks: count/sum/avg of a float64 column', () => {
     const rows = await collect(s, { db: 'public', table: 'logs' });
     const want = naive(rows, [{ column: 'host' }]);
     expect(want.length).toBeGreaterThan(600);
-    for (const pick of [[0, 3], [2, 0], [0, 1, 2, 3], [3], [2]]) {
+    for (const pick of [[0, 3], [2, 0], [0, 1, 2, 3], [3], [2], [0]]) {
       const got = await s.aggregate!({ db: 'public', table: 'logs', groupBy: [{ column: 'host' }], aggregates: pick.map((a) => AGGS[a]!) });
       expect(got?.map((r) => [...r])).toEqual(want.map((r) => [r[0], ...pick.map((a) => r[1 + a]!)]));
     }
@@ -137,7 +137,7 @@ describe('groupChunks: count/sum/avg of a float64 column', () => {
     for (const groupBy of [[{ column: 'host' }], [{ column: 'level' }]]) {
       const want = naive(rows, groupBy);
       expect(want.length).toBeGreaterThan(1024);
-      for (const pick of [[0, 3], [3], [2, 0], [0, 1, 2, 3]]) {
+      for (const pick of [[0, 3], [3], [2, 0], [0, 1, 2, 3], [0]]) {
         const got = await s.aggregate!({ db: 'public', table: 'logs', groupBy, aggregates: pick.map((a) => AGGS[a]!) });
         expect(got?.map((r) => [...r])).toEqual(want.map((r) => [r[0], ...pick.map((a) => r[1 + a]!)]));
       }
@@ -148,6 +148,13 @@ describe('groupChunks: count/sum/avg of a float64 column', () => {
     const inRange = await collect(s, { db: 'public', table: 'logs', timeRange });
     const got = await s.aggregate!({ db: 'public', table: 'logs', groupBy: [{ column: 'host' }], aggregates: [AGGS[0]!, AGGS[3]!], timeRange });
     expect(got?.map((r) => [...r])).toEqual(naive(inRange, [{ column: 'host' }]).map((r) => [r[0], r[1], r[4]]));
+    // Row counts alone (count(*) and the time index's count), summed in WebAssembly and then, after the
+    // range cuts a chunk, in JavaScript.
+    for (const range of [timeRange, { startNs: ms(t0), endNs: ms(t0 + 4 * 60_000 + 25_000) }]) {
+      const inIt = naive(await collect(s, { db: 'public', table: 'logs', timeRange: range }), [{ column: 'host' }]);
+      const counted = await s.aggregate!({ db: 'public', table: 'logs', groupBy: [{ column: 'host' }], aggregates: [{ fn: 'count' }, { fn: 'count', column: 'ts' }], timeRange: range });
+      expect(counted?.map((r) => [...r])).toEqual(inIt.map((r) => [r[0], r[1], r[1]]));
+    }
     await s.close();
   });
 });

@@ -76,12 +76,28 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
   // Chunks on that path sum in WebAssembly (codec/wasm-kernels.ts) until one cannot (nulls, a cut chunk,
   // ids not stored in place): the sums so far are copied out and every later row is added here, so each
   // group's sum still adds its rows in scan order.
-  let inWasm = bySeriesFloats >= 0 ? GroupSums.begin() : undefined;
+  // `GROUP BY tag` with row counts only (count(*), count of the time index) counts there too.
+  const tagCounts = keys.length === 1 && keys[0]!.isTag && aggs.every((a) => a.fn === 'count' && (a.src === undefined || a.src.kind === 'time'));
+  let inWasm = bySeriesFloats >= 0 || tagCounts ? GroupSums.begin() : undefined;
   const leaveWasm = () => {
     if (inWasm === undefined) return;
-    inWasm.readInto(groups, starWith !== undefined ? shared : counts[floatAgg]!, sums[floatAgg]!);
+    if (tagCounts) for (const c of counts) inWasm.readInto(groups, c);
+    else inWasm.readInto(groups, starWith !== undefined ? shared : counts[floatAgg]!, sums[floatAgg]!);
     inWasm.end();
     inWasm = undefined;
+  };
+  /**
+   * Runs a GroupSums kernel over the slice's whole chunk (its ids loaded): a series without a group stops
+   * it, gets its group, and the kernel goes on from that row.
+   */
+  const inWasmChunk = (g: GroupSums, slice: ChunkSlice, n: number, step: (from: number) => number) => {
+    const key = keys[0]!;
+    for (let k = 0; (k = step(k)) < n; ) {
+      const sid = g.idOf(k);
+      const part = key.partOfSeries(slice, sid);
+      while (groups < key.values.length) newGroup([key.values[groups]!]);
+      g.setGroup(sid, part);
+    }
   };
 
   // A histogram of counts (one time-bucket key, only count(*) / count(time)) counts runs of rows per bucket.
@@ -106,22 +122,21 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
         });
         continue;
       }
+      const g = inWasm;
+      if (tagCounts && g !== undefined && n === slice.chunk.view.count) {
+        g.load(slice.chunk.view.seriesInPlace() ?? idsOf(key.wholeSeries(slice)), n);
+        inWasmChunk(g, slice, n, (k) => g.count(k, n));
+        continue;
+      }
       if (bySeriesFloats >= 0 && n === slice.chunk.view.count) {
         const p = presentFloats(slice.chunk.view, bySeriesFloats);
         if (p !== undefined && p.present === n) {
           const w = floatAgg;
-          if (inWasm !== undefined) {
-            // Ids stored in place are read there; others (compressed, varints) are decoded first.
-            const ids = slice.chunk.view.seriesInPlace() ?? idsOf(key.wholeSeries(slice));
-            // Rows go to the per-group counts and sums in the kernels' memory; a series without a group
-            // stops the kernel, which goes on from that row once the series has one.
-            inWasm.load(p.values, ids, n);
-            for (let k = 0; (k = inWasm.add(k, n)) < n; ) {
-              const sid = inWasm.idOf(k);
-              const part = key.partOfSeries(slice, sid);
-              while (groups < key.values.length) newGroup([key.values[groups]!]);
-              inWasm.setGroup(sid, part);
-            }
+          if (g !== undefined) {
+            // Rows go to the per-group counts and sums in the kernels' memory. Ids stored in place are
+            // read there; others (compressed, varints) are decoded first.
+            g.load(slice.chunk.view.seriesInPlace() ?? idsOf(key.wholeSeries(slice)), n, p.values);
+            inWasmChunk(g, slice, n, (k) => g.add(k, n));
             continue;
           }
           // Beside count(*), rows count for both in `shared`.
