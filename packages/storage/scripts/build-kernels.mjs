@@ -1,6 +1,6 @@
 // Assembles src/codec/kernels.wat into src/codec/kernels-wasm.ts (the module's bytes as base64, so the
 // package needs no .wasm file at run time and no assembler to build). Run after editing kernels.wat:
-//   node scripts/build-kernels.mjs        (uses wabt's wat2wasm through npx: npx --yes -p wabt@1.0.39)
+//   npm run kernels -w @sluice/storage   (uses wabt's wat2wasm through npx: npx --yes -p wabt@1.0.39)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

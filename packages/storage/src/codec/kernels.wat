@@ -1,4 +1,4 @@
-;; Hot decoding loops of the chunk read path (codec/wasm-kernels.ts), assembled by scripts/build-kernels.mjs
+;; Hot loops of the chunk read path (codec/wasm-kernels.ts), assembled by scripts/build-kernels.mjs (`npm run kernels -w @sluice/storage`)
 ;; into src/codec/kernels-wasm.ts. Memory layout and slack are the caller's (wasm-kernels.ts).
 (module
   (memory (export "memory") 1)
