@@ -1,14 +1,14 @@
 import type { ColumnType, Value } from '@sluice/pipeline-core';
 import { CODEC_LZ4, CODEC_NONE, readBlock, skipBlock, writeBlock } from './block.js';
-import { lz4DecodeInto, lz4RawLength } from './lz4-decode.js';
 import { ByteReader } from './byte-reader.js';
 import { ByteWriter } from './byte-writer.js';
 import { columnStats, type SlotStats } from './chunk-stats.js';
-import { decodeBoxed, decodeCodes, decodeFloatPlanes, decodePresentFloats, presentCount } from './chunk-decode.js';
+import { decodeBoxed, decodeCodes } from './chunk-decode.js';
 import { noRows, setRow, type RowBits } from './row-bits.js';
 import { textMask, textTest, type TextOp } from './text-search.js';
 import { readTextIndexes, type TextIndex } from './text-index.js';
 import { decodeValue, encodeValue, skipValue } from './value-codec.js';
+import { decodeFloatBlock, type DecodedFloats } from './wasm-kernels.js';
 
 /**
  * A column chunk (format 3): the rows of one write for one logical table, sorted by time.
@@ -357,13 +357,17 @@ export class ChunkView {
     if (slot >= this.slots) return undefined;
     let t = this.typedCache.get(slot);
     if (t !== undefined) return t;
-    const body = readBlock(new ByteReader().reset(this.buf, this.blockStart(slot + 2)));
     const n = this.count;
+    if (type === 'float64') {
+      t = { kind: 'f64', ...rowFloats(this.floatBlock(slot), n) };
+      this.typedCache.set(slot, t);
+      return t;
+    }
+    const body = readBlock(new ByteReader().reset(this.buf, this.blockStart(slot + 2)));
     const bitmapLen = (n + 7) >> 3;
     const valid = body.subarray(0, bitmapLen);
     const r = new ByteReader().reset(body, bitmapLen);
-    if (type === 'float64') t = { kind: 'f64', values: decodeFloatPlanes(body, bitmapLen, n), valid };
-    else if (type === 'string' && r.u8() === 1) {
+    if (type === 'string' && r.u8() === 1) {
       const dict: string[] = new Array(r.varint());
       for (let k = 0; k < dict.length; k++) dict[k] = r.string();
       t = { kind: 'dict', codes: decodeCodes(r, valid, n), dict, valid };
@@ -373,30 +377,23 @@ export class ChunkView {
   }
 
   /**
-   * A float64 slot's present values in row order, decoded into `into` when it is long enough (else into a
-   * new, larger array: `values`) and not cached: one pass over a chunk reuses one array for every chunk.
-   * `valid` is the null bitmap, valid until the next presentFloats call (an LZ4 block is decoded into a
-   * buffer shared by those calls, not a new one). Undefined when the chunk predates the slot.
+   * A float64 slot's present values in row order and its null bitmap (`valid`), both views on the decoder's
+   * memory (codec/wasm-kernels.ts) valid until the next presentFloats call or typed float64 decode: one pass
+   * over many chunks allocates nothing per chunk. Undefined when the chunk predates the slot.
    */
-  presentFloats(slot: number, into: Float64Array): { values: Float64Array; valid: Uint8Array; present: number } | undefined {
+  presentFloats(slot: number): { values: Float64Array; valid: Uint8Array; present: number } | undefined {
     if (slot >= this.slots) return undefined;
+    const { values, valid } = this.floatBlock(slot);
+    return { values, valid, present: values.length };
+  }
+
+  /** A float64 slot's block decoded (views on the decoder's memory, see presentFloats). */
+  private floatBlock(slot: number): DecodedFloats {
     const r = READER.reset(this.buf, this.blockStart(slot + 2));
     const codec = r.u8();
     const len = r.varint();
-    let body: Uint8Array = this.buf;
-    let at = r.pos;
-    if (codec === CODEC_LZ4) {
-      const n = lz4RawLength(this.buf, at);
-      if (rawScratch.length < n) rawScratch = new Uint8Array(Math.max(n, rawScratch.length * 2));
-      lz4DecodeInto(this.buf, at, at + len, rawScratch);
-      body = rawScratch;
-      at = 0;
-    } else if (codec !== CODEC_NONE) body = readBlock(r.reset(this.buf, this.blockAt[slot + 2]!));
-    const bitmapLen = (this.count + 7) >> 3;
-    const valid = body.subarray(at, at + bitmapLen);
-    const present = presentCount(valid, this.count);
-    const values = into.length >= present ? into : new Float64Array(Math.max(present, into.length * 2));
-    return { values: decodePresentFloats(body, at + bitmapLen, present, values), valid, present };
+    if (codec !== CODEC_LZ4 && codec !== CODEC_NONE) throw new Error(`unknown chunk codec ${codec}`);
+    return decodeFloatBlock(this.buf.subarray(r.pos, r.pos + len), codec === CODEC_LZ4, this.count);
   }
 
   /**
@@ -482,7 +479,17 @@ export class ChunkView {
   }
 }
 
+/**
+ * A decoded float64 block as arrays of its own, indexed by row (null rows read 0): the present values
+ * copied (a same-type typed array copy keeps NaN payloads) and spread over the null rows when there are any.
+ */
+function rowFloats({ values: dense, valid }: DecodedFloats, n: number): { values: Float64Array; valid: Uint8Array } {
+  const own = valid.slice();
+  if (dense.length === n) return { values: new Float64Array(dense), valid: own };
+  const values = new Float64Array(n);
+  for (let i = 0, j = 0; i < n; i++) if ((own[i >> 3]! & (1 << (i & 7))) !== 0) values[i] = dense[j++]!;
+  return { values, valid: own };
+}
+
 /** For in-place reads of one block at a time (no read keeps it across a call). */
 const READER = new ByteReader();
-/** A float64 block's bytes after LZ4 (presentFloats), reused. */
-let rawScratch = new Uint8Array(1 << 16);

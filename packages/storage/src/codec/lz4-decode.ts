@@ -1,23 +1,13 @@
 /**
- * LZ4 block decoding in JavaScript into a caller's (reused) array: for the hot float64 blocks of grouped
- * aggregates, where lz4-napi's uncompressSync costs a native call and a fresh Buffer per block. The input is
- * what block.ts stores for codec 1 (lz4-napi's block format): u32 LE raw length, then one LZ4 block.
+ * LZ4 block decoding in JavaScript, as far as a reader needs (the full-text index's token rows,
+ * codec/token-index.ts): lz4-napi's uncompressSync decodes whole blocks only. The input is what block.ts
+ * stores for codec 1 (lz4-napi's block format): u32 LE raw length, then one LZ4 block. Whole float64 blocks
+ * are decoded by codec/wasm-kernels.ts.
  */
 
 /** The raw length of a stored LZ4 block starting at `at`. */
 export function lz4RawLength(src: Uint8Array, at: number): number {
   return (src[at]! | (src[at + 1]! << 8) | (src[at + 2]! << 16)) + src[at + 3]! * 0x1000000;
-}
-
-/**
- * Decodes the stored block src[at, end) into out[0, raw length) (`out` at least that long); returns the raw
- * length. Throws on a malformed block (a match before the start, or a length that does not add up).
- */
-export function lz4DecodeInto(src: Uint8Array, at: number, end: number, out: Uint8Array): number {
-  const c = WHOLE.reset(src, at, end, out);
-  c.fill(Infinity);
-  if (c.o !== c.n) throw new Error(`lz4 block: ${c.o} bytes decoded, ${c.n} expected`);
-  return c.n;
 }
 
 /**
@@ -107,8 +97,6 @@ export class Lz4Cursor {
 }
 
 const EMPTY = new Uint8Array(0);
-/** lz4DecodeInto's cursor. */
-const WHOLE = new Lz4Cursor();
 
 /** Where the last `extended` call stopped reading. */
 let after = 0;

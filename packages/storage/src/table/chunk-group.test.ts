@@ -70,7 +70,7 @@ describe('groupChunks: count/sum/avg of a float64 column', () => {
       for (const groupBy of keySets) {
         const want = naive(rows, groupBy);
         // All four aggregates, count(*) next to one other (counted in that aggregate's pass), sum or avg alone.
-        for (const pick of [[0, 1, 2, 3], [0, 3], [2, 0], [3], [2]]) {
+        for (const pick of [[0, 1, 2, 3], [0, 3], [2, 0], [3], [2], [0]]) {
           const got = await s.aggregate!({ db: 'public', table: 'logs', groupBy, aggregates: pick.map((a) => AGGS[a]!), ...(timeRange ? { timeRange } : {}) });
           expect(got?.map((r) => [...r])).toEqual(want.map((r) => [...r.slice(0, groupBy.length), ...pick.map((a) => r[groupBy.length + a]!)]));
         }
@@ -100,9 +100,60 @@ describe('groupChunks: count/sum/avg of a float64 column', () => {
     const rows = await collect(s, { db: 'public', table: 'logs' });
     const want = naive(rows, [{ column: 'host' }]);
     expect(want.length).toBeGreaterThan(600);
-    for (const pick of [[0, 3], [2, 0], [0, 1, 2, 3], [3], [2]]) {
+    for (const pick of [[0, 3], [2, 0], [0, 1, 2, 3], [3], [2], [0]]) {
       const got = await s.aggregate!({ db: 'public', table: 'logs', groupBy: [{ column: 'host' }], aggregates: pick.map((a) => AGGS[a]!) });
       expect(got?.map((r) => [...r])).toEqual(want.map((r) => [r[0], ...pick.map((a) => r[1 + a]!)]));
+    }
+    await s.close();
+  });
+
+  it('equals it too past 1,024 series and groups, with a chunk larger than the decoder scratch, and for a string field without a dictionary', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-group-'));
+    dirs.push(dir);
+    const s = await openLmdbStore({ dataHome: dir, ttlSweepIntervalMs: 0 });
+    let seed = 13;
+    const rand = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) >>> 8) % n;
+    const t0 = 1_700_000_000_000;
+    // Writes that bring new hosts as they go (the series id → group map and the per-group sums grow
+    // between chunks summed in WebAssembly), then one 4,096-row chunk of incompressible floats (its block
+    // is larger than the decoder's first scratch region, so the group state moves), then a chunk with
+    // nulls (the rest is summed in JavaScript from the sums so far).
+    const writes: [number, number][] = [[900, 600], [1500, 1800], [2100, 3000], [4096, 3000], [1000, 3000]];
+    // The level column: mostly distinct strings (no dictionary) in the later writes.
+    for (const [w, [n, hosts]] of writes.entries()) {
+      const rows: Value[][] = Array.from({ length: n }, (_, i) => [
+        t0 + w * 60_000 + Math.floor((i * 50_000) / n),
+        `h${w === 0 ? i % hosts : rand(hosts)}`,
+        w >= 2 ? `l${rand(5000)}` : `l${rand(4)}`,
+        w === 4 && i % 11 === 0 ? null : new Float64Array(new Uint32Array([rand(1 << 23) * 512 + rand(512), 0x40000000 + rand(1 << 20)]).buffer)[0]!,
+      ]);
+      await s.write([{ db: 'public', table: 'logs', schema: SCHEMA, rows, options: { append_mode: true } }]);
+    }
+    // Before anything else decodes the large chunk (the decoder's scratch grows once per process).
+    const first = await s.aggregate!({ db: 'public', table: 'logs', groupBy: [{ column: 'host' }], aggregates: [AGGS[0]!, AGGS[3]!] });
+    const rows = await collect(s, { db: 'public', table: 'logs' });
+    expect(rows.length).toBe(writes.reduce((a, [n]) => a + n, 0));
+    expect(first?.map((r) => [...r])).toEqual(naive(rows, [{ column: 'host' }]).map((r) => [r[0], r[1], r[4]]));
+    for (const groupBy of [[{ column: 'host' }], [{ column: 'level' }]]) {
+      const want = naive(rows, groupBy);
+      expect(want.length).toBeGreaterThan(1024);
+      for (const pick of [[0, 3], [3], [2, 0], [0, 1, 2, 3], [0]]) {
+        const got = await s.aggregate!({ db: 'public', table: 'logs', groupBy, aggregates: pick.map((a) => AGGS[a]!) });
+        expect(got?.map((r) => [...r])).toEqual(want.map((r) => [r[0], ...pick.map((a) => r[1 + a]!)]));
+      }
+    }
+    // Without the last write's nulls every chunk is summed in WebAssembly, up to the end.
+    const ms = (x: number) => BigInt(x) * 1_000_000n;
+    const timeRange = { startNs: ms(t0), endNs: ms(t0 + 4 * 60_000) };
+    const inRange = await collect(s, { db: 'public', table: 'logs', timeRange });
+    const got = await s.aggregate!({ db: 'public', table: 'logs', groupBy: [{ column: 'host' }], aggregates: [AGGS[0]!, AGGS[3]!], timeRange });
+    expect(got?.map((r) => [...r])).toEqual(naive(inRange, [{ column: 'host' }]).map((r) => [r[0], r[1], r[4]]));
+    // Row counts alone (count(*) and the time index's count), summed in WebAssembly and then, after the
+    // range cuts a chunk, in JavaScript.
+    for (const range of [timeRange, { startNs: ms(t0), endNs: ms(t0 + 4 * 60_000 + 25_000) }]) {
+      const inIt = naive(await collect(s, { db: 'public', table: 'logs', timeRange: range }), [{ column: 'host' }]);
+      const counted = await s.aggregate!({ db: 'public', table: 'logs', groupBy: [{ column: 'host' }], aggregates: [{ fn: 'count' }, { fn: 'count', column: 'ts' }], timeRange: range });
+      expect(counted?.map((r) => [...r])).toEqual(inIt.map((r) => [r[0], r[1], r[1]]));
     }
     await s.close();
   });

@@ -7,6 +7,7 @@ import type { ChunkView } from '../codec/chunk-codec.js';
 import { chunkSource, type ChunkSlice } from './chunk-source.js';
 import { bucketCounts } from './chunk-histogram.js';
 import { compareValues } from './compare.js';
+import { floatDecodeCount, GroupSums, type IdsInPlace } from '../codec/wasm-kernels.js';
 
 const floorDiv = (a: bigint, b: bigint) => (a >= 0n ? a / b : -((-a + b - 1n) / b));
 const NUMERIC = new Set(['float64', 'float32', 'int8', 'int16', 'int32', 'uint8', 'uint16', 'uint32', 'int64', 'uint64']);
@@ -69,9 +70,35 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
   const starWith = aggs.length === 2 && starAt >= 0 ? { star: starAt, with: 1 - starAt } : undefined;
   let noKey = new Int32Array(0);
   // `GROUP BY tag` with sum/avg of a float64 column, alone or beside count(*): whole chunks go through one
-  // loop from series ids to per-group sums (addFloatsByIds / addFloatsBySeries), no per-row group ids.
+  // loop from series ids to per-group sums (GroupSums.add in WebAssembly, or addFloatsBySeries), no per-row group ids.
   const floatAgg = starWith !== undefined ? starWith.with : aggs.length === 1 ? 0 : -1;
   const bySeriesFloats = keys.length === 1 && keys[0]!.isTag && floatAgg >= 0 && isFloatSum(t, aggs[floatAgg]!) ? (aggs[floatAgg]!.src as { slot: number }).slot : -1;
+  // Chunks on that path sum in WebAssembly (codec/wasm-kernels.ts) until one cannot (nulls, a cut chunk,
+  // ids not stored in place): the sums so far are copied out and every later row is added here, so each
+  // group's sum still adds its rows in scan order.
+  // `GROUP BY tag` with row counts only (count(*), count of the time index) counts there too.
+  const tagCounts = keys.length === 1 && keys[0]!.isTag && aggs.every((a) => a.fn === 'count' && (a.src === undefined || a.src.kind === 'time'));
+  let inWasm = bySeriesFloats >= 0 || tagCounts ? GroupSums.begin() : undefined;
+  const leaveWasm = () => {
+    if (inWasm === undefined) return;
+    if (tagCounts) for (const c of counts) inWasm.readInto(groups, c);
+    else inWasm.readInto(groups, starWith !== undefined ? shared : counts[floatAgg]!, sums[floatAgg]!);
+    inWasm.end();
+    inWasm = undefined;
+  };
+  /**
+   * Runs a GroupSums kernel over the slice's whole chunk (its ids loaded): a series without a group stops
+   * it, gets its group, and the kernel goes on from that row.
+   */
+  const inWasmChunk = (g: GroupSums, slice: ChunkSlice, n: number, step: (from: number) => number) => {
+    const key = keys[0]!;
+    for (let k = 0; (k = step(k)) < n; ) {
+      const sid = g.idOf(k);
+      const part = key.partOfSeries(slice, sid);
+      while (groups < key.values.length) newGroup([key.values[groups]!]);
+      g.setGroup(sid, part);
+    }
+  };
 
   // A histogram of counts (one time-bucket key, only count(*) / count(time)) counts runs of rows per bucket.
   const countsOnly = keys.length === 1 && keys[0]!.isBucket && aggs.every((a) => a.fn === 'count' && (a.src === undefined || a.src.kind === 'time'));
@@ -95,30 +122,33 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
         });
         continue;
       }
+      const g = inWasm;
+      if (tagCounts && g !== undefined && n === slice.chunk.view.count) {
+        g.load(slice.chunk.view.seriesInPlace() ?? idsOf(key.wholeSeries(slice)), n);
+        inWasmChunk(g, slice, n, (k) => g.count(k, n));
+        continue;
+      }
       if (bySeriesFloats >= 0 && n === slice.chunk.view.count) {
         const p = presentFloats(slice.chunk.view, bySeriesFloats);
         if (p !== undefined && p.present === n) {
           const w = floatAgg;
-          // Beside count(*), rows count for both in `shared`.
-          const rowCounts = () => (starWith !== undefined ? shared : counts[w]!);
-          // Ids one or two bytes wide are read where they are stored; others are decoded first.
-          const ids = slice.chunk.view.seriesInPlace();
-          if (ids !== undefined && ids.width <= 2) {
-            const { bytes, at, base, width } = ids;
-            for (let k = 0; (k = addFloatsByIds(bytes, at, width, base, p.values, k, n, key.seriesParts, rowCounts(), sums[w]!)) < n; ) {
-              key.partOfSeries(slice, base + (width === 1 ? bytes[at + k]! : bytes[at + 2 * k]! | (bytes[at + 2 * k + 1]! << 8)));
-              while (groups < key.values.length) newGroup([key.values[groups]!]);
-            }
+          if (g !== undefined) {
+            // Rows go to the per-group counts and sums in the kernels' memory. Ids stored in place are
+            // read there; others (compressed, varints) are decoded first.
+            g.load(slice.chunk.view.seriesInPlace() ?? idsOf(key.wholeSeries(slice)), n, p.values);
+            inWasmChunk(g, slice, n, (k) => g.add(k, n));
             continue;
           }
+          // Beside count(*), rows count for both in `shared`.
           const series = key.wholeSeries(slice);
-          for (let k = 0; (k = addFloatsBySeries(series, p.values, k, n, key.seriesParts, rowCounts(), sums[w]!)) < n; ) {
+          for (let k = 0; (k = addFloatsBySeries(series, p.values, k, n, key.seriesParts, starWith !== undefined ? shared : counts[w]!, sums[w]!)) < n; ) {
             key.partOfSeries(slice, series[k]!);
             while (groups < key.values.length) newGroup([key.values[groups]!]);
           }
           continue;
         }
       }
+      leaveWasm();
       gids = key.parts(slice);
       while (groups < key.values.length) newGroup([key.values[groups]!]);
     } else {
@@ -137,6 +167,7 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
       accumulate(slice, t, aggs[a]!.fn, aggs[a]!.src, gids, counts[a]!, sums[a]!, best[a]!, a === starWith?.with ? { star: counts[starWith.star]!, shared } : undefined);
     }
   }
+  leaveWasm();
   if (starWith !== undefined) {
     for (let g = 0; g < groups; g++) {
       counts[starWith.star]![g]! += shared[g]!;
@@ -159,17 +190,15 @@ export function groupChunks(ctx: StoreContext, t: TableState, req: AggregateRequ
   return out;
 }
 
-/** The present values of one float64 slot of the chunk being aggregated: reused from chunk to chunk. */
-let floatScratch: Float64Array = new Float64Array(1024);
-/** The last chunk slot decoded into floatScratch (a fast path that declines a chunk leaves it for the next). */
-let floatsOf: { view: ChunkView; slot: number; p: ReturnType<ChunkView['presentFloats']> } | undefined;
+/** The last chunk slot decoded (a fast path that declines a chunk leaves it for the next). */
+let floatsOf: { view: ChunkView; slot: number; decode: number; p: ReturnType<ChunkView['presentFloats']> } | undefined;
 
-/** A float64 slot's present values (ChunkView.presentFloats into floatScratch), decoded once per chunk and slot. */
+/** A float64 slot's present values (ChunkView.presentFloats: views valid until the next decode), decoded once per chunk and slot. */
 function presentFloats(view: ChunkView, slot: number): ReturnType<ChunkView['presentFloats']> {
-  if (floatsOf?.view === view && floatsOf.slot === slot) return floatsOf.p;
-  const p = view.presentFloats(slot, floatScratch);
-  if (p !== undefined) floatScratch = p.values;
-  floatsOf = { view, slot, p };
+  // Reused only while no other float block was decoded since (they share the decoder's memory).
+  if (floatsOf?.view === view && floatsOf.slot === slot && floatsOf.decode === floatDecodeCount()) return floatsOf.p;
+  const p = view.presentFloats(slot);
+  floatsOf = { view, slot, decode: floatDecodeCount(), p };
   return p;
 }
 
@@ -263,31 +292,8 @@ function accumulate(slice: ChunkSlice, t: TableState, fn: AggregateRequest['aggr
   }
 }
 
-/**
- * addFloatsBySeries over ids stored in place (ChunkView.seriesInPlace, `width` 1 or 2): row k's id is
- * base + the width-byte number at bytes[at + k * width].
- */
-function addFloatsByIds(bytes: Uint8Array, at: number, width: number, base: number, values: Float64Array, from: number, n: number, bySeries: Int32Array, counts: Float64Array, sums: Float64Array): number {
-  const len = bySeries.length;
-  if (width === 1) {
-    for (let k = from; k < n; k++) {
-      const sid = base + bytes[at + k]!;
-      const g = sid < len ? bySeries[sid]! : -1;
-      if (g < 0) return k;
-      counts[g]!++;
-      sums[g]! += values[k]!;
-    }
-    return n;
-  }
-  for (let k = from, q = at + 2 * from; k < n; k++, q += 2) {
-    const sid = base + (bytes[q]! | (bytes[q + 1]! << 8));
-    const g = sid < len ? bySeries[sid]! : -1;
-    if (g < 0) return k;
-    counts[g]!++;
-    sums[g]! += values[k]!;
-  }
-  return n;
-}
+/** Decoded series ids as ids stored in place, 4 bytes wide. */
+const idsOf = (series: Uint32Array): IdsInPlace => ({ bytes: new Uint8Array(series.buffer, series.byteOffset, series.byteLength), at: 0, base: 0, width: 4 });
 
 /** counts[gids[i]]++ for i < n. */
 function addCounts(gids: Int32Array, n: number, counts: Float64Array): void {
