@@ -54,6 +54,9 @@ class Cursor {
   lineNumber = 1;
   /** Set when a quoted string of the current line contained a newline. */
   spanned = false;
+  /** The last timestamp read as a small integer, and its bigint (see scanLine). */
+  lastSmall = NaN;
+  lastBig = 0n;
   constructor(readonly text: string) {}
 
   fail(reason: string, at = this.pos): never {
@@ -65,6 +68,14 @@ class Cursor {
   }
 }
 
+/** Whether `text` holds `s` at `at` (a loop of char reads: cheaper than `startsWith` for short names). */
+function sameAt(text: string, at: number, s: string): boolean {
+  const n = s.length;
+  if (at + n > text.length) return false;
+  for (let i = 0; i < n; i++) if (text.charCodeAt(at + i) !== s.charCodeAt(i)) return false;
+  return true;
+}
+
 /**
  * `readName` for the k-th name of a line (measurement 0, then tag keys, tag values and field keys):
  * when the previous line had the same name there (the usual case: lines of a measurement repeat
@@ -74,7 +85,7 @@ class Cursor {
 function readNameAt(cur: Cursor, escapeEq: boolean, names: string[], k: number): string {
   const prev = names[k];
   const { text } = cur;
-  if (prev !== undefined && text.startsWith(prev, cur.pos)) {
+  if (prev !== undefined && sameAt(text, cur.pos, prev)) {
     const end = cur.pos + prev.length;
     const c = end < text.length ? text.charCodeAt(end) : NL;
     if (c === COMMA || c === SP || c === NL || c === CR || c === TAB || (escapeEq && c === EQ)) {
@@ -341,8 +352,14 @@ function scanLine(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[])
       if (c === SP || c === TAB || c === NL || c === CR) break;
     }
     const small = smallInt(text, tsAt, i);
-    if (small !== undefined) timestamp = BigInt(small);
-    else {
+    if (small !== undefined) {
+      // Lines of a batch mostly share their timestamp: one bigint for a run of equal ones.
+      if (small !== cur.lastSmall) {
+        cur.lastSmall = small;
+        cur.lastBig = BigInt(small);
+      }
+      timestamp = cur.lastBig;
+    } else {
       const token = text.slice(tsAt, i);
       if (!INT_RE.test(token)) cur.fail('bad timestamp', tsAt);
       timestamp = BigInt(token);
