@@ -68,14 +68,6 @@ class Cursor {
   }
 }
 
-/** Whether `text` holds `s` at `at` (a loop of char reads: cheaper than `startsWith` for short names). */
-function sameAt(text: string, at: number, s: string): boolean {
-  const n = s.length;
-  if (at + n > text.length) return false;
-  for (let i = 0; i < n; i++) if (text.charCodeAt(at + i) !== s.charCodeAt(i)) return false;
-  return true;
-}
-
 /**
  * `readName` for the k-th name of a line (measurement 0, then tag keys, tag values and field keys):
  * when the previous line had the same name there (the usual case: lines of a measurement repeat
@@ -85,7 +77,7 @@ function sameAt(text: string, at: number, s: string): boolean {
 function readNameAt(cur: Cursor, escapeEq: boolean, names: string[], k: number): string {
   const prev = names[k];
   const { text } = cur;
-  if (prev !== undefined && sameAt(text, cur.pos, prev)) {
+  if (prev !== undefined && text.startsWith(prev, cur.pos)) {
     const end = cur.pos + prev.length;
     const c = end < text.length ? text.charCodeAt(end) : NL;
     if (c === COMMA || c === SP || c === NL || c === CR || c === TAB || (escapeEq && c === EQ)) {
