@@ -9,7 +9,9 @@
 // fsync does) and with the `skip_wal=true` hint (no wait, closer to VictoriaMetrics).
 // Run (after `npm run build`): node bench/protocols-lineproto.bench.mjs
 //   env: SLUICE_BEFORE=<other build's packages/server/dist/main.js> also runs that server first (same
-//   session, for before/after ratios); LP_LINES (default 400000), LP_BATCH (5000), LP_CONCURRENCY (4), LP_SERIES (1000)
+//   session, for before/after ratios); LP_LINES (default 400000), LP_BATCH (5000), LP_CONCURRENCY (4), LP_SERIES (1000),
+//   LP_WARMUP (20: bodies of the same size, measurement `warmup`, sent to every server before the timed
+//   part; 0 sends one line, as runs before 2026-11-29 did, which left Sluice's ingest workers cold)
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -22,6 +24,7 @@ const LINES = Number(process.env.LP_LINES ?? 400_000);
 const BATCH = Number(process.env.LP_BATCH ?? 5_000);
 const CONCURRENCY = Number(process.env.LP_CONCURRENCY ?? 4);
 const SERIES = Number(process.env.LP_SERIES ?? 1_000);
+const WARMUP = Number(process.env.LP_WARMUP ?? 20);
 const T0 = 1_700_000_000_000; // ms
 
 function freePort() {
@@ -177,7 +180,7 @@ async function ingest(target, bodies) {
 
 const bodies = makeBodies();
 const bytes = bodies.reduce((n, b) => n + Buffer.byteLength(b), 0);
-console.log(`line protocol ingest: ${LINES.toLocaleString('en-US')} lines (${SERIES} series, 4 fields, ${(bytes / 1048576).toFixed(1)} MiB), ${BATCH} lines/request, ${CONCURRENCY} in flight, Node ${process.version}`);
+console.log(`line protocol ingest: ${LINES.toLocaleString('en-US')} lines (${SERIES} series, 4 fields, ${(bytes / 1048576).toFixed(1)} MiB), ${BATCH} lines/request, ${CONCURRENCY} in flight, warm-up ${WARMUP} bodies, Node ${process.version}`);
 const dir = mkdtempSync(join(tmpdir(), 'sluice-lp-bench-'));
 const results = [];
 try {
@@ -192,8 +195,10 @@ try {
       continue;
     }
     try {
-      // warm-up on a separate measurement so every server has its code paths hot
+      // Warm-up on a separate measurement so every server has its code paths hot: full-size bodies, so
+      // Sluice's ingest workers (bodies over 16 KiB decode there) have compiled the scanner and encoder.
       await fetch(target.writeUrl, { method: 'POST', body: 'warmup,host=a v=1 1700000000000', headers: target.headers });
+      await ingest(target, bodies.slice(0, WARMUP).map((b) => b.replaceAll('cpu,host=', 'warmup,host=')));
       await settle(target.child.pid);
       const cpu0 = cpuSeconds(target.child.pid);
       const rss = rssSampler(target.child.pid);

@@ -50,6 +50,9 @@ class WritesBuilder implements LpSink {
   /** Position of the next key in the current line (for the shape cache). */
   private k = 0;
   private readonly scale: bigint;
+  /** The last timestamp as written and in nanoseconds (lines of a batch mostly share it; the scanner hands over one bigint for a run). */
+  private lastTs: bigint | undefined = undefined;
+  private lastNs = 0n;
 
   constructor(private readonly opts: LpWriteOptions) {
     this.scale = NS_PER[opts.precision];
@@ -111,10 +114,13 @@ class WritesBuilder implements LpSink {
 
   end(timestamp: bigint | undefined): void {
     if (timestamp === undefined) this.row[0] = this.opts.nowNs;
+    else if (timestamp === this.lastTs) this.row[0] = this.lastNs;
     else {
       const ns = timestamp * this.scale;
       if (ns > INT64_MAX || ns < INT64_MIN) this.refuse(`timestamp ${timestamp} with precision ${this.opts.precision} is out of range (beyond year 2262)`);
       this.row[0] = ns;
+      this.lastTs = timestamp;
+      this.lastNs = ns;
     }
     this.t.rows.push(this.row);
   }

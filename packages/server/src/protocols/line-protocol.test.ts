@@ -82,6 +82,15 @@ describe('lineProtocolToWrites', () => {
     expect(() => lineProtocolToWrites(('cpu service_timestamp=1'), opts)).toThrow(/time index/);
   });
 
+  it('runs of equal timestamps (one bigint shared) and changes within them keep every line its own time', () => {
+    const body = ['m v=1 5', 'm v=2 5', 'm v=3', 'm v=4 5', 'm v=5 -5', 'm v=6 -5', 'm v=7 9223372036854', 'm v=8 9223372036854', 'm v=9 0', 'm v=10 5'].join('\n');
+    const rows = lineProtocolToWrites(body, opts)[0]!.rows.map((r) => r[0]);
+    expect(rows).toEqual([5_000_000n, 5_000_000n, 42n, 5_000_000n, -5_000_000n, -5_000_000n, 9_223_372_036_854_000_000n, 9_223_372_036_854_000_000n, 0n, 5_000_000n]);
+    expect(parseLineProtocol(body).map((l) => l.timestamp)).toEqual([5n, 5n, undefined, 5n, -5n, -5n, 9223372036854n, 9223372036854n, 0n, 5n]);
+    // A run that scales out of range is refused on every line of it, not only the first.
+    expect(() => lineProtocolToWrites('m v=1 1\nm v=2 9223372036855\nm v=3 9223372036855', opts)).toThrow(/out of range .*\(line 2\)/);
+  });
+
   it('precision: ns us ms s m h (and v1 n, u); anything else is a 400', () => {
     expect(['ns', 'us', 'ms', 's', 'm', 'h', 'n', 'u', undefined].map(parsePrecision)).toEqual(['ns', 'us', 'ms', 's', 'm', 'h', 'ns', 'us', 'ns']);
     const ts = (p: string) => lineProtocolToWrites(('x v=1 2'), { ...opts, precision: parsePrecision(p) })[0]!.rows[0]![0];

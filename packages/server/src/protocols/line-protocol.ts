@@ -54,6 +54,9 @@ class Cursor {
   lineNumber = 1;
   /** Set when a quoted string of the current line contained a newline. */
   spanned = false;
+  /** The last timestamp read as a small integer, and its bigint (see scanLine). */
+  lastSmall = NaN;
+  lastBig = 0n;
   constructor(readonly text: string) {}
 
   fail(reason: string, at = this.pos): never {
@@ -341,8 +344,14 @@ function scanLine(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[])
       if (c === SP || c === TAB || c === NL || c === CR) break;
     }
     const small = smallInt(text, tsAt, i);
-    if (small !== undefined) timestamp = BigInt(small);
-    else {
+    if (small !== undefined) {
+      // Lines of a batch mostly share their timestamp: one bigint for a run of equal ones.
+      if (small !== cur.lastSmall) {
+        cur.lastSmall = small;
+        cur.lastBig = BigInt(small);
+      }
+      timestamp = cur.lastBig;
+    } else {
       const token = text.slice(tsAt, i);
       if (!INT_RE.test(token)) cur.fail('bad timestamp', tsAt);
       timestamp = BigInt(token);
