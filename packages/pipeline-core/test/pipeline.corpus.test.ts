@@ -80,12 +80,6 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
         }
         const r = runCase(c);
         expect(render(r)).toEqual(c.expect!.tables);
-        // Every table is also there column by column, the same values (rows are built from them).
-        for (const t of r.tables) {
-          expect(t.count).toBe(t.rows.length);
-          expect(t.columns!.length).toBe(t.schema.length);
-          t.columns!.forEach((col, j) => expect(col).toEqual(t.rows.map((row) => row[j])));
-        }
         const errs = r.errors.map((e) => ({ index: e.index, ...(e.processor ? { processor: e.processor } : {}), message: e.message }));
         const want = c.expect!.errors ?? [];
         expect(errs.length, JSON.stringify(errs)).toBe(want.length);

@@ -76,13 +76,6 @@ export interface WriteRequest {
   readonly table: string;
   readonly schema: readonly ColumnSchema[];
   readonly rows: readonly (readonly Value[])[];
-  /**
-   * Optional: the same values column by column (`columns[j][i]` is `rows[i][j]`, one array per schema
-   * column, all as long), as a pipeline run builds them. Preparing the write then reads these and not
-   * `rows`, which may be a getter that builds the rows on first access (only an invalid row reads it,
-   * to report the first bad value in row order).
-   */
-  readonly columns?: readonly (readonly Value[])[];
   /** Options for the table if this write creates it (ignored for existing tables). */
   readonly options?: TableOptions;
   /**

@@ -27,13 +27,13 @@ export class TableCollector {
   /** The row counts of every table so far (see `rollback`). */
   mark(): Map<TableBuilder, number> {
     const m = new Map<TableBuilder, number>();
-    for (const t of this.tables.values()) m.set(t, t.count);
+    for (const t of this.tables.values()) m.set(t, t.rows.length);
     return m;
   }
 
   /** Removes the rows written since `mark` (tables created since then end up empty and are left out). */
   rollback(mark: Map<TableBuilder, number>): void {
-    for (const t of this.tables.values()) t.truncate(mark.get(t) ?? 0);
+    for (const t of this.tables.values()) t.rows.length = mark.get(t) ?? 0;
   }
 
   /** Lets go of every table's rows (after `finish`: the caller owns them). */
@@ -42,6 +42,6 @@ export class TableCollector {
   }
 
   finish(): PipelineTable[] {
-    return [...this.tables.values()].filter((t) => t.count > 0).map((t) => t.finish());
+    return [...this.tables.values()].filter((t) => t.rows.length > 0).map((t) => t.finish());
   }
 }

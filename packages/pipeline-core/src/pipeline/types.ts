@@ -16,13 +16,6 @@ export interface PipelineTable {
    * `binary` Uint8Array, `timestamp_<unit>` a Timestamp whose `unit` is the column's.
    */
   readonly rows: Value[][];
-  /**
-   * The same values column by column (`columns[j][i]` is `rows[i][j]`), when the table was built that
-   * way (every table a run returns): reading them builds no row arrays. Not enumerable.
-   */
-  readonly columns?: readonly (readonly Value[])[];
-  /** The number of rows, beside `columns`. */
-  readonly count?: number;
 }
 
 /** One item that failed (listed when `skipError` is set). */

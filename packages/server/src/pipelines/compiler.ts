@@ -10,10 +10,8 @@ export interface RunTable {
   readonly options: TableOptions;
   readonly schema: readonly ColumnSchema[];
   readonly rows: readonly (readonly Value[])[];
-  /** The row count, when `rows` is built on first access (a worker's result, a pipeline run's tables). */
+  /** The row count, when `rows` is built on first access (a worker's result). */
   readonly count?: number;
-  /** The same values column by column, when the table was built that way (a pipeline run's tables). */
-  readonly columns?: readonly (readonly Value[])[];
   /** The rows encoded on a pipeline worker against the target table's layout (see WriteRequest.encoded). */
   readonly encoded?: EncodedAppendWrite | EncodedSeriesWrite;
 }

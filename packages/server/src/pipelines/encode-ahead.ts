@@ -21,10 +21,9 @@ export const MAX_AHEAD_ROWS = 4_096;
  */
 export function encodeAhead(result: RunResult, layout: WriteLayout): RunResult {
   const tables = result.tables.map((t) => {
-    const count = t.count ?? t.rows.length;
-    if (t.suffix !== '' || t.encoded !== undefined || count === 0 || count > MAX_AHEAD_ROWS) return t;
+    if (t.suffix !== '' || t.encoded !== undefined || t.rows.length === 0 || t.rows.length > MAX_AHEAD_ROWS) return t;
     const encoded = encodeAppendWrite(layout, t);
-    return encoded === undefined ? t : encodedTable({ suffix: t.suffix, options: t.options, schema: t.schema, count }, encoded);
+    return encoded === undefined ? t : encodedTable({ suffix: t.suffix, options: t.options, schema: t.schema, count: t.rows.length }, encoded);
   });
   return { tables, errors: result.errors };
 }

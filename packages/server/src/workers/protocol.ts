@@ -37,11 +37,11 @@ export interface PipelineTask {
   /** The request's deadline (ms since the epoch): the run stops between items and inside VRL past it. */
   readonly deadline?: number;
   /**
-   * The layout of the (append-mode) table the pipeline's unsuffixed output goes to (`Store.writeLayout`):
-   * the worker also encodes that table's rows into chunks (`encodeAppendWrite`), so the server's thread
-   * only stores bytes.
+   * The layout of the (append-mode) table the pipeline's unsuffixed output goes to (`Store.writeLayout`),
+   * as JSON text (layout-text.ts): the worker also encodes that table's rows into chunks
+   * (`encodeAppendWrite`), so the server's thread only stores bytes.
    */
-  readonly layout?: WriteLayout;
+  readonly layout?: string;
 }
 
 /**
@@ -163,10 +163,8 @@ export type PackedColumn =
 const INT64_MIN = -(1n << 63n);
 const INT64_MAX = (1n << 63n) - 1n;
 
-function packColumn(t: RunTable, j: number, unit: Timestamp['unit'] | undefined): PackedColumn {
-  const given = t.columns?.[j];
-  const rows = given === undefined ? t.rows : undefined;
-  const n = given !== undefined ? given.length : rows!.length;
+function packColumn(rows: readonly (readonly Value[])[], j: number, unit: Timestamp['unit'] | undefined): PackedColumn {
+  const n = rows.length;
   // The column, boxed (a NaN keeps its payload), timestamp-column values as bigints in the unit.
   const col: Value[] = new Array(n).fill(null);
   let strings = true;
@@ -174,7 +172,7 @@ function packColumn(t: RunTable, j: number, unit: Timestamp['unit'] | undefined)
   let bigints = true;
   let objects = false;
   for (let i = 0; i < n; i++) {
-    let v = given !== undefined ? given[i]! : rows![i]![j]!;
+    let v = rows[i]![j]!;
     if (unit !== undefined && v instanceof Timestamp) v = v.in(unit);
     col[i] = v;
     if (v === null) continue;
@@ -235,11 +233,10 @@ function packColumn(t: RunTable, j: number, unit: Timestamp['unit'] | undefined)
 export function packTables(tables: readonly RunTable[], encode?: (t: RunTable, i: number) => EncodedAppendWrite | EncodedSeriesWrite | undefined): { tables: PackedTable[]; transfer: ArrayBuffer[] } {
   const transfer: ArrayBuffer[] = [];
   const out = tables.map((t, i): PackedTable => {
-    const count = t.count ?? t.rows.length;
-    const encoded = count > 0 ? encode?.(t, i) : undefined;
+    const encoded = t.rows.length > 0 ? encode?.(t, i) : undefined;
     // Encoded: the rows are not sent at all (should the table have changed before the write commits,
     // the server runs the request again without a layout: see EncodedRowsDropped).
-    const columns = encoded !== undefined ? [] : t.schema.map((c, j) => packColumn(t, j, timeUnitOf(c.type)));
+    const columns = encoded !== undefined ? [] : t.schema.map((c, j) => packColumn(t.rows, j, timeUnitOf(c.type)));
     for (const c of columns) {
       if (c.k === 's') transfer.push(c.lens.buffer as ArrayBuffer);
       else if (c.k === 'd') transfer.push(c.codes.buffer as ArrayBuffer);
@@ -248,7 +245,7 @@ export function packTables(tables: readonly RunTable[], encode?: (t: RunTable, i
     // Every chunk's bytes share one buffer of their own (encode-append.ts, encode-series.ts).
     const bytes = encoded === undefined ? undefined : encoded.kind === 'series' ? encoded.chunks[0]?.bytes.buffer : encoded.chunks[0]?.head.buffer;
     if (bytes instanceof ArrayBuffer && !transfer.includes(bytes)) transfer.push(bytes);
-    return { suffix: t.suffix, options: t.options as TableOptions, schema: t.schema as ColumnSchema[], count, columns, ...(encoded !== undefined ? { encoded } : {}) };
+    return { suffix: t.suffix, options: t.options as TableOptions, schema: t.schema as ColumnSchema[], count: t.rows.length, columns, ...(encoded !== undefined ? { encoded } : {}) };
   });
   return { tables: out, transfer };
 }

@@ -16,7 +16,6 @@ export function tableWrites(tables: readonly RunTable[], db: string, table: stri
       schema: t.schema,
       options: options(t),
       ...(t.encoded !== undefined ? { encoded: t.encoded } : {}),
-      ...(t.columns !== undefined ? { columns: t.columns } : {}),
       // A getter: a store that writes the encoded form never builds the rows.
       get rows() {
         return t.rows;

@@ -8,7 +8,6 @@ import type { EncodedAppendChunk, EncodedAppendWrite, WriteLayout } from '../sto
 import { cutChunks } from './chunk-write.js';
 import { fulltextSlots } from './fulltext-slots.js';
 import { compiledLayout, prepareAhead, type AheadRequest } from './prepare-ahead.js';
-import { rowCount } from './prepare-rows.js';
 
 /**
  * An append-mode write prepared and encoded away from the store's thread (on a pipeline worker), against
@@ -23,7 +22,7 @@ import { rowCount } from './prepare-rows.js';
 export function encodeAppendWrite(layout: WriteLayout, req: AheadRequest): EncodedAppendWrite | undefined {
   const record = layout as TableRecord;
   const t = compiledLayout(record);
-  if (!t.opts.appendMode || rowCount(req) === 0) return undefined;
+  if (!t.opts.appendMode || req.rows.length === 0) return undefined;
   const rows = prepareAhead(t, req);
   if (rows === undefined) return undefined;
   const n = rows.count;

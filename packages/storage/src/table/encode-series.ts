@@ -3,7 +3,6 @@ import type { TableRecord } from '../catalog/table-record.js';
 import type { EncodedSeriesWrite, WriteLayout } from '../store.js';
 import { compiledLayout, prepareAhead, type AheadRequest } from './prepare-ahead.js';
 import { encodeSeriesGroups } from './series-chunk-write.js';
-import { rowCount } from './prepare-rows.js';
 
 /**
  * A write to a table without append_mode prepared and encoded away from the store's thread (on an
@@ -19,7 +18,7 @@ import { rowCount } from './prepare-rows.js';
 export function encodeSeriesWrite(layout: WriteLayout, req: AheadRequest): EncodedSeriesWrite | undefined {
   const record = layout as TableRecord;
   const t = compiledLayout(record);
-  if (t.opts.appendMode || rowCount(req) === 0) return undefined;
+  if (t.opts.appendMode || req.rows.length === 0) return undefined;
   const rows = prepareAhead(t, req);
   if (rows === undefined) return undefined;
   const parts: { tags: readonly Value[]; min: bigint; rows: number; bytes: Buffer }[] = [];

@@ -4,7 +4,7 @@ import { preEncodeChunks, type EncodedChunk } from './chunk-write.js';
 import { compileTable } from '../catalog/table-state.js';
 import type { TableRecord } from '../catalog/table-record.js';
 import { evolveSchema, recordForWrite } from './evolve-schema.js';
-import { columnsOf, prepareRowsSliced, rowCount, Slicer, type PreparedRows } from './prepare-rows.js';
+import { prepareRowsSliced, Slicer, type PreparedRows } from './prepare-rows.js';
 import { encodeSeriesGroups, type EncodedSeriesChunk } from './series-chunk-write.js';
 
 /**
@@ -41,8 +41,8 @@ export async function preWrite(ctx: StoreContext, reqs: readonly WriteRequest[])
 async function preOne(ctx: StoreContext, req: WriteRequest, slicer: Slicer): Promise<PreWrite | undefined> {
   // Encoded ahead (on a pipeline worker): nothing left to prepare, and `rows` may be a getter not to call.
   if (req?.encoded !== undefined) return undefined;
-  if (!req || typeof req.db !== 'string' || typeof req.table !== 'string' || !Array.isArray(req.schema) || (columnsOf(req) === undefined && !Array.isArray(req.rows))) return undefined;
-  if (rowCount(req) < PRE_MIN_ROWS) return undefined;
+  if (!req || typeof req.db !== 'string' || typeof req.table !== 'string' || !Array.isArray(req.schema) || !Array.isArray(req.rows)) return undefined;
+  if (req.rows.length < PRE_MIN_ROWS) return undefined;
   const existing = ctx.catalog.table(req.db, req.table);
   if (existing === undefined) return preNew(ctx, req, slicer);
   const t = existing;

@@ -8,8 +8,6 @@ import { prepareRows, type PreparedRows } from './prepare-rows.js';
 export interface AheadRequest {
   readonly schema: readonly ColumnSchema[];
   readonly rows: readonly (readonly Value[])[];
-  /** The same values column by column (see WriteRequest.columns): read instead of `rows` when given. */
-  readonly columns?: readonly (readonly Value[])[];
 }
 
 /** Compiled records by table id (a worker encodes for the same few tables again and again). */
@@ -34,9 +32,7 @@ export function prepareAhead(t: TableState, req: AheadRequest): PreparedRows | u
   const record = t.record;
   try {
     if (evolveSchema(record, req.schema, false) !== record) return undefined;
-    return prepareRows(t, { db: record.db, table: record.name, schema: req.schema, get rows() {
-      return req.rows;
-    }, ...(req.columns !== undefined ? { columns: req.columns } : {}) });
+    return prepareRows(t, { db: record.db, table: record.name, schema: req.schema, rows: req.rows });
   } catch {
     return undefined;
   }

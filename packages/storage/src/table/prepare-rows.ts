@@ -36,24 +36,10 @@ export function boxedArray(): Value[] {
   return a;
 }
 
-/** The columns of a request when it carries usable ones (see WriteRequest.columns): one per schema column, all as long. */
-export function columnsOf(req: Pick<WriteRequest, 'schema' | 'columns'>): readonly (readonly Value[])[] | undefined {
-  const cols = req.columns;
-  if (cols === undefined || !Array.isArray(cols) || cols.length !== req.schema.length || cols.length === 0) return undefined;
-  const n = cols[0]!.length;
-  for (const c of cols) if (!Array.isArray(c) || c.length !== n) return undefined;
-  return cols;
-}
-
-/** The number of rows of a request (from its columns when it carries them, so `rows` is not built). */
-export function rowCount(req: Pick<WriteRequest, 'schema' | 'columns' | 'rows'>): number {
-  return columnsOf(req)?.[0]!.length ?? req.rows.length;
-}
-
 /** Validates and normalises every row of a request against the (evolved) table; throws before anything is written. */
 export function prepareRows(t: TableState, req: WriteRequest): PreparedRows {
   const p = rowPreparer(t, req);
-  p.fill(0, p.rows.count);
+  p.fill(0, req.rows.length);
   return p.rows;
 }
 
@@ -63,7 +49,7 @@ export function prepareRows(t: TableState, req: WriteRequest): PreparedRows {
  */
 export async function prepareRowsSliced(t: TableState, req: WriteRequest, slicer: Slicer): Promise<PreparedRows> {
   const p = rowPreparer(t, req);
-  const n = p.rows.count;
+  const n = req.rows.length;
   for (let from = 0; from < n; from += SLICE_ROWS) {
     p.fill(from, Math.min(n, from + SLICE_ROWS));
     await slicer.pause();
@@ -93,8 +79,7 @@ function rowPreparer(t: TableState, req: WriteRequest): { rows: PreparedRows; fi
   const defs = req.schema.map((c) => t.byName.get(c.name)!);
   const types = defs.map((c) => c.type);
   const norms = types.map(normalizerFor);
-  const columns = columnsOf(req);
-  const n = columns !== undefined ? columns[0]!.length : req.rows.length;
+  const n = req.rows.length;
   // Values for columns the request does not carry: the column default, else null (if allowed).
   const given = new Set(req.schema.map((c) => c.name));
   const tags = t.tags.map((c) => valueColumn(n, fill(table, c.name, c.default, c.type, c.nullable, given)));
@@ -104,12 +89,10 @@ function rowPreparer(t: TableState, req: WriteRequest): { rows: PreparedRows; fi
   const outs = targets.map((x) => (x.kind === 'tag' ? tags[x.slot]! : x.kind === 'field' ? fields[x.slot]! : undefined));
   const notNull = defs.map((c) => !c.nullable);
   const width = req.schema.length;
-  // (Read only by checkRows, after a bad value, when the request has columns.)
-  let rows: WriteRequest['rows'] | undefined = columns === undefined ? req.rows : undefined;
+  const rows = req.rows;
 
   /** Row-major, value by value: throws the error of the first bad value in row order (the contract). */
   const checkRows = (from: number, to: number): void => {
-    rows ??= req.rows;
     for (let i = from; i < to; i++) {
       const row = rows[i]!;
       if (!Array.isArray(row) || row.length !== width) {
@@ -135,17 +118,11 @@ function rowPreparer(t: TableState, req: WriteRequest): { rows: PreparedRows; fi
    * finds the error to report, so the outcome is that of a row-major check.
    */
   const fillColumns = (from: number, to: number): boolean => {
-    if (columns === undefined) {
-      const all = rows!;
-      for (let i = from; i < to; i++) {
-        const row = all[i];
-        if (!Array.isArray(row) || row.length !== width) return false;
-      }
+    for (let i = from; i < to; i++) {
+      const row = rows[i];
+      if (!Array.isArray(row) || row.length !== width) return false;
     }
     for (let j = 0; j < width; j++) {
-      // Column j's values: the request's column, or read through the rows.
-      const col = columns?.[j];
-      const all = rows!;
       const norm = norms[j]!;
       const out = outs[j];
       const json = types[j] === 'json';
@@ -155,7 +132,7 @@ function rowPreparer(t: TableState, req: WriteRequest): { rows: PreparedRows; fi
       let lastNorm: Value = null;
       if (out === undefined) {
         for (let i = from; i < to; i++) {
-          const raw = col !== undefined ? col[i] : (all[i] as Value[])[j];
+          const raw = (rows[i] as Value[])[j];
           if (raw === undefined || raw === null) return false;
           const v = norm(raw);
           if (v === MISMATCH || v === null) return false;
@@ -165,7 +142,7 @@ function rowPreparer(t: TableState, req: WriteRequest): { rows: PreparedRows; fi
       }
       const nullable = !notNull[j];
       for (let i = from; i < to; i++) {
-        const raw = col !== undefined ? col[i] : (all[i] as Value[])[j];
+        const raw = (rows[i] as Value[])[j];
         let v: Value | typeof MISMATCH;
         if (raw === undefined || raw === null) {
           if (!nullable) return false;

@@ -10,7 +10,7 @@ import { HeadBatch, txPutEncodedSeriesChunks, txPutSeriesChunks, type EncodedSer
 import { layoutOf, type PreWrite } from './pre-write.js';
 import { evolveSchema, recordForWrite } from './evolve-schema.js';
 import { changedSlots, txRewriteSlots } from './widen-column.js';
-import { columnsOf, prepareRows, type PreparedRows } from './prepare-rows.js';
+import { prepareRows, type PreparedRows } from './prepare-rows.js';
 
 export interface TxWriteOutcome {
   readonly results: WriteResult[];
@@ -80,7 +80,7 @@ export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pendin
       results.push({ db, table: req.table, affectedRows: e.count });
       continue;
     }
-    if (columnsOf(req) === undefined && !Array.isArray(req.rows)) throw new InvalidRequestError('a write request needs db, table, schema (array) and rows (array)');
+    if (!Array.isArray(req.rows)) throw new InvalidRequestError('a write request needs db, table, schema (array) and rows (array)');
     const p = pre[k];
     let rows: PreparedRows;
     const fits = p !== undefined && evolved === rec && (p.tableId === 'new' ? created && layoutOf(rec) === p.layout : rec.id === p.tableId && rec.version === p.version);

@@ -60,22 +60,6 @@ export class RowTransform {
   apply(doc: Doc, table: TableBuilder, now: Timestamp): void {
     const decl = this.declared;
     const n = decl.length;
-    if (!this.inferRest && table.isBound(this, this.fixed.length)) {
-      // The table's columns are this transform's (bound by an earlier row): values go straight into them.
-      const cols = table.cols;
-      try {
-        for (let i = 0; i < n; i++) {
-          const c = decl[i]!;
-          cols[i]!.push(convert(c, doc[c.input]));
-        }
-      } catch (e) {
-        table.truncate(table.count);
-        throw e;
-      }
-      if (n < cols.length) cols[n]!.push(now);
-      table.endRow();
-      return;
-    }
     const values: Value[] = new Array(this.fixed.length);
     for (let i = 0; i < n; i++) {
       const c = decl[i]!;
@@ -172,7 +156,7 @@ export class RowTransform {
     const row: Value[] = new Array(table.columns.length).fill(null);
     for (let i = 0; i < nf; i++) row[idxs[i]!] = fixedValues[i]!;
     for (let i = 0; i < names.length; i++) row[idxs[nf + i]!] = vals[i]!;
-    table.pushRow(row);
+    table.rows.push(row);
   }
 }
 
