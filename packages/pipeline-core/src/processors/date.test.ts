@@ -15,6 +15,29 @@ describe('date processor', () => {
     expect(out).toEqual({ t: new Timestamp(893973652000000000n, 'ns'), x: 1 });
   });
 
+  it('gives the same instant for a text repeated, between other texts and failures', () => {
+    const p = build('date:\n  field: t\n  formats: ["%d/%b/%Y:%H:%M:%S %z", "%Y"]');
+    const texts = ['01/Mar/2024:00:00:00 +0000', '01/Mar/2024:00:00:00 +0000', '2020', 'bad', '01/Mar/2024:00:00:00 +0000', '01/Mar/2024:00:00:01 +0100', '2020'];
+    const got = texts.map((t) => {
+      try {
+        return (p.exec({ t }, ctx) as Doc).t as Timestamp;
+      } catch {
+        return undefined;
+      }
+    });
+    const fresh = texts.map((t) => {
+      try {
+        return (build('date:\n  field: t\n  formats: ["%d/%b/%Y:%H:%M:%S %z", "%Y"]').exec({ t }, ctx) as Doc).t as Timestamp;
+      } catch {
+        return undefined;
+      }
+    });
+    expect(got).toEqual(fresh);
+    expect(got[3]).toBeUndefined();
+    expect(got[1]).toBe(got[0]); // one object for a text repeated
+    expect(got[5]!.ns).toBe(BigInt(Date.UTC(2024, 1, 29, 23, 0, 1)) * 1_000_000n);
+  });
+
   it('writes to the rename target and handles several fields', () => {
     const out = run('date:\n  fields: ["a, when", b]\n  formats: ["%Y-%m-%d %H:%M"]', { a: '2024-01-01 00:00', b: '2024-01-02 00:00' });
     expect(out.a).toBe('2024-01-01 00:00');

@@ -69,14 +69,24 @@ export const dateProcessor = defineProcessor<DateConfig>({
   },
   compile(config) {
     const matchers = compileAll(config);
+    // The last text parsed and its instant: log lines come in time order, many in the same second, and
+    // the result depends on the text alone (Timestamps are immutable, so the one object is shared; the
+    // store then also normalises it once per run of equal values).
+    let lastText: string | undefined;
+    let lastTs: Timestamp | undefined;
     const parse = (value: Value, field: Field): Value => {
       if (typeof value !== 'string') {
         if (value instanceof Timestamp) return value;
         throw new ProcessorError('date', field.input, `expected a string, got ${kindOf(value)}`);
       }
+      if (value === lastText) return lastTs!;
       for (let i = 0; i < matchers.length; i++) {
         const ts = matchers[i]!.tryParse(value);
-        if (ts !== undefined) return ts;
+        if (ts !== undefined) {
+          lastText = value;
+          lastTs = ts;
+          return ts;
+        }
       }
       const tried = matchers.map((m) => `'${m.format}' (${m.lastError})`).join(', ');
       throw new ProcessorError('date', field.input, `cannot parse '${value}' with any of the formats: ${tried}`);

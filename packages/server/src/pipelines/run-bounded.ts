@@ -10,6 +10,7 @@ import { abortReason } from '../workers/abort-reason.js';
 import type { CompiledPipeline, RunOpts, RunResult } from './compiler.js';
 import type { WorkerSource } from './pipeline-service.js';
 import { encodeAhead } from './encode-ahead.js';
+import { layoutText } from '../workers/layout-text.js';
 
 /** Items run between two looks at the clock on the main thread. */
 const ITEMS_PER_STEP = 64;
@@ -61,6 +62,7 @@ export async function runPipelineBounded(deps: AppDeps, r: BoundedRun): Promise<
   if (r.signal?.aborted) throw abortReason(r.signal);
   if (r.source !== undefined && deps.pipelineWorkers !== undefined) {
     deps.metrics.workerTasks.inc();
+    const layout = r.layout === undefined ? undefined : layoutText(r.layout);
     const res = await deps.pipelineWorkers.run(
       {
         ...r.source,
@@ -70,7 +72,7 @@ export async function runPipelineBounded(deps: AppDeps, r: BoundedRun): Promise<
         skipError: r.skipError,
         limits,
         ...(r.deadline !== undefined ? { deadline: r.deadline } : {}),
-        ...(r.layout !== undefined ? { layout: r.layout } : {}),
+        ...(layout !== undefined ? { layout } : {}),
       },
       r.signal,
     );

@@ -10,6 +10,7 @@ import { bodyText } from '../ingest/body-text.js';
 import { parseItemsWithin } from '../ingest/item-limits.js';
 import { decodeItems, packTables, toWireError, type BundledPipeline, type DecodeTask, type PipelineReply, type PipelineTask } from './protocol.js';
 import { handleDecode } from './decode-work.js';
+import { layoutFromText } from './layout-text.js';
 
 const cache = new Map<string, Pipeline>();
 /** The dispatch targets of the task running now (a worker runs one task at a time). */
@@ -44,7 +45,7 @@ function handle(task: PipelineTask): { reply: PipelineReply; transfer: ArrayBuff
       ...(task.deadline !== undefined ? { deadline: task.deadline } : {}),
     });
     // The unsuffixed table, when the server sent its layout: encoded here too (the server only stores bytes).
-    const layout = task.layout;
+    const layout = task.layout === undefined ? undefined : layoutFromText(task.layout);
     const { tables, transfer } = packTables(result.tables, layout === undefined ? undefined : (t) => (t.suffix === '' ? encodeAppendWrite(layout, t) : undefined));
     return { reply: { id: task.id, ok: true, items: items.length, tables, errors: result.errors }, transfer };
   } catch (e) {

@@ -37,11 +37,11 @@ export interface PipelineTask {
   /** The request's deadline (ms since the epoch): the run stops between items and inside VRL past it. */
   readonly deadline?: number;
   /**
-   * The layout of the (append-mode) table the pipeline's unsuffixed output goes to (`Store.writeLayout`):
-   * the worker also encodes that table's rows into chunks (`encodeAppendWrite`), so the server's thread
-   * only stores bytes.
+   * The layout of the (append-mode) table the pipeline's unsuffixed output goes to (`Store.writeLayout`),
+   * as JSON text (layout-text.ts): the worker also encodes that table's rows into chunks
+   * (`encodeAppendWrite`), so the server's thread only stores bytes.
    */
-  readonly layout?: WriteLayout;
+  readonly layout?: string;
 }
 
 /**

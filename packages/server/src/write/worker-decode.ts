@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.js';
 import { EncodedRowsDropped, layoutStamp, unpackTablesSliced, type DecodeTask } from '../workers/protocol.js';
 import type { WithoutId } from '../workers/task-pool.js';
 import type { WriteSupport } from './write-support.js';
+import { layoutText } from '../workers/layout-text.js';
 
 /** Bodies smaller than this decode on the main thread (a worker round trip costs more than they do). */
 export const WORKER_DECODE_MIN_BYTES = 16 * 1024;
@@ -14,23 +15,6 @@ const RECENT_TABLES = 1024;
  * alone go (enough for every worker of a small pool to have got it; one that has not says so again).
  */
 const TEXT_SENDS = 4;
-
-/** Layouts as JSON text, made once per record (a store hands out the same record object until the table changes). */
-const texts = new WeakMap<WriteLayout, string>();
-
-/** Undefined for a record JSON cannot hold (the table's writes then cross as rows). */
-function layoutText(l: WriteLayout): string | undefined {
-  let t = texts.get(l);
-  if (t === undefined) {
-    try {
-      t = JSON.stringify(l);
-    } catch {
-      return undefined;
-    }
-    texts.set(l, t);
-  }
-  return t;
-}
 
 /** What a DecodeTask decodes: the protocol and its parameters, without the body and layouts. */
 export type DecodeSpec = Omit<WithoutId<DecodeTask>, 'bytes' | 'layouts' | 'kind'>;

@@ -6,6 +6,8 @@ import { VersionClock } from './pipeline-version.js';
 const HIGH = '\uffff';
 /** Bytes of a pipeline name at most: the key [name, version] must stay under LMDB's 1978-byte key limit. */
 const NAME_MAX_BYTES = 1024;
+/** Names whose latest version is remembered at most (past it the memory starts over). */
+const MAX_CACHED_NAMES = 1024;
 
 function checkName(name: string): void {
   if (typeof name !== 'string' || name === '' || name.includes('\u0000') || Buffer.byteLength(name) > NAME_MAX_BYTES) {
@@ -17,6 +19,11 @@ function checkName(name: string): void {
 /** Pipelines in the `pipelines` database, keyed by [name, version]; versions sort by time. */
 export class LmdbPipelineStore implements PipelineStore {
   private readonly clock: VersionClock;
+  /**
+   * The latest version of each name looked up (null: none), so an ingest request does not open a cursor
+   * for it; this class is the only writer of the pipelines database, and put/delete forget the name.
+   */
+  private readonly latest = new Map<string, StoredPipeline | null>();
 
   constructor(private readonly env: StoreEnv, nowMs?: () => number) {
     this.clock = new VersionClock(nowMs);
@@ -27,8 +34,14 @@ export class LmdbPipelineStore implements PipelineStore {
     checkName(name);
     if (typeof yaml !== 'string') throw new InvalidRequestError(`pipeline ${name}: the YAML text must be a string`);
     const version = this.clock.next();
-    await this.env.pipelines.put([name, version], yaml);
-    await this.env.root.flushed;
+    this.latest.delete(name);
+    try {
+      await this.env.pipelines.put([name, version], yaml);
+      await this.env.root.flushed;
+    } finally {
+      // (A lookup while the put was in flight may have cached the version before it.)
+      this.latest.delete(name);
+    }
     return { name, version, yaml };
   }
 
@@ -39,10 +52,15 @@ export class LmdbPipelineStore implements PipelineStore {
       const yaml = this.env.pipelines.get([name, version]);
       return yaml === undefined ? undefined : { name, version, yaml };
     }
+    const cached = this.latest.get(name);
+    if (cached !== undefined) return cached ?? undefined;
+    let found: StoredPipeline | undefined;
     for (const { key, value } of this.env.pipelines.getRange({ start: [name, HIGH], end: [name], reverse: true, limit: 1 })) {
-      if (key[0] === name) return { name, version: key[1], yaml: value };
+      if (key[0] === name) found = { name, version: key[1], yaml: value };
     }
-    return undefined;
+    if (this.latest.size >= MAX_CACHED_NAMES) this.latest.clear();
+    this.latest.set(name, found ?? null);
+    return found;
   }
 
   list(name?: string): StoredPipeline[] {
@@ -55,10 +73,15 @@ export class LmdbPipelineStore implements PipelineStore {
 
   async delete(name: string, version: string): Promise<boolean> {
     checkName(name);
-    const done = await this.env.root.childTransaction(() =>
-      this.env.pipelines.get([name, version]) === undefined ? false : this.env.pipelines.removeSync([name, version]),
-    );
-    await this.env.root.flushed;
-    return done;
+    this.latest.delete(name);
+    try {
+      const done = await this.env.root.childTransaction(() =>
+        this.env.pipelines.get([name, version]) === undefined ? false : this.env.pipelines.removeSync([name, version]),
+      );
+      await this.env.root.flushed;
+      return done;
+    } finally {
+      this.latest.delete(name);
+    }
   }
 }

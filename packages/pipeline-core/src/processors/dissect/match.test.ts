@@ -13,6 +13,18 @@ describe('compileDissect', () => {
     expect(dissect('%{a} %{b}', 'x y z')).toEqual({ a: 'x', b: 'y z' });
   });
 
+  it('writes keys of any spelling (quotes, backslashes, line breaks, non-ASCII) as they are', () => {
+    const names = ['a"b', 'c\\d', "e'f", 'g\u2028h', 'é', 'x$y', 'constructor', 'toString'];
+    const pattern = names.map((n) => `%{${n}}`).join(' ');
+    const got = dissect(pattern, '1 2 3 4 5 6 7 8')!;
+    expect(Object.keys(got)).toEqual(names);
+    expect(Object.values(got)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+    // '__proto__' is an own key too (written without the compiled writes).
+    const proto = dissect('%{__proto__} %{b}', 'x y')!;
+    expect(Object.getOwnPropertyDescriptor(proto, '__proto__')?.value).toBe('x');
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
+  });
+
   it('writes nothing when the pattern does not match', () => {
     const out: Doc = { keep: 1 };
     expect(compileDissect(parseDissectPattern('%{a} %{b},%{c}'), '').match('x y', out)).toBe(false);

@@ -1,3 +1,4 @@
+import { compileFunction } from '../../fields/compile-function.js';
 import { setField } from '../../fields/for-each-field.js';
 import type { Doc } from '../../value/value.js';
 import type { DissectPattern } from './pattern.js';
@@ -87,6 +88,8 @@ class CompiledDissect implements DissectMatcher {
   private readonly bounds: Int32Array;
   /** The captured strings, for the rarer append/reference outputs. */
   private readonly values: string[];
+  /** The plain outputs' writes compiled into one function (see compileWrites); null: written in a loop. */
+  private readonly writes: PlainWrites | null;
 
   constructor(p: DissectPattern, private readonly separator: string) {
     this.pattern = p.source;
@@ -102,6 +105,7 @@ class CompiledDissect implements DissectMatcher {
     this.plainDirect = this.plainNames !== null && !this.plainNames.includes('__proto__');
     this.bounds = new Int32Array(2 * this.delimiters.length);
     this.values = new Array<string>(this.delimiters.length).fill('');
+    this.writes = this.plainDirect ? compileWrites(this.plainNames!, this.plainSlots) : null;
   }
 
   /**
@@ -153,6 +157,10 @@ class CompiledDissect implements DissectMatcher {
     if (!this.capture(input)) return false;
     const bounds = this.bounds;
     const names = this.plainNames;
+    if (this.writes !== null) {
+      this.writes(out, input, bounds);
+      return true;
+    }
     if (names !== null) {
       const slots = this.plainSlots;
       for (let i = 0; i < names.length; i++) {
@@ -173,6 +181,15 @@ class CompiledDissect implements DissectMatcher {
     }
     return true;
   }
+}
+
+/** Writes the captured values of plain keys into a record: `out[name] = input.slice(start, end)` per key. */
+type PlainWrites = (out: Doc, input: string, bounds: Int32Array) => void;
+
+/** The writes of plain keys as one function with a store per key (see compileFunction); null: the loop writes them. */
+function compileWrites(names: readonly string[], slots: readonly number[]): PlainWrites | null {
+  const body = names.map((n, i) => `out[${JSON.stringify(n)}] = input.slice(b[${2 * slots[i]!}], b[${2 * slots[i]! + 1}]);`).join('\n');
+  return compileFunction<PlainWrites>(['out', 'input', 'b'], body);
 }
 
 /** Compiles a parsed pattern once; `appendSeparator` joins the parts of `+` keys. */
