@@ -1,6 +1,6 @@
 import { parse as parseLossless } from 'lossless-json';
 import { SluiceError, StatusCode, type Value } from '@sluice/pipeline-core';
-import { scanJson, type Spans } from './json-depth.js';
+import { scanJson, type Spans } from './json-scan.js';
 
 const INT_RE = /^-?\d+$/;
 /** Marks an integer literal carried through JSON.parse as a string (a NUL, which JSON text can only escape). */
