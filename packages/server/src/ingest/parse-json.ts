@@ -20,7 +20,7 @@ function parseNumber(text: string): number | bigint {
  *
  * One pass over the text checks the depth and finds the integer literals a double cannot hold; the text is
  * then parsed by JSON.parse with those literals quoted behind a mark, and the marked strings become
- * bigints (a 1,000-row log body with nanosecond timestamps: ~10× faster than a JavaScript JSON parser).
+ * bigints (a 1,000-row log body with nanosecond timestamps: 3.9 ms against 7.0 ms for lossless-json).
  */
 export function parseJsonExact(text: string, where = 'the JSON body', maxDepth?: number): Value {
   const spans = scanJson(text, where, maxDepth);
