@@ -8,12 +8,14 @@ export function str(s: string): string {
   return "'" + s.replace(/\\/g, '\\\\').replace(/'/g, "\\'") + "'";
 }
 
+/** The characters a TabSeparated field escapes: tested for first, then replaced (most fields have none). */
 const TSV_SPECIAL = /[\\\t\n\r\0]/;
+const TSV_SPECIAL_ALL = new RegExp(TSV_SPECIAL.source, 'g');
 
 /** A field of a TabSeparated row, escaped. */
 export function tsvEscape(s: string): string {
   if (!TSV_SPECIAL.test(s)) return s;
-  return s.replace(/[\\\t\n\r\0]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\0'));
+  return s.replace(TSV_SPECIAL_ALL, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\0'));
 }
 
 const UNESCAPE: Record<string, string> = { b: '\b', f: '\f', r: '\r', n: '\n', t: '\t', '0': '\0', "'": "'", '\\': '\\', N: 'N' };
