@@ -13,6 +13,7 @@ import { tableId } from './catalog/physical.js';
 import { alterActions, tableShape } from './catalog/table-shape.js';
 import { ChPipelineStore } from './pipelines/ch-pipeline-store.js';
 import { aggregateTable } from './read/aggregate.js';
+import { countableFromParts, countFromParts } from './read/count-from-parts.js';
 import { deleteRows } from './read/delete-rows.js';
 import { scanTable } from './read/scan.js';
 import { readSource } from './read/source.js';
@@ -312,6 +313,7 @@ class ClickHouseStore implements Store {
 
   async aggregate(req: AggregateRequest): Promise<readonly (readonly Value[])[] | undefined> {
     const e = this.entry(req.db, req.table);
+    if (countableFromParts(e, req, this.layout)) return countFromParts(this.http, e, req);
     return aggregateTable(this.http, e, req, this.now());
   }
 

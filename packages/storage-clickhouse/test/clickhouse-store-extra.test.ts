@@ -84,6 +84,32 @@ describe.skipIf(bin === undefined)('ClickHouse store specifics', () => {
     expect(() => a.scan({ db: 'public', table: 'ft', predicates: [{ column: 'nope', op: 'matches', value: 'x' }] })).toThrow(/nope/);
   });
 
+  it('count(*) of a whole append-mode table (answered from its active parts) equals the rows a scan returns, through inserts, a delete and a truncate', async () => {
+    const count = async (t: string, extra: object = {}) => (await a.aggregate!({ db: 'public', table: t, aggregates: [{ fn: 'count' }, { fn: 'count' }], ...extra }))![0];
+    const opts = { append_mode: true };
+    await a.write([{ db: 'public', table: 'parts_n', schema: schema('int64'), rows: [], options: opts }]);
+    expect(await count('parts_n')).toEqual([0, 0]);
+    // Three INSERTs: three parts; rows equal in every column are all kept (append mode).
+    for (let k = 0; k < 3; k++) await a.write([{ db: 'public', table: 'parts_n', schema: schema('int64'), rows: Array.from({ length: 100 + k }, (_, i) => [i, 'h', i % 7]), options: opts }]);
+    expect(await count('parts_n')).toEqual([303, 303]);
+    expect((await values(a, 'parts_n', 'n')).length).toBe(303);
+    // A delete rewrites parts (a mutation): the count follows it.
+    expect(await a.deleteRows({ db: 'public', table: 'parts_n', predicates: [{ column: 'n', op: '=', value: 0 }] })).toBe(45);
+    expect(await count('parts_n')).toEqual([258, 258]);
+    // With a predicate or a time range the count is a real query: the same rows, fewer of them.
+    expect(await count('parts_n', { predicates: [{ column: 'n', op: '=', value: 1 }] })).toEqual([45, 45]);
+    expect(await count('parts_n', { timeRange: { startNs: 0n, endNs: 50_000_000n } })).toEqual([126, 126]);
+    // A second store sees the same count (nothing is cached in Sluice).
+    await b.refreshCatalog!();
+    expect((await b.aggregate!({ db: 'public', table: 'parts_n', aggregates: [{ fn: 'count' }] }))![0]).toEqual([258]);
+    await a.truncate('public', 'parts_n');
+    expect(await count('parts_n')).toEqual([0, 0]);
+    // A table that merges versions counts one row per (series, time), not the stored versions.
+    await a.write([{ db: 'public', table: 'parts_merge', schema: schema('int64'), rows: [[1, 'h', 1], [2, 'h', 2]] }]);
+    await a.write([{ db: 'public', table: 'parts_merge', schema: schema('int64'), rows: [[1, 'h', 3], [3, 'h', 4]] }]);
+    expect(await count('parts_merge')).toEqual([3, 3]);
+  });
+
   it('anyOrder: the same groups as the first-met order, without ordering them in ClickHouse', async () => {
     await a.write([{ db: 'public', table: 'grp', schema: schema('float64'), rows: [[3, 'c', 1], [1, 'b', 2], [2, 'a', 3], [4, 'b', 4]] }]);
     const req = { db: 'public', table: 'grp', groupBy: [{ column: 'host' }], aggregates: [{ fn: 'count' as const }, { fn: 'sum' as const, column: 'n' }] };
