@@ -127,6 +127,10 @@ try {
     // The fixed cost of one request (HTTP, SQL parse and plan, output) with no ClickHouse work behind it.
     { name: 'SELECT 1 (no table)', sluice: 'SELECT 1', ch: 'SELECT 1' },
     { name: 'count(*)', sluice: 'SELECT count(*) FROM logs', ch: `SELECT count() FROM ${t}` },
+    // Sluice answers a whole-table count from the active parts' row counts (storage-clickhouse's
+    // count-from-parts.ts): the same count against that very statement sent directly, so the layer's own
+    // overhead shows beside the user-facing ratio above.
+    { name: 'count(*) vs the same system.parts statement', sluice: 'SELECT count(*) FROM logs', ch: `SELECT sum(rows) FROM system.parts WHERE active AND database = 'bench_public' AND table = '${physical}'` },
     { name: "LIKE '%timeout%' + count", sluice: "SELECT count(*) FROM logs WHERE message LIKE '%timeout%'", ch: `SELECT count() FROM ${t} WHERE position(message, 'timeout') > 0` },
     { name: 'GROUP BY host (1,000 values), count + avg', sluice: 'SELECT host, count(*), avg(latency_ms) FROM logs GROUP BY host ORDER BY host', ch: `SELECT host, count(), avg(latency_ms) FROM ${t} GROUP BY host ORDER BY host` },
     { name: 'per-minute histogram', sluice: "SELECT date_bin(INTERVAL '1 minute', ts) AS minute, count(*) FROM logs GROUP BY minute ORDER BY minute", ch: `SELECT ts - ts % toInt64(60000) AS minute, count() FROM ${t} GROUP BY minute ORDER BY minute` },
