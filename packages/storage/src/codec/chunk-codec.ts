@@ -142,13 +142,13 @@ export function encodeFieldBlocks(w: ByteWriter, types: readonly ColumnType[], f
     }
     const dict = type === 'string' ? dictionaryOf(col, nulls) : undefined;
     // A dictionary holds every distinct value: the bounds are found among those.
-    stats.push(dict ? columnStats(type, [...dict.keys()], nulls) : columnStats(type, col));
+    stats.push(dict ? columnStats(type, dict, nulls) : columnStats(type, col));
     if (type === 'float64') encodeFloatPlanes(section, col);
     else {
       if (type === 'string') section.u8(dict ? 1 : 0);
       if (dict) {
-        section.varint(dict.size);
-        for (const v of dict.keys()) section.string(v);
+        section.varint(dict.length);
+        for (const v of dict) section.string(v);
         writeCodes(section, col, n);
       } else {
         for (let i = 0; i < n; i++) if (col[i] !== null) encodeValue(section, type, col[i]!);
@@ -182,28 +182,52 @@ function encodeFloatPlanes(w: ByteWriter, col: readonly Value[]): void {
 let planeScratch = new Float64Array(1024);
 
 /**
- * Distinct values of a string column when there are few enough for a dictionary to pay off (at most a
- * quarter of the present values); gives up as soon as there are too many. Each present value's code is
- * left in `codeScratch` (one Map lookup per value; writeCodes writes them).
+ * Distinct values of a string column, in order of first appearance, when there are few enough for a
+ * dictionary to pay off (at most a quarter of the present values); gives up as soon as there are too
+ * many. Each present value's code is left in `codeScratch` (writeCodes writes them). Up to SCAN_KEYS
+ * distinct values are found by comparing with each (a fresh slice of a line has no hash yet, and
+ * hashing it costs more than a few comparisons, most of which stop at the length); past that, a Map.
  */
-function dictionaryOf(col: readonly Value[], nulls: number): Map<string, number> | undefined {
-  const dict = new Map<string, number>();
+function dictionaryOf(col: readonly Value[], nulls: number): string[] | undefined {
+  const keys: string[] = [];
   const most = (col.length - nulls) >> 2;
   if (codeScratch.length < col.length) codeScratch = new Int32Array(Math.max(col.length, codeScratch.length * 2));
   const codes = codeScratch;
-  for (let i = 0; i < col.length; i++) {
-    const v = col[i];
+  let i = 0;
+  scan: for (; i < col.length; i++) {
+    const v = col[i] as string | null;
     if (v === null) continue;
-    let code = dict.get(v as string);
+    for (let k = 0; k < keys.length; k++) {
+      if (keys[k] === v) {
+        codes[i] = k;
+        continue scan;
+      }
+    }
+    if (keys.length === most) return undefined;
+    if (keys.length === SCAN_KEYS) break;
+    codes[i] = keys.length;
+    keys.push(v);
+  }
+  if (i === col.length) return keys;
+  const dict = new Map<string, number>();
+  for (let k = 0; k < keys.length; k++) dict.set(keys[k]!, k);
+  for (; i < col.length; i++) {
+    const v = col[i] as string | null;
+    if (v === null) continue;
+    let code = dict.get(v);
     if (code === undefined) {
-      if (dict.size === most) return undefined;
-      code = dict.size;
-      dict.set(v as string, code);
+      if (keys.length === most) return undefined;
+      code = keys.length;
+      dict.set(v, code);
+      keys.push(v);
     }
     codes[i] = code;
   }
-  return dict;
+  return keys;
 }
+
+/** How many distinct values dictionaryOf finds by comparison before it switches to a Map. */
+const SCAN_KEYS = 8;
 
 /** Each present value's dictionary code (from dictionaryOf) of rows [0, n), as varints. */
 function writeCodes(w: ByteWriter, col: readonly Value[], n: number): void {
