@@ -94,6 +94,11 @@ describe('chunk codec', () => {
     const t12 = encode(twelve).typed(0, 'string')!;
     expect(t12.kind === 'dict' ? t12.dict : t12.kind).toEqual([0, 5, 10, 3, 8, 1, 6, 11, 4, 9, 2, 7].map((k) => `w${k}`));
     expect(encode(twelve).field(0, 'string')).toEqual(twelve);
+    // Long values alike in their first and last 32 characters (the part hashed) still get codes of their own.
+    const long: Value[] = Array.from({ length: 64 }, (_, i) => `${'a'.repeat(40)}${(i * 7) % 16}${'z'.repeat(40)}`);
+    const tl = encode(long).typed(0, 'string')!;
+    expect(tl.kind === 'dict' ? tl.dict.length : tl.kind).toBe(16);
+    expect(encode(long).field(0, 'string')).toEqual(long);
   });
 });
 
