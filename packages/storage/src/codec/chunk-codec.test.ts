@@ -72,6 +72,34 @@ describe('chunk codec', () => {
     expect(v2.typed(0, 'string')!.kind).toBe('boxed');
     expect(v2.field(0, 'string')).toEqual(over);
   });
+
+  it('keeps a dictionary in order of first appearance on both sides of its switch from comparisons to a Map', () => {
+    const ts = Array.from({ length: 64 }, (_, i) => BigInt(i));
+    const encode = (col: Value[]) => {
+      const w = new ByteWriter();
+      encodeChunk(w, ['string'], { tableId: 1, ts: ts.slice(0, col.length), series: col.map(() => 1), fields: [col] });
+      return new ChunkView(w.take());
+    };
+    // 8 distinct among 32 present values (a quarter exactly, 4 nulls besides): a dictionary found by
+    // comparisons alone; 9 distinct (some of one length, some of another) among 36: plain.
+    const eight: Value[] = Array.from({ length: 36 }, (_, i) => (i % 9 === 8 ? null : `k${(i * 3) % 8}`));
+    const t8 = encode(eight).typed(0, 'string')!;
+    expect(t8.kind === 'dict' ? t8.dict : t8.kind).toEqual(['k0', 'k3', 'k6', 'k1', 'k4', 'k7', 'k2', 'k5']);
+    expect(encode(eight).field(0, 'string')).toEqual(eight);
+    const nine: Value[] = Array.from({ length: 36 }, (_, i) => `k${i % 9}`.repeat(1 + (i % 2)));
+    expect(encode(nine).typed(0, 'string')!.kind).toBe('boxed');
+    expect(encode(nine).field(0, 'string')).toEqual(nine);
+    // 12 distinct among 64: the first 8 compared, the rest through the Map, codes continuing from 8.
+    const twelve: Value[] = Array.from({ length: 64 }, (_, i) => `w${(i * 5) % 12}`);
+    const t12 = encode(twelve).typed(0, 'string')!;
+    expect(t12.kind === 'dict' ? t12.dict : t12.kind).toEqual([0, 5, 10, 3, 8, 1, 6, 11, 4, 9, 2, 7].map((k) => `w${k}`));
+    expect(encode(twelve).field(0, 'string')).toEqual(twelve);
+    // Long values alike in their first and last 32 characters (the part hashed) still get codes of their own.
+    const long: Value[] = Array.from({ length: 64 }, (_, i) => `${'a'.repeat(40)}${(i * 7) % 16}${'z'.repeat(40)}`);
+    const tl = encode(long).typed(0, 'string')!;
+    expect(tl.kind === 'dict' ? tl.dict.length : tl.kind).toBe(16);
+    expect(encode(long).field(0, 'string')).toEqual(long);
+  });
 });
 
 describe('series block', () => {

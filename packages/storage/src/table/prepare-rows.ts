@@ -141,6 +141,16 @@ function rowPreparer(t: TableState, req: WriteRequest): { rows: PreparedRows; fi
         continue;
       }
       const nullable = !notNull[j];
+      if (types[j] === 'string') {
+        // Strings are stored as they are: the normaliser's check inline (no call per value).
+        for (let i = from; i < to; i++) {
+          const raw = (rows[i] as Value[])[j];
+          if (typeof raw === 'string') out[i] = raw;
+          else if ((raw === undefined || raw === null) && nullable) out[i] = null;
+          else return false;
+        }
+        continue;
+      }
       for (let i = from; i < to; i++) {
         const raw = (rows[i] as Value[])[j];
         let v: Value | typeof MISMATCH;
