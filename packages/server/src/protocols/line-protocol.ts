@@ -376,7 +376,8 @@ function scanSeries(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[
   if (measurement === '') cur.fail('missing measurement');
   sink.begin(measurement, cur.lineNumber);
   tagKeys.length = 0;
-  const tags: string[] = [];
+  // The tags, kept for the series cache when it may take this key.
+  const tags: string[] | undefined = keyEnd >= 0 ? [] : undefined;
   while (text.charCodeAt(cur.pos) === COMMA) {
     cur.pos++;
     const keyAt = cur.pos;
@@ -388,10 +389,10 @@ function scanSeries(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[
     if (value === '') cur.fail('missing tag value');
     for (let k = 0; k < tagKeys.length; k++) if (tagKeys[k] === key) cur.fail('duplicate tags', keyAt);
     tagKeys.push(key);
-    tags.push(key, value);
+    tags?.push(key, value);
     sink.tag(key, value);
   }
-  if (cur.pos === keyEnd) series.add(text.slice(start, keyEnd), hash, measurement, tags);
+  if (cur.pos === keyEnd) series.add(text.slice(start, keyEnd), hash, measurement, tags!);
   return k;
 }
 
