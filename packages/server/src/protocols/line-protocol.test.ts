@@ -132,4 +132,28 @@ describe('parseLineProtocol: names repeated from the previous line, short decima
     const got = parseLineProtocol(body).map((l) => l.fieldValues[0]);
     got.forEach((v, i) => expect(Object.is(v, Number(texts[i]))).toBe(true));
   });
+
+  it('lines repeating a series key (read once, then found by its text) parse as each line alone does', () => {
+    const keys = ['cpu,host=a,region=r1', 'cpu,region=r1,host=a', 'cpu,host=a,region=r1\\ x', 'c\\ pu,host=a', 'cpu', 'cpu,host=a\\,b\\=c', 'mem,host=a'];
+    const lines: string[] = [];
+    for (let i = 0; i < 3000; i++) lines.push(`${keys[i % keys.length]} v=${i},s="x" ${i}`);
+    const body = lines.join('\n');
+    const whole = parseLineProtocol(body);
+    expect(whole.map(simplify)).toEqual(lines.map((l) => simplify(parseLineProtocol(l)[0]!)));
+    expect(whole.map((l) => l.lineNumber)).toEqual(lines.map((_, i) => i + 1));
+  });
+
+  it('a bad line after lines of a known series key is still the error, at its line', () => {
+    const body = `${Array.from({ length: 50 }, (_, i) => `m,t=a v=${i} ${i}`).join('\n')}\nm,t=a v=oops 9\nm,t=a,t=b v=1`;
+    expect(() => parseLineProtocol(body)).toThrow(/unable to parse 'm,t=a v=oops 9': invalid boolean \(line 51, column 9\)/);
+    expect(() => parseLineProtocol('m,t=a v=1 1\nm,t=a,t=b v=1')).toThrow(/duplicate tags \(line 2/);
+    expect(() => parseLineProtocol('m,t=a v=1 1\nm,t=a\nm,t=a v=2')).toThrow(/missing fields \(line 2/);
+  });
+
+  it('a body of distinct series parses the same once the series cache gives up', () => {
+    const lines = Array.from({ length: 5000 }, (_, i) => `m,id=${i} v=${i} ${i}`);
+    lines.push('m,id=7 v=1 1', 'm,id=4999 v=2 2');
+    const got = parseLineProtocol(lines.join('\n'));
+    expect(got.map(simplify)).toEqual(lines.map((l) => simplify(parseLineProtocol(l)[0]!)));
+  });
 });

@@ -287,13 +287,97 @@ export interface LpSink {
   end(timestamp: bigint | undefined): void;
 }
 
-function scanLine(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[]): void {
+/** A series key (measurement and tags, as written) with the measurement and tags (`[k0, v0, k1, v1, ...]`) its first line gave. */
+interface SeriesEntry {
+  readonly key: string;
+  readonly measurement: string;
+  readonly tags: readonly string[];
+  /** Another key of the same hash. */
+  next: SeriesEntry | undefined;
+}
+
+/** Series keys remembered per body, at most. */
+const SERIES_CACHE_MAX = 65_536;
+
+/**
+ * The series of a body by the text of their key: a line whose key text was seen before has the same
+ * measurement and tags, so they are not read again and the sink gets the same strings (no string is
+ * made for the line's key or tags, and the store groups rows by series with equal, already hashed
+ * values). Keys are found by a hash of their text computed while looking for the key's end, and
+ * compared in place. Off once misses outnumber hits (bodies of mostly distinct series).
+ */
+class SeriesCache {
+  readonly byHash = new Map<number, SeriesEntry>();
+  hits = 0;
+  misses = 0;
+  on = true;
+  /** Set by keyEnd: the hash of the key text it scanned. */
+  hash = 0;
+
+  /** Where a line's series key ends: its first space, tab or line end that no backslash escapes (readName's rules). */
+  keyEnd(text: string, from: number): number {
+    let h = 0x811c9dc5;
+    let i = from;
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === SP || c === TAB || c === NL || c === CR) break;
+      h = Math.imul(h ^ c, 0x01000193);
+      if (c === BSL && text.charCodeAt(i + 1) === SP) h = Math.imul(h ^ SP, 0x01000193), i++;
+    }
+    this.hash = h;
+    return i;
+  }
+
+  find(text: string, from: number, to: number, hash: number): SeriesEntry | undefined {
+    for (let e = this.byHash.get(hash); e !== undefined; e = e.next) {
+      if (e.key.length === to - from && sameAt(text, from, e.key)) return e;
+    }
+    return undefined;
+  }
+
+  add(key: string, hash: number, measurement: string, tags: readonly string[]): void {
+    this.misses++;
+    if (this.byHash.size < SERIES_CACHE_MAX) this.byHash.set(hash, { key, measurement, tags, next: this.byHash.get(hash) });
+    if (this.misses > 1024 && this.misses > this.hits) {
+      this.on = false;
+      this.byHash.clear();
+    }
+  }
+}
+
+/** Whether `text` holds `s` at `pos`. */
+function sameAt(text: string, pos: number, s: string): boolean {
+  for (let q = 0; q < s.length; q++) if (text.charCodeAt(pos + q) !== s.charCodeAt(q)) return false;
+  return true;
+}
+
+/** The measurement and tags of a line, handed to the sink; returns how many names it read (for the `names` cache). */
+function scanSeries(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[], series: SeriesCache): number {
   const { text } = cur;
+  const start = cur.pos;
+  let keyEnd = -1;
+  let hash = 0;
+  if (series.on) {
+    keyEnd = series.keyEnd(text, start);
+    hash = series.hash;
+    const c = text.charCodeAt(keyEnd);
+    const hit = c === SP || c === TAB ? series.find(text, start, keyEnd, hash) : undefined;
+    if (hit !== undefined) {
+      series.hits++;
+      sink.begin(hit.measurement, cur.lineNumber);
+      const tags = hit.tags;
+      for (let i = 0; i < tags.length; i += 2) sink.tag(tags[i]!, tags[i + 1]!);
+      cur.pos = keyEnd;
+      return 1 + tags.length;
+    }
+  }
   let k = 0;
   const measurement = readNameAt(cur, false, names, k++);
   if (measurement === '') cur.fail('missing measurement');
   sink.begin(measurement, cur.lineNumber);
   tagKeys.length = 0;
+  // The tags, kept for the series cache when it may take this key.
+  const tags: string[] | undefined = keyEnd >= 0 ? [] : undefined;
   while (text.charCodeAt(cur.pos) === COMMA) {
     cur.pos++;
     const keyAt = cur.pos;
@@ -305,8 +389,16 @@ function scanLine(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[])
     if (value === '') cur.fail('missing tag value');
     for (let k = 0; k < tagKeys.length; k++) if (tagKeys[k] === key) cur.fail('duplicate tags', keyAt);
     tagKeys.push(key);
+    tags?.push(key, value);
     sink.tag(key, value);
   }
+  if (cur.pos === keyEnd) series.add(text.slice(start, keyEnd), hash, measurement, tags!);
+  return k;
+}
+
+function scanLine(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[], series: SeriesCache): void {
+  const { text } = cur;
+  let k = scanSeries(cur, sink, tagKeys, names, series);
   if (text.charCodeAt(cur.pos) !== SP && text.charCodeAt(cur.pos) !== TAB) cur.fail('missing fields');
   skipBlanks(cur);
   if (atLineEnd(cur)) cur.fail('missing fields');
@@ -369,6 +461,7 @@ export function scanLineProtocol(text: string, sink: LpSink): void {
   const cur = new Cursor(text);
   const tagKeys: string[] = [];
   const names: string[] = [];
+  const series = new SeriesCache();
   const n = text.length;
   while (cur.pos < n) {
     const c = text.charCodeAt(cur.pos);
@@ -389,7 +482,7 @@ export function scanLineProtocol(text: string, sink: LpSink): void {
     }
     const before = cur.pos;
     cur.spanned = false;
-    scanLine(cur, sink, tagKeys, names);
+    scanLine(cur, sink, tagKeys, names, series);
     // A quoted string spanned lines: keep line numbers true.
     if (cur.spanned) for (let i = before; i < cur.pos; i++) if (text.charCodeAt(i) === NL) cur.lineNumber++;
   }

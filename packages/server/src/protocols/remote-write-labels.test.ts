@@ -11,6 +11,11 @@ describe('BytesCache', () => {
     expect(c.get(b('abd'), 2, 5)).toBeUndefined();
     expect(c.get(b('abcd'), 2, 6)).toBeUndefined();
     expect(c.get(b('ab'), 2, 4)).toBeUndefined();
+    // A plain Uint8Array holds the range as well as a Buffer does; so does a view at an offset.
+    expect(c.get(new Uint8Array(Buffer.from('abc')), 0, 3)).toBe(1);
+    const at1 = (x: Buffer) => new Uint8Array(Uint8Array.from([0, ...x]).buffer, 1);
+    expect(c.get(at1(b('abc')), 2, 5)).toBe(1);
+    expect(c.get(at1(b('abd')), 2, 5)).toBeUndefined();
     // The cache keeps its own copy: changing the source buffer changes nothing.
     const src = b('xyz');
     c.set(src, 2, 5, 2);

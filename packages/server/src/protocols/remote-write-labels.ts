@@ -21,7 +21,7 @@ export class BytesCache<T> {
   }
 
   set(buf: Uint8Array, from: number, to: number, value: T): void {
-    this.add(hashBytes(buf, from, to), { bytes: Uint8Array.prototype.slice.call(buf, from, to), value });
+    this.add(hashBytes(buf, from, to), { bytes: Buffer.from(Uint8Array.prototype.slice.call(buf, from, to).buffer), value });
   }
 
   private add(h: number, e: Entry<T>): void {
@@ -38,17 +38,15 @@ export class BytesCache<T> {
 }
 
 interface Entry<T> {
-  readonly bytes: Uint8Array;
+  readonly bytes: Buffer;
   readonly value: T;
 }
 
 function find<T>(list: Entry<T>[] | undefined, buf: Uint8Array, from: number, to: number): Entry<T> | undefined {
   if (list === undefined) return undefined;
-  next: for (const e of list) {
-    const b = e.bytes;
-    if (b.length !== to - from) continue;
-    for (let k = 0; k < b.length; k++) if (b[k] !== buf[from + k]) continue next;
-    return e;
+  for (const e of list) {
+    // Buffer#compare over a range of `buf`: one native comparison, no view made.
+    if (e.bytes.length === to - from && e.bytes.compare(buf, from, to) === 0) return e;
   }
   return undefined;
 }
