@@ -28,7 +28,7 @@ export class HeadFolder {
     s.rows += rows;
     if ((s.rows >= FOLD_ROWS || s.chunks >= FOLD_CHUNKS) && !this.queued.has(storageId)) {
       this.queued.add(storageId);
-      this.running = this.running.then(() => this.fold(storageId)).then(() => undefined, () => undefined);
+      this.running = this.running.then(() => this.fold(storageId, true)).then(() => undefined, () => undefined);
     }
   }
 
