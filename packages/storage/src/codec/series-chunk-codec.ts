@@ -161,16 +161,26 @@ export class SeriesChunkView {
 
   private index(afterTimes?: number): number[] {
     if (this.slotAt) return this.slotAt;
-    const r = new ByteReader().reset(this.buf, afterTimes ?? this.timesAt);
-    if (afterTimes === undefined) for (let i = 0; i < this.count; i++) r.varint();
-    this.timesEnd = r.pos;
-    const at: number[] = [];
-    const ends: number[] = [];
+    // Plain byte loops (this runs once per chunk a fold concatenates): skip the times, then per slot
+    // read its length and skip its body.
+    const buf = this.buf;
+    let p = afterTimes ?? this.timesAt;
+    if (afterTimes === undefined) for (let i = 0; i < this.count; i++) while (buf[p++]! >= 0x80);
+    this.timesEnd = p;
+    const at: number[] = new Array(this.slots);
+    const ends: number[] = new Array(this.slots);
     for (let s = 0; s < this.slots; s++) {
-      const len = r.varint();
-      at.push(r.pos);
-      r.skip(len);
-      ends.push(r.pos);
+      let len = 0;
+      let mul = 1;
+      for (;;) {
+        const b = buf[p++]!;
+        len += (b & 0x7f) * mul;
+        if (b < 0x80) break;
+        mul *= 0x80;
+      }
+      at[s] = p;
+      p += len;
+      ends[s] = p;
     }
     this.slotEnd = ends;
     return (this.slotAt = at);
@@ -181,18 +191,25 @@ export class SeriesChunkView {
 
   /** The first row's time (relative to the key's minTime) and the bytes of the other rows' time deltas. */
   timeDeltas(): { first: number; rest: Buffer } {
-    const r = new ByteReader().reset(this.buf, this.timesAt);
-    const first = r.varint();
-    const from = r.pos;
+    const buf = this.buf;
+    let p = this.timesAt;
+    let first = 0;
+    let mul = 1;
+    for (;;) {
+      const b = buf[p++]!;
+      first += (b & 0x7f) * mul;
+      if (b < 0x80) break;
+      mul *= 0x80;
+    }
     this.index();
-    return { first, rest: this.buf.subarray(from, this.timesEnd) };
+    return { first, rest: buf.subarray(p, this.timesEnd) };
   }
 
   /**
    * Slot `slot` as stored (`slot < slots`): its mode byte, its bitmaps (views, when the mode has them) and
    * its value bytes (float64: count × 8; other types: the non-null values back to back).
    */
-  rawSlot(slot: number): { mode: number; valid?: Buffer; absent?: Buffer; values: Buffer } {
+  rawSlot(slot: number): { mode: number; valid: Buffer | undefined; absent: Buffer | undefined; values: Buffer } {
     const at = this.index();
     let p = at[slot]!;
     const end = this.slotEnd[slot]!;
@@ -208,7 +225,7 @@ export class SeriesChunkView {
       absent = this.buf.subarray(p, p + bitsLen);
       p += bitsLen;
     }
-    return { mode, ...(valid ? { valid } : {}), ...(absent ? { absent } : {}), values: this.buf.subarray(p, end) };
+    return { mode, valid, absent, values: this.buf.subarray(p, end) };
   }
 
   /**

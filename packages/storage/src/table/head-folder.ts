@@ -2,8 +2,8 @@ import type { StoreContext } from '../context.js';
 import { txFoldHead, type FoldOutcome } from './series-head-fold.js';
 
 /** A physical table's head is folded once it holds this many rows or chunks (series-head.ts). */
-export const FOLD_ROWS = 32_768;
-export const FOLD_CHUNKS = 4_096;
+export const FOLD_ROWS = 131_072;
+export const FOLD_CHUNKS = 16_384;
 
 /**
  * Folds heads that have grown, in the background, one transaction at a time: writes report what they
