@@ -170,15 +170,8 @@ export class SeriesChunkView {
     const at: number[] = new Array(this.slots);
     const ends: number[] = new Array(this.slots);
     for (let s = 0; s < this.slots; s++) {
-      let len = 0;
-      let mul = 1;
-      for (;;) {
-        const b = buf[p++]!;
-        len += (b & 0x7f) * mul;
-        if (b < 0x80) break;
-        mul *= 0x80;
-      }
-      at[s] = p;
+      const len = varintAt(buf, p);
+      at[s] = p = varintEnd;
       p += len;
       ends[s] = p;
     }
@@ -191,18 +184,10 @@ export class SeriesChunkView {
 
   /** The first row's time (relative to the key's minTime) and the bytes of the other rows' time deltas. */
   timeDeltas(): { first: number; rest: Buffer } {
-    const buf = this.buf;
-    let p = this.timesAt;
-    let first = 0;
-    let mul = 1;
-    for (;;) {
-      const b = buf[p++]!;
-      first += (b & 0x7f) * mul;
-      if (b < 0x80) break;
-      mul *= 0x80;
-    }
+    const first = varintAt(this.buf, this.timesAt);
+    const from = varintEnd;
     this.index();
-    return { first, rest: buf.subarray(p, this.timesEnd) };
+    return { first, rest: this.buf.subarray(from, this.timesEnd) };
   }
 
   /**
@@ -263,17 +248,7 @@ export class SeriesChunkView {
     const rows = k - at;
     if (slot >= this.slots) return -1;
     // Skip the slots before `slot` (each starts with its byte length).
-    for (let s = 0; s < slot; s++) {
-      let len = 0;
-      let mul = 1;
-      for (;;) {
-        const b = buf[p++]!;
-        len += (b & 0x7f) * mul;
-        if (b < 0x80) break;
-        mul *= 0x80;
-      }
-      p += len;
-    }
+    for (let s = 0; s < slot; s++) p = varintAt(buf, p) + varintEnd;
     for (;;) if (buf[p++]! < 0x80) break; // this slot's length
     if (buf[p++] !== 1) return -1; // mode 1: no null and no absent row
     if (rows > 0) {
@@ -322,6 +297,23 @@ export class SeriesChunkView {
     if (absent) for (let i = 0; i < n; i++) if (bit(absent, i)) values[i] = undefined;
     return { kind: 'boxed', values };
   }
+}
+
+/** Where the varint `varintAt` read last ended. */
+let varintEnd = 0;
+
+/** The unsigned varint at `p` (a plain byte loop, for the paths that walk chunk headers); its end goes to `varintEnd`. */
+function varintAt(buf: Uint8Array, p: number): number {
+  let v = 0;
+  let mul = 1;
+  for (;;) {
+    const b = buf[p++]!;
+    v += (b & 0x7f) * mul;
+    if (b < 0x80) break;
+    mul *= 0x80;
+  }
+  varintEnd = p;
+  return v;
 }
 
 /** One chunk to concatenate: its key minTime and its view. */
