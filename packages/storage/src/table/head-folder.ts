@@ -34,7 +34,7 @@ export class HeadFolder {
 
   /**
    * Folds the whole head of a physical table now (in one transaction); returns the chunks merged away.
-   * `merge`: one chunk per series (compaction); else the chunks are moved as they are (series-head-fold.ts).
+   * `merge`: each series' chunks merged (the growth fold, compaction); else moved as they are (series-head-fold.ts).
    */
   async fold(storageId: number, merge = false): Promise<number> {
     this.queued.delete(storageId);

@@ -19,12 +19,13 @@ export interface FoldOutcome {
 
 /**
  * Inside a write transaction: moves the head records of physical table `storageId` (the oldest
- * `maxRecords`, all by default) into `series_chunks`. Without `merge` (the fold a growing head
- * triggers, and the one other writers of series_chunks run first) every chunk is stored as it is,
- * under its own key: cheap, and the many small chunks are merged by compaction later. With `merge`
- * (compaction) a series' head chunks are resolved as a read resolves them (one row per time,
- * merge_mode applied) and stored as one chunk (cut at the span and MAX_CHUNK_ROWS) under the highest
- * seq among them. What a scan returns does not change (series-head.ts says why the seq is exact).
+ * `maxRecords`, all by default) into `series_chunks`. Without `merge` (the fold deletes and column
+ * widening run first) every chunk is stored as it is, under its own key. With `merge` (the fold a
+ * growing head triggers, and compaction's) a series' head chunks become as few chunks as the cut rules
+ * allow (the span, MAX_CHUNK_ROWS) under the highest seq among them: concatenated as they are when each
+ * starts after the previous one's last time (concatSeriesChunks: nothing decoded), else resolved as a
+ * read resolves them (one row per time, merge_mode applied) and cut again. What a scan returns does not
+ * change (series-head.ts says why the seq is exact).
  */
 export function txFoldHead(ctx: StoreContext, storageId: number, merge = false, maxRecords = Number.MAX_SAFE_INTEGER): FoldOutcome {
   const db = ctx.env.seriesHead;
