@@ -2,6 +2,9 @@ import type { CatalogKey, StoreEnv } from '../env.js';
 import { compileTable, tableKey, type TableState } from './table-state.js';
 import type { TableRecord } from './table-record.js';
 
+/** How many parsed records Catalog.txGet keeps (all are dropped past it: a bound, not a working set). */
+const MAX_TX_READS = 10_000;
+
 /** The key of the catalog's version counter (see Catalog.version). */
 const CATALOG_VERSION: CatalogKey = ['counter', 'catalog_version'];
 
@@ -105,8 +108,26 @@ export class Catalog {
 
   // ---- inside a write transaction ----
   txDb(db: string): DbRecord | undefined {
-    return this.env.catalog.get(['db', db]) as DbRecord | undefined;
+    return this.txGet(['db', db], `d\u0000${db}`) as DbRecord | undefined;
   }
+
+  /**
+   * A catalog record read inside a write transaction. Every write reads its database's and table's
+   * records; a record's bytes equal to those it was last parsed from give the same (immutable) parsed
+   * record again, so the JSON is parsed only when the record changed.
+   */
+  private txGet(key: CatalogKey, cacheKey: string): unknown {
+    const raw = this.env.catalog.getBinary(key) as Buffer | undefined;
+    if (raw === undefined) return undefined;
+    const hit = this.txReads.get(cacheKey);
+    if (hit !== undefined && hit.raw.equals(raw)) return hit.value;
+    const value = this.env.catalog.get(key);
+    if (this.txReads.size >= MAX_TX_READS) this.txReads.clear();
+    this.txReads.set(cacheKey, { raw, value });
+    return value;
+  }
+
+  private readonly txReads = new Map<string, { raw: Buffer; value: unknown }>();
 
   txPutDb(db: string, rec: DbRecord | undefined): void {
     if (rec) this.env.catalog.putSync(['db', db], rec);
@@ -115,7 +136,7 @@ export class Catalog {
   }
 
   txTable(db: string, name: string): TableRecord | undefined {
-    return this.env.catalog.get(['table', db, name]) as TableRecord | undefined;
+    return this.txGet(['table', db, name], `t\u0000${db}\u0000${name}`) as TableRecord | undefined;
   }
 
   txTables(db: string): TableRecord[] {
@@ -138,10 +159,39 @@ export class Catalog {
 
   /** Next value of a persistent counter (starting at 1). */
   txNext(counter: string, by = 1): number {
+    const block = this.seqBlock;
+    if (counter === 'seq' && block !== undefined) {
+      const first = block.next;
+      if (first + by - 1 <= block.end) {
+        block.next += by;
+        return first;
+      }
+      // Past the block: later values must stay above every value handed out, so the block is done.
+      this.seqBlock = undefined;
+    }
     const cur = (this.env.catalog.get(['counter', counter]) as number | undefined) ?? 0;
     this.env.catalog.putSync(['counter', counter], cur + by);
     return cur + 1;
   }
+
+  /**
+   * Inside a write transaction: reserves `n` values of the `seq` counter with one counter update, handed
+   * out in order by the `txNext('seq')` calls that follow (a write of many tables needs one per table)
+   * until `txEndSeqBlock`, which the transaction's code must call before it ends (values left unused are
+   * skipped: sequence numbers need only increase).
+   */
+  txSeqBlock(n: number): void {
+    this.seqBlock = undefined;
+    if (n < 2) return;
+    const first = this.txNext('seq', n);
+    this.seqBlock = { next: first, end: first + n - 1 };
+  }
+
+  txEndSeqBlock(): void {
+    this.seqBlock = undefined;
+  }
+
+  private seqBlock: { next: number; end: number } | undefined;
 
   /** The storage id of a physical table shared by logical tables, allocated on first use. */
   txPhysical(db: string, name: string): number {

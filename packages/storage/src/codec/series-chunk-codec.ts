@@ -97,15 +97,18 @@ export function encodeSeriesChunk(
         }
       }
     }
-    const len = w.pos - start;
-    // A fixed-width varint (5 bytes) so the body need not move.
-    let v = len;
-    for (let k = 0; k < 4; k++) {
-      w.buf[lenAt + k] = (v % 0x80) | 0x80;
-      v = Math.floor(v / 0x80);
-    }
-    w.buf[lenAt + 4] = v;
+    writeLength5(w.buf, lenAt, w.pos - start);
   }
+}
+
+/** A slot's byte length as a fixed-width varint (5 bytes), so a slot's body need not move once written. */
+function writeLength5(buf: Buffer, at: number, len: number): void {
+  let v = len;
+  for (let k = 0; k < 4; k++) {
+    buf[at + k] = (v % 0x80) | 0x80;
+    v = Math.floor(v / 0x80);
+  }
+  buf[at + 4] = v;
 }
 
 function allAbsent(vals: readonly (Value | undefined)[], n: number, at: (i: number) => number): boolean {
@@ -158,15 +161,56 @@ export class SeriesChunkView {
 
   private index(afterTimes?: number): number[] {
     if (this.slotAt) return this.slotAt;
-    const r = new ByteReader().reset(this.buf, afterTimes ?? this.timesAt);
-    if (afterTimes === undefined) for (let i = 0; i < this.count; i++) r.varint();
-    const at: number[] = [];
+    // Plain byte loops (this runs once per chunk a fold concatenates): skip the times, then per slot
+    // read its length and skip its body.
+    const buf = this.buf;
+    let p = afterTimes ?? this.timesAt;
+    if (afterTimes === undefined) for (let i = 0; i < this.count; i++) while (buf[p++]! >= 0x80);
+    this.timesEnd = p;
+    const at: number[] = new Array(this.slots);
+    const ends: number[] = new Array(this.slots);
     for (let s = 0; s < this.slots; s++) {
-      const len = r.varint();
-      at.push(r.pos);
-      r.skip(len);
+      const len = varintAt(buf, p);
+      at[s] = p = varintEnd;
+      p += len;
+      ends[s] = p;
     }
+    this.slotEnd = ends;
     return (this.slotAt = at);
+  }
+
+  private slotEnd: number[] = [];
+  private timesEnd = 0;
+
+  /** The first row's time (relative to the key's minTime) and the bytes of the other rows' time deltas. */
+  timeDeltas(): { first: number; rest: Buffer } {
+    const first = varintAt(this.buf, this.timesAt);
+    const from = varintEnd;
+    this.index();
+    return { first, rest: this.buf.subarray(from, this.timesEnd) };
+  }
+
+  /**
+   * Slot `slot` as stored (`slot < slots`): its mode byte, its bitmaps (views, when the mode has them) and
+   * its value bytes (float64: count × 8; other types: the non-null values back to back).
+   */
+  rawSlot(slot: number): { mode: number; valid: Buffer | undefined; absent: Buffer | undefined; values: Buffer } {
+    const at = this.index();
+    let p = at[slot]!;
+    const end = this.slotEnd[slot]!;
+    const mode = this.buf[p++]!;
+    const bitsLen = (this.count + 7) >> 3;
+    let valid: Buffer | undefined;
+    let absent: Buffer | undefined;
+    if ((mode & 3) === 2) {
+      valid = this.buf.subarray(p, p + bitsLen);
+      p += bitsLen;
+    }
+    if (mode & 4) {
+      absent = this.buf.subarray(p, p + bitsLen);
+      p += bitsLen;
+    }
+    return { mode, valid, absent, values: this.buf.subarray(p, end) };
   }
 
   /**
@@ -204,17 +248,7 @@ export class SeriesChunkView {
     const rows = k - at;
     if (slot >= this.slots) return -1;
     // Skip the slots before `slot` (each starts with its byte length).
-    for (let s = 0; s < slot; s++) {
-      let len = 0;
-      let mul = 1;
-      for (;;) {
-        const b = buf[p++]!;
-        len += (b & 0x7f) * mul;
-        if (b < 0x80) break;
-        mul *= 0x80;
-      }
-      p += len;
-    }
+    for (let s = 0; s < slot; s++) p = varintAt(buf, p) + varintEnd;
     for (;;) if (buf[p++]! < 0x80) break; // this slot's length
     if (buf[p++] !== 1) return -1; // mode 1: no null and no absent row
     if (rows > 0) {
@@ -263,4 +297,124 @@ export class SeriesChunkView {
     if (absent) for (let i = 0; i < n; i++) if (bit(absent, i)) values[i] = undefined;
     return { kind: 'boxed', values };
   }
+}
+
+/** Where the varint `varintAt` read last ended. */
+let varintEnd = 0;
+
+/** The unsigned varint at `p` (a plain byte loop, for the paths that walk chunk headers); its end goes to `varintEnd`. */
+function varintAt(buf: Uint8Array, p: number): number {
+  let v = 0;
+  let mul = 1;
+  for (;;) {
+    const b = buf[p++]!;
+    v += (b & 0x7f) * mul;
+    if (b < 0x80) break;
+    mul *= 0x80;
+  }
+  varintEnd = p;
+  return v;
+}
+
+/** One chunk to concatenate: its key minTime and its view. */
+export interface ChunkPart {
+  readonly min: bigint;
+  readonly view: SeriesChunkView;
+}
+
+/**
+ * Chunks of one series concatenated into one, keyed at the first part's minTime, without decoding their
+ * values: times re-based, bitmaps joined, value bytes copied. The parts must be in time order, each
+ * starting after the previous one's last time (no two rows of one time: nothing to resolve), and their
+ * slots encoded with `types`. The bytes are those encodeSeriesChunk writes for the same rows.
+ */
+export function concatSeriesChunks(w: ByteWriter, types: readonly ColumnType[], parts: readonly ChunkPart[]): void {
+  const base = parts[0]!.min;
+  let n = 0;
+  let slots = 0;
+  for (const p of parts) {
+    n += p.view.count;
+    if (p.view.slots > slots) slots = p.view.slots;
+  }
+  const last = parts[parts.length - 1]!;
+  w.u8(SERIES_CHUNK_FORMAT);
+  w.varint(n);
+  w.varint(Number(last.min - base) + last.view.maxOff);
+  w.varint(slots);
+  // Times: a part's first delta is re-based on the previous part's last time, its other deltas are
+  // copied as they are.
+  let prev = 0;
+  for (const p of parts) {
+    const { first, rest } = p.view.timeDeltas();
+    const t = Number(p.min - base) + first;
+    w.varint(t - prev);
+    w.ensure(rest.length);
+    w.pos += rest.copy(w.buf, w.pos);
+    prev = Number(p.min - base) + p.view.maxOff;
+  }
+  const bitsLen = (n + 7) >> 3;
+  for (let s = 0; s < slots; s++) {
+    const raw = parts.map((p) => (s < p.view.slots ? p.view.rawSlot(s) : undefined));
+    if (raw.every((r) => r !== undefined && r.mode === 1)) {
+      // No null and no absent row in any part (the usual case): the value bytes back to back.
+      let len = 1;
+      for (const r of raw) len += r!.values.length;
+      w.ensure(5 + len);
+      writeLength5(w.buf, w.pos, len);
+      w.pos += 5;
+      w.buf[w.pos++] = 1;
+      for (const r of raw) w.pos += r!.values.copy(w.buf, w.pos);
+      continue;
+    }
+    const valid = new Uint8Array(bitsLen);
+    const absent = new Uint8Array(bitsLen);
+    let nValid = 0;
+    let nAbsent = 0;
+    let row = 0;
+    for (let k = 0; k < parts.length; k++) {
+      const r = raw[k];
+      const count = parts[k]!.view.count;
+      for (let i = 0; i < count; i++, row++) {
+        const isAbsent = r === undefined || (r.absent !== undefined && bit(r.absent, i));
+        const isValid = r !== undefined && ((r.mode & 3) === 1 || ((r.mode & 3) === 2 && bit(r.valid!, i)));
+        if (isAbsent) {
+          absent[row >> 3]! |= 1 << (row & 7);
+          nAbsent++;
+        } else if (isValid) {
+          valid[row >> 3]! |= 1 << (row & 7);
+          nValid++;
+        }
+      }
+    }
+    const mode = (nValid === n ? 1 : nValid === 0 ? 0 : 2) | (nAbsent > 0 ? 4 : 0);
+    let len = 1 + ((mode & 3) === 2 ? bitsLen : 0) + (mode & 4 ? bitsLen : 0);
+    const float = types[s] === 'float64';
+    if ((mode & 3) !== 0) {
+      if (float) len += 8 * n;
+      else for (const r of raw) if (r !== undefined && (r.mode & 3) !== 0) len += r.values.length;
+    }
+    w.ensure(5 + len);
+    writeLength5(w.buf, w.pos, len);
+    w.pos += 5;
+    w.buf[w.pos++] = mode;
+    if ((mode & 3) === 2) w.pos += copyBits(w.buf, w.pos, valid);
+    if (mode & 4) w.pos += copyBits(w.buf, w.pos, absent);
+    if ((mode & 3) !== 0) {
+      for (let k = 0; k < parts.length; k++) {
+        const r = raw[k];
+        if (r !== undefined && (r.mode & 3) !== 0) w.pos += r.values.copy(w.buf, w.pos);
+        else if (float) {
+          // Null or absent in every row of this part: zeros, as the encoder writes for such rows.
+          const bytes = 8 * parts[k]!.view.count;
+          w.buf.fill(0, w.pos, w.pos + bytes);
+          w.pos += bytes;
+        }
+      }
+    }
+  }
+}
+
+function copyBits(buf: Buffer, at: number, bits: Uint8Array): number {
+  buf.set(bits, at);
+  return bits.length;
 }

@@ -23,8 +23,8 @@ const MAX_KEY = 1900;
  */
 export class SeriesIndex {
   private readonly ids = new Map<number, Map<string, number>>();
-  /** storageId → fast key (fastKey) → seriesId, for string-only tag sets. */
-  private readonly fast = new Map<number, Map<string, number>>();
+  /** storageId → seriesId by table and tag values, for string-only tag sets. */
+  private readonly fast = new Map<number, TagTrie>();
   private readonly entries = new Map<number, Map<number, SeriesEntry | null>>();
   private readonly w = new ByteWriter(256);
   private readonly r = new ByteReader();
@@ -36,15 +36,15 @@ export class SeriesIndex {
 
   /** Series id of a row's tags inside the current write transaction; new series go to `pending`. */
   txResolve(t: TableState, tags: readonly Value[], pending: PendingSeries): number {
-    // Fast path: tags that are all strings (or null) are looked up by their joined text, without
-    // encoding them; `\u0000`/`\u0001` inside a value take the encoded path (they would be ambiguous).
-    const fast = fastKey(t.record.id, tags);
-    if (fast !== undefined) {
-      const hit = this.fast.get(t.storageId)?.get(fast) ?? pending.fast.get(fast);
+    // Fast path: tags that are all strings (or null) are looked up by the values themselves (one Map
+    // step per tag), without encoding them.
+    const n = stringTags(tags);
+    if (n >= 0) {
+      const hit = this.fast.get(t.storageId)?.get(t.record.id, tags, n) ?? pending.fast.get(t.record.id, tags, n);
       if (hit !== undefined) return hit;
       const id = this.txResolveEncoded(t, tags, pending);
-      pending.fast.set(fast, id);
-      pending.fastAdds.push({ storageId: t.storageId, key: fast, id });
+      pending.fast.set(t.record.id, tags, n, id);
+      pending.fastAdds.push({ storageId: t.storageId, tableId: t.record.id, tags: tags.slice(0, n), id });
       return id;
     }
     return this.txResolveEncoded(t, tags, pending);
@@ -55,9 +55,9 @@ export class SeriesIndex {
    * no series yet (a write then resolves it in its transaction).
    */
   lookup(t: TableState, tags: readonly Value[]): number | undefined {
-    const fast = fastKey(t.record.id, tags);
-    if (fast !== undefined) {
-      const hit = this.fast.get(t.storageId)?.get(fast);
+    const n = stringTags(tags);
+    if (n >= 0) {
+      const hit = this.fast.get(t.storageId)?.get(t.record.id, tags, n);
       if (hit !== undefined) return hit;
     }
     const w = this.encodeTagsKey(t, tags);
@@ -124,9 +124,9 @@ export class SeriesIndex {
       byKey.set(a.cacheKey, a.id);
     }
     for (const a of pending.fastAdds) {
-      let byKey = this.fast.get(a.storageId);
-      if (!byKey) this.fast.set(a.storageId, (byKey = new Map()));
-      byKey.set(a.key, a.id);
+      let trie = this.fast.get(a.storageId);
+      if (!trie) this.fast.set(a.storageId, (trie = new TagTrie()));
+      trie.set(a.tableId, a.tags, a.tags.length, a.id);
     }
   }
 
@@ -209,25 +209,49 @@ export class SeriesIndex {
 export class PendingSeries {
   readonly ids = new Map<string, number>();
   readonly adds: { storageId: number; cacheKey: string; id: number }[] = [];
-  readonly fast = new Map<string, number>();
-  readonly fastAdds: { storageId: number; key: string; id: number }[] = [];
+  readonly fast = new TagTrie();
+  readonly fastAdds: { storageId: number; tableId: number; tags: readonly Value[]; id: number }[] = [];
 }
 
 /**
- * `tableId \u0001 tag \u0001 tag ...` with null as `\u0000` and trailing nulls dropped (as the stored
- * key drops them); undefined when a tag is not a string or holds `\u0000`/`\u0001`.
+ * How many of the tags a series key holds (trailing nulls dropped, as the stored key drops them); −1
+ * when one is neither a string nor null (those take the encoded path).
  */
-function fastKey(tableId: number, tags: readonly Value[]): string | undefined {
+function stringTags(tags: readonly Value[]): number {
   let n = tags.length;
   while (n > 0 && tags[n - 1] === null) n--;
-  let key = `${tableId}`;
   for (let i = 0; i < n; i++) {
     const v = tags[i];
-    if (v === null) key += '\u0001\u0000';
-    else if (typeof v === 'string' && !SEPARATORS.test(v)) key += `\u0001${v}`;
-    else return undefined;
+    if (v !== null && typeof v !== 'string') return -1;
   }
-  return key;
+  return n;
 }
 
-const SEPARATORS = /[\u0000\u0001]/;
+interface TrieNode {
+  id: number | undefined;
+  next: Map<string | null, TrieNode> | undefined;
+}
+
+/** Series ids of string-only tag sets: a trie by table id, then the first `n` tag values. */
+class TagTrie {
+  private readonly tables = new Map<number, TrieNode>();
+
+  get(tableId: number, tags: readonly Value[], n: number): number | undefined {
+    let node = this.tables.get(tableId);
+    for (let i = 0; i < n && node !== undefined; i++) node = node.next?.get(tags[i] as string | null);
+    return node?.id;
+  }
+
+  set(tableId: number, tags: readonly Value[], n: number, id: number): void {
+    let node = this.tables.get(tableId);
+    if (node === undefined) this.tables.set(tableId, (node = { id: undefined, next: undefined }));
+    for (let i = 0; i < n; i++) {
+      const v = tags[i] as string | null;
+      node.next ??= new Map();
+      let child = node.next.get(v);
+      if (child === undefined) node.next.set(v, (child = { id: undefined, next: undefined }));
+      node = child;
+    }
+    node.id = id;
+  }
+}

@@ -40,6 +40,28 @@ describe('series writes encoded ahead (encodeSeriesWrite, WriteRequest.encoded k
     await ahead.close();
   });
 
+  it('in one write, encoded and plain requests of the same times resolve in request order (the later wins)', async () => {
+    const s = await store();
+    await s.write([{ db: 'public', table: 'm', schema: LOG_SCHEMA, rows: sampleRows(2) }]);
+    const layout = s.writeLayout('public', 'm', true)!;
+    const version = (level: string): Value[][] => sampleRows(6).map(([ts, host, , v]) => [ts!, host!, level, v!]);
+    const encoded = (level: string): WriteRequest => ({ db: 'public', table: 'm', schema: LOG_SCHEMA, rows: version(level), encoded: encodeSeriesWrite(layout, { schema: LOG_SCHEMA, rows: version(level) }) });
+    const plain = (level: string): WriteRequest => ({ db: 'public', table: 'm', schema: LOG_SCHEMA, rows: version(level) });
+    // Sequence numbers come from one block reserved for the encoded chunks; the plain request between
+    // them must still lose to the encoded one after it.
+    for (const [batch, last] of [
+      [[encoded('e1'), plain('p1'), encoded('e2')], 'e2'],
+      [[plain('p2'), encoded('e3')], 'e3'],
+      [[encoded('e4'), plain('p3')], 'p3'],
+    ] as const) {
+      await s.write(batch);
+      expect(new Set((await all(s)).map((r) => r.level))).toEqual(new Set([last]));
+      await s.compact();
+      expect(new Set((await all(s)).map((r) => r.level))).toEqual(new Set([last]));
+    }
+    await s.close();
+  });
+
   it('falls back to the rows when the table changed after the layout was taken, and declines what it cannot encode', async () => {
     const s = await store();
     await s.write([{ db: 'public', table: 'm', schema: LOG_SCHEMA, rows: sampleRows(4), options: OPTIONS }]);

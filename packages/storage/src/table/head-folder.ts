@@ -2,8 +2,8 @@ import type { StoreContext } from '../context.js';
 import { txFoldHead, type FoldOutcome } from './series-head-fold.js';
 
 /** A physical table's head is folded once it holds this many rows or chunks (series-head.ts). */
-export const FOLD_ROWS = 32_768;
-export const FOLD_CHUNKS = 4_096;
+export const FOLD_ROWS = 131_072;
+export const FOLD_CHUNKS = 16_384;
 
 /**
  * Folds heads that have grown, in the background, one transaction at a time: writes report what they
@@ -28,13 +28,13 @@ export class HeadFolder {
     s.rows += rows;
     if ((s.rows >= FOLD_ROWS || s.chunks >= FOLD_CHUNKS) && !this.queued.has(storageId)) {
       this.queued.add(storageId);
-      this.running = this.running.then(() => this.fold(storageId)).then(() => undefined, () => undefined);
+      this.running = this.running.then(() => this.fold(storageId, true)).then(() => undefined, () => undefined);
     }
   }
 
   /**
    * Folds the whole head of a physical table now (in one transaction); returns the chunks merged away.
-   * `merge`: one chunk per series (compaction); else the chunks are moved as they are (series-head-fold.ts).
+   * `merge`: each series' chunks merged (the growth fold, compaction); else moved as they are (series-head-fold.ts).
    */
   async fold(storageId: number, merge = false): Promise<number> {
     this.queued.delete(storageId);

@@ -1,11 +1,12 @@
-import { SeriesChunkView } from '../codec/series-chunk-codec.js';
+import { ByteWriter } from '../codec/byte-writer.js';
+import { concatSeriesChunks, SeriesChunkView, type ChunkPart } from '../codec/series-chunk-codec.js';
 import type { TableState } from '../catalog/table-state.js';
 import type { StoreContext } from '../context.js';
 import { seriesChunkKey } from '../keys/series-chunk-key.js';
 import { txPutSeriesChunk } from './series-chunk-write.js';
 import { decodeHeadRecord, type HeadChunk } from './series-head.js';
 import { recutChunks } from './series-recut.js';
-import type { StoredChunk } from './series-run.js';
+import { MAX_CHUNK_ROWS, seriesSpan, type StoredChunk } from './series-run.js';
 
 export interface FoldOutcome {
   readonly records: number;
@@ -18,12 +19,13 @@ export interface FoldOutcome {
 
 /**
  * Inside a write transaction: moves the head records of physical table `storageId` (the oldest
- * `maxRecords`, all by default) into `series_chunks`. Without `merge` (the fold a growing head
- * triggers, and the one other writers of series_chunks run first) every chunk is stored as it is,
- * under its own key: cheap, and the many small chunks are merged by compaction later. With `merge`
- * (compaction) a series' head chunks are resolved as a read resolves them (one row per time,
- * merge_mode applied) and stored as one chunk (cut at the span and MAX_CHUNK_ROWS) under the highest
- * seq among them. What a scan returns does not change (series-head.ts says why the seq is exact).
+ * `maxRecords`, all by default) into `series_chunks`. Without `merge` (the fold deletes and column
+ * widening run first) every chunk is stored as it is, under its own key. With `merge` (the fold a
+ * growing head triggers, and compaction's) a series' head chunks become as few chunks as the cut rules
+ * allow (the span, MAX_CHUNK_ROWS) under the highest seq among them: concatenated as they are when each
+ * starts after the previous one's last time (concatSeriesChunks: nothing decoded), else resolved as a
+ * read resolves them (one row per time, merge_mode applied) and cut again. What a scan returns does not
+ * change (series-head.ts says why the seq is exact).
  */
 export function txFoldHead(ctx: StoreContext, storageId: number, merge = false, maxRecords = Number.MAX_SAFE_INTEGER): FoldOutcome {
   const db = ctx.env.seriesHead;
@@ -76,16 +78,60 @@ function foldSeries(ctx: StoreContext, t: TableState, sid: number, list: HeadChu
   let maxSeq = 0;
   let start = list[0]!.min;
   let endTs = start;
-  const stored: StoredChunk[] = list.map((c) => {
+  // Head chunks each after the previous one's last time (a series written forward, the usual case)
+  // have nothing to resolve: their bytes are concatenated (concatSeriesChunks), no row is decoded.
+  let disjoint = true;
+  let prevEnd = -1n;
+  const views = list.map((c, i) => {
     const view = new SeriesChunkView(c.bytes);
     if (c.seq > maxSeq) maxSeq = c.seq;
     if (c.min < start) start = c.min;
     const e = c.min + BigInt(view.maxOff);
     if (e > endTs) endTs = e;
-    return { key: seriesChunkKey(t.storageId, sid, c.min, c.seq), min: c.min, seq: c.seq, view };
+    if (i > 0 && c.min <= prevEnd) disjoint = false;
+    prevEnd = e;
+    return view;
   });
+  if (disjoint) return concatSeries(ctx, t, sid, list, views, maxSeq);
+  const stored: StoredChunk[] = list.map((c, i) => ({ key: seriesChunkKey(t.storageId, sid, c.min, c.seq), min: c.min, seq: c.seq, view: views[i]! }));
   const out = recutChunks(t, sid, stored, start, endTs + 1n);
   if (out === undefined) return 0;
   for (const c of out) txPutSeriesChunk(ctx, t, c, maxSeq);
   return out.length;
 }
+
+/**
+ * Stores a series' disjoint head chunks (time order) as few chunks as the cut rules allow (a chunk's rows
+ * within one span and at most MAX_CHUNK_ROWS), each the concatenation of whole head chunks, under `seq`.
+ */
+function concatSeries(ctx: StoreContext, t: TableState, sid: number, list: readonly HeadChunk[], views: readonly SeriesChunkView[], seq: number): number {
+  const span = seriesSpan(t);
+  let stored = 0;
+  let from = 0;
+  while (from < list.length) {
+    const min = list[from]!.min;
+    let rows = views[from]!.count;
+    let to = from + 1;
+    while (to < list.length) {
+      const v = views[to]!;
+      if (rows + v.count > MAX_CHUNK_ROWS || list[to]!.min + BigInt(v.maxOff) - min >= span) break;
+      rows += v.count;
+      to++;
+    }
+    let bytes = list[from]!.bytes;
+    if (to - from > 1) {
+      const parts: ChunkPart[] = [];
+      for (let k = from; k < to; k++) parts.push({ min: list[k]!.min, view: views[k]! });
+      writer.reset();
+      concatSeriesChunks(writer, t.fieldTypes, parts);
+      bytes = writer.buf.subarray(0, writer.pos);
+    }
+    ctx.env.seriesChunks.putSync(seriesChunkKey(t.storageId, sid, min, seq), bytes);
+    stored++;
+    from = to;
+  }
+  return stored;
+}
+
+const writer = new ByteWriter(1 << 16);
+

@@ -108,6 +108,11 @@ export class HeadView {
     private readonly bySid: ReadonlyMap<number, readonly HeadChunk[]>,
   ) {}
 
+  /** The chunks by series (headView builds the next view from it when records were only appended). */
+  get bySeries(): ReadonlyMap<number, readonly HeadChunk[]> {
+    return this.bySid;
+  }
+
   get empty(): boolean {
     return this.bySid.size === 0;
   }
@@ -177,9 +182,15 @@ export function headView(ctx: StoreContext, storageId: number, txn: unknown): He
     const last = cacheable ? lastView.get(storageId) : undefined;
     if (last !== undefined && last.sig === sig) view = last.view;
     else {
-      const bySid = new Map<number, HeadChunk[]>();
+      // Records only appended since the last view (writes, no fold): that view's series lists are kept
+      // and only the series of the new records regrouped (a head holds up to FOLD_CHUNKS chunks).
+      const grown = last !== undefined && sig.startsWith(`${last.sig},`) ? last : undefined;
+      const bySid = new Map<number, readonly HeadChunk[]>(grown?.view.bySeries ?? []);
+      const from = grown !== undefined ? grown.sig.split(',').length : 0;
+      const touched = new Set<HeadChunk[]>();
       const live = new Set<string>();
-      for (const s of seqs) {
+      for (let i = 0; i < from; i++) live.add(`${storageId}:${seqs[i]}`);
+      for (const s of seqs.slice(from)) {
         const id = `${storageId}:${s}`;
         live.add(id);
         let chunks = cacheable ? records.get(id) : undefined;
@@ -190,12 +201,17 @@ export function headView(ctx: StoreContext, storageId: number, txn: unknown): He
           if (cacheable) records.set(id, chunks);
         }
         for (const c of chunks) {
-          let list = bySid.get(c.sid);
-          if (list === undefined) bySid.set(c.sid, (list = []));
+          const had = bySid.get(c.sid);
+          let list = had as HeadChunk[] | undefined;
+          if (list === undefined || !touched.has(list)) {
+            // A list of the last view is copied before it grows (that view may still be in use).
+            bySid.set(c.sid, (list = had === undefined ? [] : had.slice()));
+            touched.add(list);
+          }
           list.push(c);
         }
       }
-      for (const list of bySid.values()) if (list.length > 1) list.sort((a, b) => (a.min < b.min ? -1 : a.min > b.min ? 1 : a.seq - b.seq));
+      for (const list of touched) if (list.length > 1) list.sort((a, b) => (a.min < b.min ? -1 : a.min > b.min ? 1 : a.seq - b.seq));
       view = new HeadView(storageId, bySid);
       if (cacheable) {
         lastView.set(storageId, { sig, view });

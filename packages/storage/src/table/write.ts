@@ -28,6 +28,19 @@ export interface TxWriteOutcome {
  * stores the rows. Any error aborts the transaction, so nothing of the batch is written.
  */
 export function txWrite(ctx: StoreContext, reqs: readonly WriteRequest[], pending: PendingSeries, pre: readonly (PreWrite | undefined)[] = []): TxWriteOutcome {
+  // Sequence numbers for the chunks encoded ahead, reserved with one counter update (a remote write
+  // request is one write request per metric table).
+  let reserve = 0;
+  for (const req of reqs) if (req?.encoded?.kind === 'series') reserve += req.encoded.chunks.length;
+  ctx.catalog.txSeqBlock(reserve);
+  try {
+    return txWriteAll(ctx, reqs, pending, pre);
+  } finally {
+    ctx.catalog.txEndSeqBlock();
+  }
+}
+
+function txWriteAll(ctx: StoreContext, reqs: readonly WriteRequest[], pending: PendingSeries, pre: readonly (PreWrite | undefined)[]): TxWriteOutcome {
   const results: WriteResult[] = [];
   const changed = new Map<string, TableRecord>();
   let durable = false;
