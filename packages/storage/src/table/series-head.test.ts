@@ -6,7 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openEnv } from '../env.js';
 import { openLmdbStore } from '../index.js';
 import { collect } from '../test-support.js';
+import type { StoreContext } from '../context.js';
 import { FOLD_ROWS } from './head-folder.js';
+import { headView } from './series-head.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -78,6 +80,36 @@ describe('series head', () => {
     for (let r = await it.next(); !r.done; r = await it.next()) n += r.value.length;
     expect(n).toBe(1000);
     expect(await h3()).toEqual([-1, ...Array.from({ length: 14 }, (_, k) => 3001 + k)]);
+    await s.close();
+  });
+
+  it('a head view grown from the last one shares the lists of untouched series and leaves the old view as it was', async () => {
+    const s = await open(tempDir());
+    const ctx = (s as unknown as { ctx: StoreContext }).ctx;
+    await s.write([{ db: 'public', table: 'm', schema: SCHEMA, rows: batch(0, 10) }]);
+    const storageId = ctx.catalog.table('public', 'm')!.storageId;
+    const view = () => {
+      const txn = ctx.env.root.useReadTransaction();
+      try {
+        return headView(ctx, storageId, txn);
+      } finally {
+        txn.done();
+      }
+    };
+    const seqsOf = (v: ReturnType<typeof headView>) => new Map([...v.bySeries].map(([sid, list]) => [sid, list.map((c) => c.seq)]));
+    const v1 = view();
+    const before = seqsOf(v1);
+    expect(before.size).toBe(100);
+    // A rewrite of one series' first time and a new series: only those two lists change.
+    await s.write([{ db: 'public', table: 'm', schema: SCHEMA, rows: [['h3', 1_000, -1], ['new', 1_000, 7]] }]);
+    const v2 = view();
+    expect(v2).not.toBe(v1);
+    expect(seqsOf(v1)).toEqual(before);
+    expect(v2.bySeries.size).toBe(101);
+    const shared = [...v1.bySeries].filter(([sid, list]) => v2.bySeries.get(sid) === list).length;
+    expect(shared).toBe(99);
+    const grown = [...v2.bySeries].filter(([sid, list]) => list.length !== (before.get(sid)?.length ?? 0));
+    expect(grown.map(([, list]) => list.length).sort()).toEqual([1, 2]);
     await s.close();
   });
 
