@@ -8,12 +8,12 @@ import {
 import { ChHttp, ClickHouseQueryError } from './client/ch-http.js';
 import { ChCatalog, makeEntry, type TableEntry } from './catalog/catalog.js';
 import { Ddl } from './catalog/ddl.js';
-import { dataDatabase, localName, type Layout } from './catalog/layout.js';
+import { dataDatabase, type Layout } from './catalog/layout.js';
 import { tableId } from './catalog/physical.js';
 import { alterActions, tableShape } from './catalog/table-shape.js';
 import { ChPipelineStore } from './pipelines/ch-pipeline-store.js';
 import { aggregateTable } from './read/aggregate.js';
-import { countableFromParts, countFromParts } from './read/count-from-parts.js';
+import { activeParts, countableFromParts, countFromParts } from './read/count-from-parts.js';
 import { deleteRows } from './read/delete-rows.js';
 import { scanTable } from './read/scan.js';
 import { readSource } from './read/source.js';
@@ -313,7 +313,7 @@ class ClickHouseStore implements Store {
 
   async aggregate(req: AggregateRequest): Promise<readonly (readonly Value[])[] | undefined> {
     const e = this.entry(req.db, req.table);
-    if (countableFromParts(e, req, this.layout)) return countFromParts(this.http, e, req);
+    if (countableFromParts(e, req, this.layout)) return countFromParts(this.http, e, req, this.layout);
     return aggregateTable(this.http, e, req, this.now());
   }
 
@@ -357,8 +357,7 @@ class ClickHouseStore implements Store {
     const s = readSource(e, {}, this.now());
     const t = s.ref(e.state.info.timeIndex);
     const [[n, lo, hi]] = (await this.http.rows(`SELECT count(), min(${t}), max(${t}) FROM ${s.from}${s.where === '1' ? '' : ` WHERE ${s.where}`}`)) as [[string, string, string]];
-    const local = localName(this.layout, e.chTable);
-    const [[parts]] = (await this.http.rows(`SELECT count() FROM system.parts WHERE active AND database = ${str(e.chDb)} AND table = ${str(local)}`)) as [[string]];
+    const [[parts]] = (await this.http.rows(`SELECT count() FROM ${activeParts(e, this.layout)}`)) as [[string]];
     const rows = Number(n);
     return { chunks: Number(parts), rows, ...(rows > 0 ? { minTs: BigInt(lo), maxTs: BigInt(hi) } : {}) };
   }

@@ -2,7 +2,7 @@ import type { Value } from '@sluice/pipeline-core';
 import type { AggregateRequest } from '@sluice/storage';
 import type { ChHttp } from '../client/ch-http.js';
 import type { TableEntry } from '../catalog/catalog.js';
-import type { Layout } from '../catalog/layout.js';
+import { localName, type Layout } from '../catalog/layout.js';
 import { str } from '../sql/quote.js';
 import { boxedArray } from './boxed-array.js';
 import { decodeCount } from './decode-value.js';
@@ -36,10 +36,14 @@ export function countableFromParts(e: TableEntry, req: AggregateRequest, layout:
  * HTTP, three rounds of 200, medians): 3.45, 2.48 and 1.75 ms against 3.93, 4.64 and 3.27 ms for
  * `SELECT count()` in the same rounds (0.53–0.88×).
  */
-export async function countFromParts(http: ChHttp, e: TableEntry, req: AggregateRequest): Promise<Value[][]> {
-  const sql = `SELECT sum(rows) FROM system.parts WHERE active AND database = ${str(e.chDb)} AND table = ${str(e.chTable)}`;
-  const [[n]] = (await http.rows(sql)) as [[string]];
+export async function countFromParts(http: ChHttp, e: TableEntry, req: AggregateRequest, layout: Layout): Promise<Value[][]> {
+  const [[n]] = (await http.rows(`SELECT sum(rows) FROM ${activeParts(e, layout)}`)) as [[string]];
   const row = boxedArray();
   for (let k = 0; k < req.aggregates.length; k++) row.push(decodeCount(n));
   return [row];
+}
+
+/** `system.parts WHERE ...`: the active parts of a table on the node that answers (its local table on a cluster). */
+export function activeParts(e: TableEntry, layout: Layout): string {
+  return `system.parts WHERE active AND database = ${str(e.chDb)} AND table = ${str(localName(layout, e.chTable))}`;
 }
