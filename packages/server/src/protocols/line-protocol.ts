@@ -57,6 +57,8 @@ class Cursor {
   /** The last timestamp read as a small integer, and its bigint (see scanLine). */
   lastSmall = NaN;
   lastBig = 0n;
+  /** The first space at or after the last position searched from (-1: none): see SeriesCache.keyEnd. */
+  nextSp = -2;
   constructor(readonly text: string) {}
 
   fail(reason: string, at = this.pos): never {
@@ -259,6 +261,65 @@ function parseScalar(cur: Cursor, from: number, to: number): void {
   scalarValue = Number(text.slice(from, to));
 }
 
+/** Set by quickNumber and quickTimestamp: the value they read. */
+let quickValue = 0;
+
+/**
+ * One pass over the usual field values: `[-]digits[.digits]` (a float, at most 15 digits: shortDecimal's
+ * double) or `[-]digits` + `i` / `digits` + `u` (at most 15 digits), followed by the end of the value.
+ * Sets scalarType and scalarValue as parseScalar would and returns where the value ends; -1 for
+ * anything else (then parseScalar decides, with its errors).
+ */
+function quickNumber(text: string, from: number): number {
+  let i = from;
+  let c = text.charCodeAt(i);
+  const neg = c === 45;
+  if (neg) c = text.charCodeAt(++i);
+  let v = 0;
+  let digits = 0;
+  let scale = -1;
+  for (;;) {
+    const d = c - 48;
+    if (d >= 0 && d <= 9) {
+      v = v * 10 + d;
+      digits++;
+      if (scale >= 0) scale++;
+    } else if (c === 46 && scale < 0) scale = 0;
+    else break;
+    c = text.charCodeAt(++i);
+  }
+  if (digits === 0 || digits > 15) return -1;
+  let type: LpFieldType = 'float';
+  if (c === 105 /* i */ || c === 117 /* u */) {
+    if (scale >= 0 || (neg && c === 117)) return -1;
+    type = c === 105 ? 'integer' : 'unsigned';
+    c = text.charCodeAt(++i);
+  }
+  if (!(c === COMMA || c === SP || c === NL || c === TAB || c === CR || i >= text.length)) return -1;
+  if (scale > 0) v /= POW10[scale]!;
+  scalarType = type;
+  scalarValue = neg ? -v : v;
+  return i;
+}
+
+/** One pass over the usual timestamp, `[-+]digits` (at most 15) then a blank or the line's end: sets quickValue; -1 for anything else. */
+function quickTimestamp(text: string, from: number): number {
+  let i = from;
+  let c = text.charCodeAt(i);
+  const neg = c === 45;
+  if (neg || c === 43) c = text.charCodeAt(++i);
+  const first = i;
+  let v = 0;
+  for (let d = c - 48; d >= 0 && d <= 9; d = c - 48) {
+    v = v * 10 + d;
+    c = text.charCodeAt(++i);
+  }
+  if (i === first || i - first > 15) return -1;
+  if (!(c === SP || c === NL || c === TAB || c === CR || i >= text.length)) return -1;
+  quickValue = neg ? -v : v;
+  return i;
+}
+
 function skipBlanks(cur: Cursor): void {
   const { text } = cur;
   while (cur.pos < text.length) {
@@ -287,13 +348,10 @@ export interface LpSink {
   end(timestamp: bigint | undefined): void;
 }
 
-/** A series key (measurement and tags, as written) with the measurement and tags (`[k0, v0, k1, v1, ...]`) its first line gave. */
+/** The measurement and tags (`[k0, v0, k1, v1, ...]`) a series key's first line gave. */
 interface SeriesEntry {
-  readonly key: string;
   readonly measurement: string;
   readonly tags: readonly string[];
-  /** Another key of the same hash. */
-  next: SeriesEntry | undefined;
 }
 
 /** Series keys remembered per body, at most. */
@@ -303,52 +361,35 @@ const SERIES_CACHE_MAX = 65_536;
  * The series of a body by the text of their key: a line whose key text was seen before has the same
  * measurement and tags, so they are not read again and the sink gets the same strings (no string is
  * made for the line's key or tags, and the store groups rows by series with equal, already hashed
- * values). Keys are found by a hash of their text computed while looking for the key's end, and
- * compared in place. Off once misses outnumber hits (bodies of mostly distinct series).
+ * values). A line's candidate key is its text up to the first space (found natively, `indexOf`),
+ * looked up in a Map by that slice (hashed and compared natively). Only a key read in full that ended
+ * at that space is remembered, so a remembered key holds no tab, line end or escaped space, and a
+ * candidate equal to one reads the same. Off once misses outnumber hits (bodies of mostly distinct series).
  */
 class SeriesCache {
-  readonly byHash = new Map<number, SeriesEntry>();
+  readonly byKey = new Map<string, SeriesEntry>();
   hits = 0;
   misses = 0;
   on = true;
-  /** Set by keyEnd: the hash of the key text it scanned. */
-  hash = 0;
 
-  /** Where a line's series key ends: its first space, tab or line end that no backslash escapes (readName's rules). */
-  keyEnd(text: string, from: number): number {
-    let h = 0x811c9dc5;
-    let i = from;
-    for (; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === SP || c === TAB || c === NL || c === CR) break;
-      h = Math.imul(h ^ c, 0x01000193);
-      if (c === BSL && text.charCodeAt(i + 1) === SP) h = Math.imul(h ^ SP, 0x01000193), i++;
-    }
-    this.hash = h;
-    return i;
+  /**
+   * Where the candidate key of a line starting at `from` ends: its first space, or -1 when there is
+   * none. Searches on from the last space found, so a body is searched once in all.
+   */
+  keyEnd(cur: Cursor, from: number): number {
+    let sp = cur.nextSp;
+    if (sp !== -1 && sp < from) sp = cur.nextSp = cur.text.indexOf(' ', from);
+    return sp <= from ? -1 : sp;
   }
 
-  find(text: string, from: number, to: number, hash: number): SeriesEntry | undefined {
-    for (let e = this.byHash.get(hash); e !== undefined; e = e.next) {
-      if (e.key.length === to - from && sameAt(text, from, e.key)) return e;
-    }
-    return undefined;
-  }
-
-  add(key: string, hash: number, measurement: string, tags: readonly string[]): void {
+  add(key: string, measurement: string, tags: readonly string[]): void {
     this.misses++;
-    if (this.byHash.size < SERIES_CACHE_MAX) this.byHash.set(hash, { key, measurement, tags, next: this.byHash.get(hash) });
+    if (this.byKey.size < SERIES_CACHE_MAX) this.byKey.set(key, { measurement, tags });
     if (this.misses > 1024 && this.misses > this.hits) {
       this.on = false;
-      this.byHash.clear();
+      this.byKey.clear();
     }
   }
-}
-
-/** Whether `text` holds `s` at `pos`. */
-function sameAt(text: string, pos: number, s: string): boolean {
-  for (let q = 0; q < s.length; q++) if (text.charCodeAt(pos + q) !== s.charCodeAt(q)) return false;
-  return true;
 }
 
 /** The measurement and tags of a line, handed to the sink; returns how many names it read (for the `names` cache). */
@@ -356,12 +397,11 @@ function scanSeries(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[
   const { text } = cur;
   const start = cur.pos;
   let keyEnd = -1;
-  let hash = 0;
-  if (series.on) {
-    keyEnd = series.keyEnd(text, start);
-    hash = series.hash;
-    const c = text.charCodeAt(keyEnd);
-    const hit = c === SP || c === TAB ? series.find(text, start, keyEnd, hash) : undefined;
+  let keyText = '';
+  if (series.on) keyEnd = series.keyEnd(cur, start);
+  if (keyEnd >= 0) {
+    keyText = text.slice(start, keyEnd);
+    const hit = series.byKey.get(keyText);
     if (hit !== undefined) {
       series.hits++;
       sink.begin(hit.measurement, cur.lineNumber);
@@ -392,7 +432,7 @@ function scanSeries(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[
     tags?.push(key, value);
     sink.tag(key, value);
   }
-  if (cur.pos === keyEnd) series.add(text.slice(start, keyEnd), hash, measurement, tags!);
+  if (cur.pos === keyEnd) series.add(keyText, measurement, tags!);
   return k;
 }
 
@@ -412,13 +452,15 @@ function scanLine(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[],
     if (text.charCodeAt(valueAt) === QUOTE) {
       sink.field(key, 'string', readStringValue(cur));
     } else {
-      let i = valueAt;
-      for (; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === COMMA || c === SP || c === TAB || c === NL || c === CR) break;
+      let i = quickNumber(text, valueAt);
+      if (i < 0) {
+        for (i = valueAt; i < text.length; i++) {
+          const c = text.charCodeAt(i);
+          if (c === COMMA || c === SP || c === TAB || c === NL || c === CR) break;
+        }
+        if (i === valueAt) cur.fail('missing field value', valueAt);
+        parseScalar(cur, valueAt, i);
       }
-      if (i === valueAt) cur.fail('missing field value', valueAt);
-      parseScalar(cur, valueAt, i);
       cur.pos = i;
       sink.field(key, scalarType, scalarValue);
     }
@@ -430,12 +472,15 @@ function scanLine(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[],
   skipBlanks(cur);
   if (!atLineEnd(cur)) {
     const tsAt = cur.pos;
-    let i = tsAt;
-    for (; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === SP || c === TAB || c === NL || c === CR) break;
+    let i = quickTimestamp(text, tsAt);
+    let small: number | undefined = quickValue;
+    if (i < 0) {
+      for (i = tsAt; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === SP || c === TAB || c === NL || c === CR) break;
+      }
+      small = smallInt(text, tsAt, i);
     }
-    const small = smallInt(text, tsAt, i);
     if (small !== undefined) {
       // Lines of a batch mostly share their timestamp: one bigint for a run of equal ones.
       if (small !== cur.lastSmall) {
