@@ -350,8 +350,12 @@ export interface LpSink {
 
 /** The measurement and tags (`[k0, v0, k1, v1, ...]`) a series key's first line gave. */
 interface SeriesEntry {
+  /** The key's text, which holds no space (see SeriesCache). */
+  readonly key: string;
   readonly measurement: string;
   readonly tags: readonly string[];
+  /** The series of the line that followed this series' last line (the guess for the next time). */
+  next: SeriesEntry | undefined;
 }
 
 /** Series keys remembered per body, at most. */
@@ -368,6 +372,8 @@ const SERIES_CACHE_MAX = 65_536;
  */
 class SeriesCache {
   readonly byKey = new Map<string, SeriesEntry>();
+  /** The series of the line before (undefined when that line's key was not remembered). */
+  prev: SeriesEntry | undefined = undefined;
   hits = 0;
   misses = 0;
   on = true;
@@ -382,12 +388,21 @@ class SeriesCache {
     return sp <= from ? -1 : sp;
   }
 
+  /** Takes `e` as the series of the current line: it becomes the guess after the line before's series. */
+  follow(e: SeriesEntry | undefined): void {
+    if (this.prev !== undefined) this.prev.next = e;
+    this.prev = e;
+  }
+
   add(key: string, measurement: string, tags: readonly string[]): void {
     this.misses++;
-    if (this.byKey.size < SERIES_CACHE_MAX) this.byKey.set(key, { measurement, tags });
+    const e: SeriesEntry = { key, measurement, tags, next: undefined };
+    if (this.byKey.size < SERIES_CACHE_MAX) this.byKey.set(key, e);
+    this.follow(e);
     if (this.misses > 1024 && this.misses > this.hits) {
       this.on = false;
       this.byKey.clear();
+      this.prev = undefined;
     }
   }
 }
@@ -398,12 +413,20 @@ function scanSeries(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[
   const start = cur.pos;
   let keyEnd = -1;
   let keyText = '';
-  if (series.on) keyEnd = series.keyEnd(cur, start);
-  if (keyEnd >= 0) {
-    keyText = text.slice(start, keyEnd);
-    const hit = series.byKey.get(keyText);
+  if (series.on) {
+    // Lines mostly come in the same order of series as before (one gather after another): the series
+    // that followed the last line's series last time, if this line starts with its key and a space (a
+    // key holds no space, so that space ends this line's key too).
+    let hit = series.prev?.next;
+    if (hit !== undefined && text.startsWith(hit.key, start) && text.charCodeAt(start + hit.key.length) === SP) keyEnd = start + hit.key.length;
+    else {
+      hit = undefined;
+      keyEnd = series.keyEnd(cur, start);
+      if (keyEnd >= 0) hit = series.byKey.get((keyText = text.slice(start, keyEnd)));
+    }
     if (hit !== undefined) {
       series.hits++;
+      series.follow(hit);
       sink.begin(hit.measurement, cur.lineNumber);
       const tags = hit.tags;
       for (let i = 0; i < tags.length; i += 2) sink.tag(tags[i]!, tags[i + 1]!);
@@ -433,6 +456,7 @@ function scanSeries(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[
     sink.tag(key, value);
   }
   if (cur.pos === keyEnd) series.add(keyText, measurement, tags!);
+  else series.prev = undefined;
   return k;
 }
 
