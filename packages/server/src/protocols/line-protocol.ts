@@ -1,4 +1,6 @@
 import { SluiceError, StatusCode } from '@sluice/pipeline-core';
+import { SeriesCache } from './line-protocol-series.js';
+import { parseScalar, quickNumber, quickTimestamp, quickValue, scalarType, scalarValue, smallInt } from './line-protocol-numbers.js';
 
 /**
  * InfluxDB line protocol, decoded without HTTP:
@@ -43,10 +45,8 @@ export class LineProtocolError extends SluiceError {
 }
 
 const NL = 10, CR = 13, SP = 32, TAB = 9, HASH = 35, COMMA = 44, EQ = 61, BSL = 92, QUOTE = 34;
-const INT64_MAX = 9223372036854775807n, INT64_MIN = -9223372036854775808n, UINT64_MAX = 18446744073709551615n;
+const INT64_MAX = 9223372036854775807n, INT64_MIN = -9223372036854775808n;
 const INT_RE = /^[-+]?\d+$/;
-const UINT_RE = /^\d+$/;
-const BOOLS: Record<string, boolean> = { t: true, T: true, true: true, True: true, TRUE: true, f: false, F: false, false: false, False: false, FALSE: false };
 
 class Cursor {
   pos = 0;
@@ -57,8 +57,6 @@ class Cursor {
   /** The last timestamp read as a small integer, and its bigint (see scanLine). */
   lastSmall = NaN;
   lastBig = 0n;
-  /** The first space at or after the last position searched from (-1: none): see SeriesCache.keyEnd. */
-  nextSp = -2;
   constructor(readonly text: string) {}
 
   fail(reason: string, at = this.pos): never {
@@ -151,182 +149,6 @@ function readStringValue(cur: Cursor): string {
   return escaped ? raw.replace(/\\(["\\])/g, '$1') : raw;
 }
 
-/** The last scalar parsed (out-parameters keep the hot path free of per-field objects). */
-let scalarType: LpFieldType = 'float';
-let scalarValue: LpFieldValue = 0;
-
-/** Digits only (optionally signed): their value as a number when it is exact, else undefined. */
-function smallInt(text: string, from: number, to: number): number | undefined {
-  let i = from;
-  let neg = false;
-  const c0 = text.charCodeAt(i);
-  if (c0 === 45 || c0 === 43) {
-    neg = c0 === 45;
-    i++;
-  }
-  if (i >= to || to - i > 15) return undefined;
-  let v = 0;
-  for (; i < to; i++) {
-    const d = text.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return undefined;
-    v = v * 10 + d;
-  }
-  return neg ? -v : v;
-}
-
-const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
-
-/**
- * `[-]digits[.digits]` with at most 15 digits in all, as a number without making a string: the digits
- * as an integer (exact below 2^53) divided by a power of ten (exact up to 1e22) is one correctly
- * rounded division, the same double `Number(text)` gives. Undefined for anything else (the caller
- * then checks the syntax and parses the text).
- */
-function shortDecimal(text: string, from: number, to: number): number | undefined {
-  let i = from;
-  const neg = text.charCodeAt(i) === 45;
-  if (neg) i++;
-  let v = 0;
-  let digits = 0;
-  let scale = -1;
-  for (; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 46) {
-      if (scale >= 0) return undefined;
-      scale = 0;
-      continue;
-    }
-    const d = c - 48;
-    if (d < 0 || d > 9) return undefined;
-    v = v * 10 + d;
-    digits++;
-    if (scale >= 0) scale++;
-  }
-  if (digits === 0 || digits > 15) return undefined;
-  if (scale > 0) v /= POW10[scale]!;
-  return neg ? -v : v;
-}
-
-/** InfluxDB's float syntax: `[-+]digits[.digits][e[-+]digits]` (or `.5`); no NaN, Inf or hex. */
-function isFloatSyntax(text: string, from: number, to: number): boolean {
-  let i = from;
-  let c = text.charCodeAt(i);
-  if (c === 45 || c === 43) c = text.charCodeAt(++i);
-  let digits = 0;
-  while (i < to && (c = text.charCodeAt(i)) >= 48 && c <= 57) i++, digits++;
-  if (i < to && text.charCodeAt(i) === 46) {
-    i++;
-    while (i < to && (c = text.charCodeAt(i)) >= 48 && c <= 57) i++, digits++;
-  }
-  if (digits === 0) return false;
-  if (i < to && ((c = text.charCodeAt(i)) === 101 || c === 69)) {
-    i++;
-    if (i < to && ((c = text.charCodeAt(i)) === 45 || c === 43)) i++;
-    let exp = 0;
-    while (i < to && (c = text.charCodeAt(i)) >= 48 && c <= 57) i++, exp++;
-    if (exp === 0) return false;
-  }
-  return i === to;
-}
-
-function parseScalar(cur: Cursor, from: number, to: number): void {
-  const { text } = cur;
-  const last = text.charCodeAt(to - 1);
-  if ((last === 105 /* i */ || last === 117 /* u */) && to - from > 1) {
-    const unsigned = last === 117;
-    scalarType = unsigned ? 'unsigned' : 'integer';
-    const small = smallInt(text, from, to - 1);
-    if (small !== undefined && (!unsigned || (small >= 0 && text.charCodeAt(from) !== 45))) {
-      scalarValue = small;
-      return;
-    }
-    const digits = text.slice(from, to - 1);
-    if (!(unsigned ? UINT_RE : INT_RE).test(digits)) cur.fail('invalid number', from);
-    const big = BigInt(digits);
-    if (unsigned ? big > UINT64_MAX : big > INT64_MAX || big < INT64_MIN) {
-      cur.fail(`unable to parse ${unsigned ? 'unsigned' : 'integer'} ${digits}: value out of range`, from);
-    }
-    scalarValue = Number.isSafeInteger(Number(big)) ? Number(big) : big;
-    return;
-  }
-  const first = text.charCodeAt(from);
-  const numeric = (first >= 48 && first <= 57) || first === 45 || first === 46 || first === 43;
-  if (!numeric) {
-    const b = BOOLS[text.slice(from, to)];
-    if (b === undefined) cur.fail(/^(nan|[+-]?inf)/i.test(text.slice(from, to)) ? 'invalid number' : 'invalid boolean', from);
-    scalarType = 'boolean';
-    scalarValue = b;
-    return;
-  }
-  scalarType = 'float';
-  const quick = shortDecimal(text, from, to);
-  if (quick !== undefined) {
-    scalarValue = quick;
-    return;
-  }
-  if (!isFloatSyntax(text, from, to)) cur.fail('invalid number', from);
-  scalarValue = Number(text.slice(from, to));
-}
-
-/** Set by quickNumber and quickTimestamp: the value they read. */
-let quickValue = 0;
-
-/**
- * One pass over the usual field values: `[-]digits[.digits]` (a float, at most 15 digits: shortDecimal's
- * double) or `[-]digits` + `i` / `digits` + `u` (at most 15 digits), followed by the end of the value.
- * Sets scalarType and scalarValue as parseScalar would and returns where the value ends; -1 for
- * anything else (then parseScalar decides, with its errors).
- */
-function quickNumber(text: string, from: number): number {
-  let i = from;
-  let c = text.charCodeAt(i);
-  const neg = c === 45;
-  if (neg) c = text.charCodeAt(++i);
-  let v = 0;
-  let digits = 0;
-  let scale = -1;
-  for (;;) {
-    const d = c - 48;
-    if (d >= 0 && d <= 9) {
-      v = v * 10 + d;
-      digits++;
-      if (scale >= 0) scale++;
-    } else if (c === 46 && scale < 0) scale = 0;
-    else break;
-    c = text.charCodeAt(++i);
-  }
-  if (digits === 0 || digits > 15) return -1;
-  let type: LpFieldType = 'float';
-  if (c === 105 /* i */ || c === 117 /* u */) {
-    if (scale >= 0 || (neg && c === 117)) return -1;
-    type = c === 105 ? 'integer' : 'unsigned';
-    c = text.charCodeAt(++i);
-  }
-  if (!(c === COMMA || c === SP || c === NL || c === TAB || c === CR || i >= text.length)) return -1;
-  if (scale > 0) v /= POW10[scale]!;
-  scalarType = type;
-  scalarValue = neg ? -v : v;
-  return i;
-}
-
-/** One pass over the usual timestamp, `[-+]digits` (at most 15) then a blank or the line's end: sets quickValue; -1 for anything else. */
-function quickTimestamp(text: string, from: number): number {
-  let i = from;
-  let c = text.charCodeAt(i);
-  const neg = c === 45;
-  if (neg || c === 43) c = text.charCodeAt(++i);
-  const first = i;
-  let v = 0;
-  for (let d = c - 48; d >= 0 && d <= 9; d = c - 48) {
-    v = v * 10 + d;
-    c = text.charCodeAt(++i);
-  }
-  if (i === first || i - first > 15) return -1;
-  if (!(c === SP || c === NL || c === TAB || c === CR || i >= text.length)) return -1;
-  quickValue = neg ? -v : v;
-  return i;
-}
-
 function skipBlanks(cur: Cursor): void {
   const { text } = cur;
   while (cur.pos < text.length) {
@@ -355,65 +177,6 @@ export interface LpSink {
   end(timestamp: bigint | undefined): void;
 }
 
-/** The measurement and tags (`[k0, v0, k1, v1, ...]`) a series key's first line gave. */
-interface SeriesEntry {
-  /** The key's text, which holds no space (see SeriesCache). */
-  readonly key: string;
-  readonly measurement: string;
-  readonly tags: readonly string[];
-  /** The series of the line that followed this series' last line (the guess for the next time). */
-  next: SeriesEntry | undefined;
-}
-
-/** Series keys remembered per body, at most. */
-const SERIES_CACHE_MAX = 65_536;
-
-/**
- * The series of a body by the text of their key: a line whose key text was seen before has the same
- * measurement and tags, so they are not read again and the sink gets the same strings (no string is
- * made for the line's key or tags, and the store groups rows by series with equal, already hashed
- * values). A line's candidate key is its text up to the first space (found natively, `indexOf`),
- * looked up in a Map by that slice (hashed and compared natively). Only a key read in full that ended
- * at that space is remembered, so a remembered key holds no tab, line end or escaped space, and a
- * candidate equal to one reads the same. Off once misses outnumber hits (bodies of mostly distinct series).
- */
-class SeriesCache {
-  readonly byKey = new Map<string, SeriesEntry>();
-  /** The series of the line before (undefined when that line's key was not remembered). */
-  prev: SeriesEntry | undefined = undefined;
-  hits = 0;
-  misses = 0;
-  on = true;
-
-  /**
-   * Where the candidate key of a line starting at `from` ends: its first space, or -1 when there is
-   * none. Searches on from the last space found, so a body is searched once in all.
-   */
-  keyEnd(cur: Cursor, from: number): number {
-    let sp = cur.nextSp;
-    if (sp !== -1 && sp < from) sp = cur.nextSp = cur.text.indexOf(' ', from);
-    return sp <= from ? -1 : sp;
-  }
-
-  /** Takes `e` as the series of the current line: it becomes the guess after the line before's series. */
-  follow(e: SeriesEntry | undefined): void {
-    if (this.prev !== undefined) this.prev.next = e;
-    this.prev = e;
-  }
-
-  add(key: string, measurement: string, tags: readonly string[]): void {
-    this.misses++;
-    const e: SeriesEntry = { key, measurement, tags, next: undefined };
-    if (this.byKey.size < SERIES_CACHE_MAX) this.byKey.set(key, e);
-    this.follow(e);
-    if (this.misses > 1024 && this.misses > this.hits) {
-      this.on = false;
-      this.byKey.clear();
-      this.prev = undefined;
-    }
-  }
-}
-
 /** The measurement and tags of a line, handed to the sink; returns how many names it read (for the `names` cache). */
 function scanSeries(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[], series: SeriesCache): number {
   const { text } = cur;
@@ -428,7 +191,7 @@ function scanSeries(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[
     if (hit !== undefined && text.charCodeAt(start + hit.key.length) === SP && sameAt(text, start, hit.key)) keyEnd = start + hit.key.length;
     else {
       hit = undefined;
-      keyEnd = series.keyEnd(cur, start);
+      keyEnd = series.keyEnd(text, start);
       if (keyEnd >= 0) hit = series.byKey.get((keyText = text.slice(start, keyEnd)));
     }
     if (hit !== undefined) {
@@ -490,7 +253,8 @@ function scanLine(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[],
           if (c === COMMA || c === SP || c === TAB || c === NL || c === CR) break;
         }
         if (i === valueAt) cur.fail('missing field value', valueAt);
-        parseScalar(cur, valueAt, i);
+        const bad = parseScalar(text, valueAt, i);
+        if (bad !== undefined) cur.fail(bad, valueAt);
       }
       cur.pos = i;
       sink.field(key, scalarType, scalarValue);
