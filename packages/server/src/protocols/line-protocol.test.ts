@@ -143,6 +143,13 @@ describe('parseLineProtocol: names repeated from the previous line, short decima
     expect(whole.map((l) => l.lineNumber)).toEqual(lines.map((_, i) => i + 1));
   });
 
+  it('the guess of the next series (the one that followed last time) is taken only for the same whole key', () => {
+    const lines = ['m,t=a v=1 1', 'm,t=b v=1 1', 'm,t=a v=2 2', 'm,t=bc v=2 2', 'm,t=a v=3 3', 'm,t=b\\ c v=3 3', 'm,t=a v=4 4', 'm,t=b\tx=1 4', 'm,t=a v=5 5', 'm,t=b v=5 5'];
+    const got = parseLineProtocol(lines.join('\n'));
+    expect(got.map(simplify)).toEqual(lines.map((l) => simplify(parseLineProtocol(l)[0]!)));
+    expect(got.map((l) => l.tags[1])).toEqual(['a', 'b', 'a', 'bc', 'a', 'b c', 'a', 'b', 'a', 'b']);
+  });
+
   it('a bad line after lines of a known series key is still the error, at its line', () => {
     const body = `${Array.from({ length: 50 }, (_, i) => `m,t=a v=${i} ${i}`).join('\n')}\nm,t=a v=oops 9\nm,t=a,t=b v=1`;
     expect(() => parseLineProtocol(body)).toThrow(/unable to parse 'm,t=a v=oops 9': invalid boolean \(line 51, column 9\)/);

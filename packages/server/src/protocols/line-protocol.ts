@@ -1,4 +1,6 @@
 import { SluiceError, StatusCode } from '@sluice/pipeline-core';
+import { SeriesCache } from './line-protocol-series.js';
+import { parseScalar, quickNumber, quickTimestamp, quickValue, scalarType, scalarValue, smallInt } from './line-protocol-numbers.js';
 
 /**
  * InfluxDB line protocol, decoded without HTTP:
@@ -43,10 +45,8 @@ export class LineProtocolError extends SluiceError {
 }
 
 const NL = 10, CR = 13, SP = 32, TAB = 9, HASH = 35, COMMA = 44, EQ = 61, BSL = 92, QUOTE = 34;
-const INT64_MAX = 9223372036854775807n, INT64_MIN = -9223372036854775808n, UINT64_MAX = 18446744073709551615n;
+const INT64_MAX = 9223372036854775807n, INT64_MIN = -9223372036854775808n;
 const INT_RE = /^[-+]?\d+$/;
-const UINT_RE = /^\d+$/;
-const BOOLS: Record<string, boolean> = { t: true, T: true, true: true, True: true, TRUE: true, f: false, F: false, false: false, False: false, FALSE: false };
 
 class Cursor {
   pos = 0;
@@ -77,7 +77,7 @@ class Cursor {
 function readNameAt(cur: Cursor, escapeEq: boolean, names: string[], k: number): string {
   const prev = names[k];
   const { text } = cur;
-  if (prev !== undefined && text.startsWith(prev, cur.pos)) {
+  if (prev !== undefined && sameAt(text, cur.pos, prev)) {
     const end = cur.pos + prev.length;
     const c = end < text.length ? text.charCodeAt(end) : NL;
     if (c === COMMA || c === SP || c === NL || c === CR || c === TAB || (escapeEq && c === EQ)) {
@@ -90,6 +90,13 @@ function readNameAt(cur: Cursor, escapeEq: boolean, names: string[], k: number):
   // Remembered only when written without escapes and holding no stop or backslash character.
   if (cur.pos - start === name.length && name.indexOf('\\') < 0) names[k] = name;
   return name;
+}
+
+/** Whether `text` holds `s` at `pos` (a loop: `startsWith` at a position costs several times more in V8). */
+function sameAt(text: string, pos: number, s: string): boolean {
+  if (pos + s.length > text.length) return false;
+  for (let q = 0; q < s.length; q++) if (text.charCodeAt(pos + q) !== s.charCodeAt(q)) return false;
+  return true;
 }
 
 /** Reads a name up to an unescaped stop character; `escapeEq` also treats `\=` as an escape and `=` as a stop. */
@@ -142,123 +149,6 @@ function readStringValue(cur: Cursor): string {
   return escaped ? raw.replace(/\\(["\\])/g, '$1') : raw;
 }
 
-/** The last scalar parsed (out-parameters keep the hot path free of per-field objects). */
-let scalarType: LpFieldType = 'float';
-let scalarValue: LpFieldValue = 0;
-
-/** Digits only (optionally signed): their value as a number when it is exact, else undefined. */
-function smallInt(text: string, from: number, to: number): number | undefined {
-  let i = from;
-  let neg = false;
-  const c0 = text.charCodeAt(i);
-  if (c0 === 45 || c0 === 43) {
-    neg = c0 === 45;
-    i++;
-  }
-  if (i >= to || to - i > 15) return undefined;
-  let v = 0;
-  for (; i < to; i++) {
-    const d = text.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return undefined;
-    v = v * 10 + d;
-  }
-  return neg ? -v : v;
-}
-
-const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
-
-/**
- * `[-]digits[.digits]` with at most 15 digits in all, as a number without making a string: the digits
- * as an integer (exact below 2^53) divided by a power of ten (exact up to 1e22) is one correctly
- * rounded division, the same double `Number(text)` gives. Undefined for anything else (the caller
- * then checks the syntax and parses the text).
- */
-function shortDecimal(text: string, from: number, to: number): number | undefined {
-  let i = from;
-  const neg = text.charCodeAt(i) === 45;
-  if (neg) i++;
-  let v = 0;
-  let digits = 0;
-  let scale = -1;
-  for (; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 46) {
-      if (scale >= 0) return undefined;
-      scale = 0;
-      continue;
-    }
-    const d = c - 48;
-    if (d < 0 || d > 9) return undefined;
-    v = v * 10 + d;
-    digits++;
-    if (scale >= 0) scale++;
-  }
-  if (digits === 0 || digits > 15) return undefined;
-  if (scale > 0) v /= POW10[scale]!;
-  return neg ? -v : v;
-}
-
-/** InfluxDB's float syntax: `[-+]digits[.digits][e[-+]digits]` (or `.5`); no NaN, Inf or hex. */
-function isFloatSyntax(text: string, from: number, to: number): boolean {
-  let i = from;
-  let c = text.charCodeAt(i);
-  if (c === 45 || c === 43) c = text.charCodeAt(++i);
-  let digits = 0;
-  while (i < to && (c = text.charCodeAt(i)) >= 48 && c <= 57) i++, digits++;
-  if (i < to && text.charCodeAt(i) === 46) {
-    i++;
-    while (i < to && (c = text.charCodeAt(i)) >= 48 && c <= 57) i++, digits++;
-  }
-  if (digits === 0) return false;
-  if (i < to && ((c = text.charCodeAt(i)) === 101 || c === 69)) {
-    i++;
-    if (i < to && ((c = text.charCodeAt(i)) === 45 || c === 43)) i++;
-    let exp = 0;
-    while (i < to && (c = text.charCodeAt(i)) >= 48 && c <= 57) i++, exp++;
-    if (exp === 0) return false;
-  }
-  return i === to;
-}
-
-function parseScalar(cur: Cursor, from: number, to: number): void {
-  const { text } = cur;
-  const last = text.charCodeAt(to - 1);
-  if ((last === 105 /* i */ || last === 117 /* u */) && to - from > 1) {
-    const unsigned = last === 117;
-    scalarType = unsigned ? 'unsigned' : 'integer';
-    const small = smallInt(text, from, to - 1);
-    if (small !== undefined && (!unsigned || (small >= 0 && text.charCodeAt(from) !== 45))) {
-      scalarValue = small;
-      return;
-    }
-    const digits = text.slice(from, to - 1);
-    if (!(unsigned ? UINT_RE : INT_RE).test(digits)) cur.fail('invalid number', from);
-    const big = BigInt(digits);
-    if (unsigned ? big > UINT64_MAX : big > INT64_MAX || big < INT64_MIN) {
-      cur.fail(`unable to parse ${unsigned ? 'unsigned' : 'integer'} ${digits}: value out of range`, from);
-    }
-    scalarValue = Number.isSafeInteger(Number(big)) ? Number(big) : big;
-    return;
-  }
-  const first = text.charCodeAt(from);
-  const numeric = (first >= 48 && first <= 57) || first === 45 || first === 46 || first === 43;
-  if (!numeric) {
-    const b = BOOLS[text.slice(from, to)];
-    if (b === undefined) cur.fail(/^(nan|[+-]?inf)/i.test(text.slice(from, to)) ? 'invalid number' : 'invalid boolean', from);
-    scalarType = 'boolean';
-    scalarValue = b;
-    return;
-  }
-  scalarType = 'float';
-  const quick = shortDecimal(text, from, to);
-  if (quick !== undefined) {
-    scalarValue = quick;
-    return;
-  }
-  if (!isFloatSyntax(text, from, to)) cur.fail('invalid number', from);
-  scalarValue = Number(text.slice(from, to));
-}
-
 function skipBlanks(cur: Cursor): void {
   const { text } = cur;
   while (cur.pos < text.length) {
@@ -287,83 +177,26 @@ export interface LpSink {
   end(timestamp: bigint | undefined): void;
 }
 
-/** A series key (measurement and tags, as written) with the measurement and tags (`[k0, v0, k1, v1, ...]`) its first line gave. */
-interface SeriesEntry {
-  readonly key: string;
-  readonly measurement: string;
-  readonly tags: readonly string[];
-  /** Another key of the same hash. */
-  next: SeriesEntry | undefined;
-}
-
-/** Series keys remembered per body, at most. */
-const SERIES_CACHE_MAX = 65_536;
-
-/**
- * The series of a body by the text of their key: a line whose key text was seen before has the same
- * measurement and tags, so they are not read again and the sink gets the same strings (no string is
- * made for the line's key or tags, and the store groups rows by series with equal, already hashed
- * values). Keys are found by a hash of their text computed while looking for the key's end, and
- * compared in place. Off once misses outnumber hits (bodies of mostly distinct series).
- */
-class SeriesCache {
-  readonly byHash = new Map<number, SeriesEntry>();
-  hits = 0;
-  misses = 0;
-  on = true;
-  /** Set by keyEnd: the hash of the key text it scanned. */
-  hash = 0;
-
-  /** Where a line's series key ends: its first space, tab or line end that no backslash escapes (readName's rules). */
-  keyEnd(text: string, from: number): number {
-    let h = 0x811c9dc5;
-    let i = from;
-    for (; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === SP || c === TAB || c === NL || c === CR) break;
-      h = Math.imul(h ^ c, 0x01000193);
-      if (c === BSL && text.charCodeAt(i + 1) === SP) h = Math.imul(h ^ SP, 0x01000193), i++;
-    }
-    this.hash = h;
-    return i;
-  }
-
-  find(text: string, from: number, to: number, hash: number): SeriesEntry | undefined {
-    for (let e = this.byHash.get(hash); e !== undefined; e = e.next) {
-      if (e.key.length === to - from && sameAt(text, from, e.key)) return e;
-    }
-    return undefined;
-  }
-
-  add(key: string, hash: number, measurement: string, tags: readonly string[]): void {
-    this.misses++;
-    if (this.byHash.size < SERIES_CACHE_MAX) this.byHash.set(hash, { key, measurement, tags, next: this.byHash.get(hash) });
-    if (this.misses > 1024 && this.misses > this.hits) {
-      this.on = false;
-      this.byHash.clear();
-    }
-  }
-}
-
-/** Whether `text` holds `s` at `pos`. */
-function sameAt(text: string, pos: number, s: string): boolean {
-  for (let q = 0; q < s.length; q++) if (text.charCodeAt(pos + q) !== s.charCodeAt(q)) return false;
-  return true;
-}
-
 /** The measurement and tags of a line, handed to the sink; returns how many names it read (for the `names` cache). */
 function scanSeries(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[], series: SeriesCache): number {
   const { text } = cur;
   const start = cur.pos;
   let keyEnd = -1;
-  let hash = 0;
+  let keyText = '';
   if (series.on) {
-    keyEnd = series.keyEnd(text, start);
-    hash = series.hash;
-    const c = text.charCodeAt(keyEnd);
-    const hit = c === SP || c === TAB ? series.find(text, start, keyEnd, hash) : undefined;
+    // Lines mostly come in the same order of series as before (one gather after another): the series
+    // that followed the last line's series last time, if this line starts with its key and a space (a
+    // key holds no space, so that space ends this line's key too).
+    let hit = series.prev?.next;
+    if (hit !== undefined && text.charCodeAt(start + hit.key.length) === SP && sameAt(text, start, hit.key)) keyEnd = start + hit.key.length;
+    else {
+      hit = undefined;
+      keyEnd = series.keyEnd(text, start);
+      if (keyEnd >= 0) hit = series.byKey.get((keyText = text.slice(start, keyEnd)));
+    }
     if (hit !== undefined) {
       series.hits++;
+      series.follow(hit);
       sink.begin(hit.measurement, cur.lineNumber);
       const tags = hit.tags;
       for (let i = 0; i < tags.length; i += 2) sink.tag(tags[i]!, tags[i + 1]!);
@@ -392,7 +225,8 @@ function scanSeries(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[
     tags?.push(key, value);
     sink.tag(key, value);
   }
-  if (cur.pos === keyEnd) series.add(text.slice(start, keyEnd), hash, measurement, tags!);
+  if (cur.pos === keyEnd) series.add(keyText, measurement, tags!);
+  else series.prev = undefined;
   return k;
 }
 
@@ -412,13 +246,16 @@ function scanLine(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[],
     if (text.charCodeAt(valueAt) === QUOTE) {
       sink.field(key, 'string', readStringValue(cur));
     } else {
-      let i = valueAt;
-      for (; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === COMMA || c === SP || c === TAB || c === NL || c === CR) break;
+      let i = quickNumber(text, valueAt);
+      if (i < 0) {
+        for (i = valueAt; i < text.length; i++) {
+          const c = text.charCodeAt(i);
+          if (c === COMMA || c === SP || c === TAB || c === NL || c === CR) break;
+        }
+        if (i === valueAt) cur.fail('missing field value', valueAt);
+        const bad = parseScalar(text, valueAt, i);
+        if (bad !== undefined) cur.fail(bad, valueAt);
       }
-      if (i === valueAt) cur.fail('missing field value', valueAt);
-      parseScalar(cur, valueAt, i);
       cur.pos = i;
       sink.field(key, scalarType, scalarValue);
     }
@@ -430,12 +267,15 @@ function scanLine(cur: Cursor, sink: LpSink, tagKeys: string[], names: string[],
   skipBlanks(cur);
   if (!atLineEnd(cur)) {
     const tsAt = cur.pos;
-    let i = tsAt;
-    for (; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === SP || c === TAB || c === NL || c === CR) break;
+    let i = quickTimestamp(text, tsAt);
+    let small: number | undefined = quickValue;
+    if (i < 0) {
+      for (i = tsAt; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === SP || c === TAB || c === NL || c === CR) break;
+      }
+      small = smallInt(text, tsAt, i);
     }
-    const small = smallInt(text, tsAt, i);
     if (small !== undefined) {
       // Lines of a batch mostly share their timestamp: one bigint for a run of equal ones.
       if (small !== cur.lastSmall) {
