@@ -18,7 +18,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { report } from './lib/report.mjs';
-import { cpuSecondsOf, rssSampler } from './lib/proc.mjs';
+import { cpuSecondsOrUndefined, rssSampler, settleCpu } from './lib/proc.mjs';
 
 const LINES = Number(process.env.LP_LINES ?? 400_000);
 const BATCH = Number(process.env.LP_BATCH ?? 5_000);
@@ -77,15 +77,7 @@ function which(bin) {
   }
 }
 
-/** CPU seconds (user + system) the process has used so far, from /proc. */
-/** The server's CPU seconds so far (lib/proc.mjs), undefined once it has exited. */
-function cpuSeconds(pid) {
-  try {
-    return cpuSecondsOf(pid);
-  } catch {
-    return undefined;
-  }
-}
+const cpuSeconds = cpuSecondsOrUndefined;
 
 const mib = (bytes) => (Number.isFinite(bytes) ? Math.round(bytes / 1048576) : '?');
 
@@ -153,16 +145,6 @@ async function startVm(dir) {
  * Waits until the server is idle (under 0.03 CPU-s per 300 ms, at most 30 s): start-up work still
  * running after it answers (worker threads loading their modules) is not charged to the ingest.
  */
-async function settle(pid) {
-  let last = cpuSeconds(pid);
-  for (let i = 0; i < 100; i++) {
-    await new Promise((r) => setTimeout(r, 300));
-    const now = cpuSeconds(pid);
-    if (now - last < 0.03) return;
-    last = now;
-  }
-}
-
 async function ingest(target, bodies) {
   let next = 0;
   const start = performance.now();
@@ -199,7 +181,7 @@ try {
       // Sluice's ingest workers (bodies over 16 KiB decode there) have compiled the scanner and encoder.
       await fetch(target.writeUrl, { method: 'POST', body: 'warmup,host=a v=1 1700000000000', headers: target.headers });
       await ingest(target, bodies.slice(0, WARMUP).map((b) => b.replaceAll('cpu,host=', 'warmup,host=')));
-      await settle(target.child.pid);
+      await settleCpu(target.child.pid);
       const cpu0 = cpuSeconds(target.child.pid);
       const rss = rssSampler(target.child.pid);
       const secs = await ingest(target, bodies);

@@ -5,10 +5,14 @@
 // Every server is a separate process on 127.0.0.1. Then OTLP/HTTP traces into Sluice (protobuf, 500 spans a request; default layout and service_trace_v1).
 // Prints samples/s and spans/s with the ratios Sluice / peer. Needs the BUILT server (`npm run build`)
 // and Debian `prometheus` and `victoria-metrics` (a missing peer is reported and skipped).
+// Every server first gets RW_WARMUP (default 40) bodies of the same size on other metrics
+// (`warmup_metric_*`, so Prometheus sees no out-of-order samples) and is left to go idle: Sluice's ingest
+// workers (remote-write bodies over 4 KiB decode there) and main thread have compiled their code paths
+// before the timed part, as the line-protocol bench does (runs before 2026-11-29 had no warm-up).
 // Run: node bench/protocols-remote-write.bench.mjs   (SLUICE_BENCH_REQUESTS=N: requests per target, default 200)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpuSecondsOf } from './lib/proc.mjs';
+import { cpuSecondsOrUndefined, settleCpu } from './lib/proc.mjs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +24,7 @@ import { report } from './lib/report.mjs';
 const SLUICE_MAIN = process.env.SLUICE_MAIN ?? new URL('../packages/server/dist/main.js', import.meta.url).pathname;
 
 const REQUESTS = Number(process.env.SLUICE_BENCH_REQUESTS ?? 200);
+const WARMUP = Number(process.env.RW_WARMUP ?? 40);
 const CONCURRENCY = 4;
 const SERIES = 200;
 const PER_SERIES = 10;
@@ -45,23 +50,27 @@ message ExportTraceServiceRequest { repeated ResourceSpans resource_spans = 1; }
 let seed = 42;
 const rand = (n) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
 
-// Worker w's k-th body: its own 200 series, 10 samples each, 1 s apart, after its (k-1)-th body.
+// Worker w's k-th body: its own 200 series, 10 samples each, 1 s apart, after its (k-1)-th body; metric
+// names `${prefix}_${j % 20}` (the warm-up's series are others, so Prometheus sees nothing out of order).
 const base = Date.now() - 3_600_000;
 const perWorker = Math.ceil(REQUESTS / CONCURRENCY);
-const bodies = Array.from({ length: CONCURRENCY }, (_, w) =>
-  Array.from({ length: perWorker }, (_, k) => {
-    const timeseries = Array.from({ length: SERIES }, (_, j) => ({
-      labels: [
-        { name: '__name__', value: `bench_metric_${j % 20}` },
-        { name: 'code', value: ['200', '404', '500'][j % 3] },
-        { name: 'instance', value: `host-${w}-${j}:9100` },
-        { name: 'job', value: 'bench' },
-      ],
-      samples: Array.from({ length: PER_SERIES }, (_, s) => ({ value: rand(100000) / 10, timestamp: base + (k * PER_SERIES + s) * 1000 })),
-    }));
-    return SnappyJS.compress(prompb.encode({ timeseries }).finish());
-  }),
-);
+const encodeBodies = (prefix, count) =>
+  Array.from({ length: CONCURRENCY }, (_, w) =>
+    Array.from({ length: count }, (_, k) => {
+      const timeseries = Array.from({ length: SERIES }, (_, j) => ({
+        labels: [
+          { name: '__name__', value: `${prefix}_${j % 20}` },
+          { name: 'code', value: ['200', '404', '500'][j % 3] },
+          { name: 'instance', value: `host-${w}-${j}:9100` },
+          { name: 'job', value: 'bench' },
+        ],
+        samples: Array.from({ length: PER_SERIES }, (_, s) => ({ value: rand(100000) / 10, timestamp: base + (k * PER_SERIES + s) * 1000 })),
+      }));
+      return SnappyJS.compress(prompb.encode({ timeseries }).finish());
+    }),
+  );
+const bodies = encodeBodies('bench_metric', perWorker);
+const warmupBodies = encodeBodies('warmup_metric', Math.ceil(WARMUP / CONCURRENCY));
 
 const hex = (bytes) => Buffer.from(Array.from({ length: bytes }, () => rand(256)));
 const traceBodies = Array.from({ length: 8 }, () => {
@@ -102,25 +111,13 @@ function startPeer(bin, args) {
   return { pid: child.pid, stop: async () => { child.kill('SIGTERM'); const t = setTimeout(() => child.kill('SIGKILL'), 10_000); await exited; clearTimeout(t); } };
 }
 
-/** CPU seconds (user + system, all threads) the process has used so far, from /proc (undefined elsewhere). */
-/** The server's CPU seconds so far (lib/proc.mjs), undefined once it has exited. */
-function cpuSeconds(pid) {
-  try {
-    return cpuSecondsOf(pid);
-  } catch {
-    return undefined;
-  }
-}
+const cpuSeconds = cpuSecondsOrUndefined;
 
-/** Waits until the process is idle (start-up work such as worker threads loading is not charged to the ingest). */
-async function settle(pid) {
-  let last = cpuSeconds(pid);
-  for (let i = 0; i < 100 && last !== undefined; i++) {
-    await new Promise((r) => setTimeout(r, 300));
-    const now = cpuSeconds(pid);
-    if (now - last < 0.03) return;
-    last = now;
-  }
+/** The warm-up bodies (full size, metrics `warmup_metric_*`), then a wait until the server is idle. */
+async function warmUp(peer, url) {
+  await settleCpu(peer.pid);
+  if (WARMUP > 0) await postAll(url, warmupBodies, rwHeaders, 204);
+  await settleCpu(peer.pid);
 }
 
 /** postAll, also measuring the CPU seconds `peer` used meanwhile. */
@@ -152,7 +149,7 @@ const line = (label, n, s, unit, cpu) =>
       (cpu === undefined ? '' : `  ${cpu.toFixed(2).padStart(6)} CPU-s  ${Math.round(n / cpu).toLocaleString('en-US').padStart(10)} ${unit}/CPU-s`),
   );
 
-console.log(`remote write: ${CONCURRENCY * perWorker} requests x ${SERIES * PER_SERIES} samples, ${CONCURRENCY} in flight, Node ${process.version}`);
+console.log(`remote write: ${CONCURRENCY * perWorker} requests x ${SERIES * PER_SERIES} samples, ${CONCURRENCY} in flight, warm-up ${warmupBodies.flat().length} bodies, Node ${process.version}`);
 const dir = mkdtempSync(join(tmpdir(), 'sluice-rw-bench-'));
 try {
   // Sluice
@@ -161,7 +158,7 @@ try {
   const server = { url: `http://127.0.0.1:${sluicePort}` };
   try {
     await waitReady(`${server.url}/health`);
-    await settle(sluice.pid);
+    await warmUp(sluice, `${server.url}/v1/metricsapi/write`);
     const { secs: s, cpu } = await postAllCpu(sluice, `${server.url}/v1/metricsapi/write`, bodies, rwHeaders, 204);
     results.sluice = samples / s;
     results.cpu = { sluice: cpu && samples / cpu };
@@ -191,6 +188,7 @@ try {
     const p = startPeer('/usr/bin/prometheus', [`--config.file=${cfg}`, `--storage.tsdb.path=${join(dir, 'prom')}`, `--web.listen-address=127.0.0.1:${port}`, '--web.enable-remote-write-receiver']);
     try {
       await waitReady(`http://127.0.0.1:${port}/-/ready`);
+      await warmUp(p, `http://127.0.0.1:${port}/api/v1/write`);
       const { secs: s, cpu } = await postAllCpu(p, `http://127.0.0.1:${port}/api/v1/write`, bodies, rwHeaders, 204);
       results.prometheus = samples / s;
       results.cpu.prometheus = cpu && samples / cpu;
@@ -205,6 +203,7 @@ try {
     const p = startPeer('/usr/bin/victoria-metrics', [`-storageDataPath=${join(dir, 'vm')}`, `-httpListenAddr=127.0.0.1:${port}`, '-retentionPeriod=100y']);
     try {
       await waitReady(`http://127.0.0.1:${port}/health`);
+      await warmUp(p, `http://127.0.0.1:${port}/api/v1/write`);
       const { secs: s, cpu } = await postAllCpu(p, `http://127.0.0.1:${port}/api/v1/write`, bodies, rwHeaders, 204);
       results.victoriametrics = samples / s;
       results.cpu.victoriametrics = cpu && samples / cpu;

@@ -87,6 +87,29 @@ export function statCpuSeconds(path) {
 /** CPU seconds a process has used so far (every thread, exited ones included). */
 export const cpuSecondsOf = (pid) => statCpuSeconds(`/proc/${pid}/stat`);
 
+/** CPU seconds a process has used so far, undefined once it has exited (or off Linux). */
+export function cpuSecondsOrUndefined(pid) {
+  try {
+    return cpuSecondsOf(pid);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Waits until a process is idle (under 0.03 CPU-s in 300 ms, at most 30 s): start-up and warm-up work,
+ * such as worker threads loading and compiling, is then not charged to the timed part.
+ */
+export async function settleCpu(pid) {
+  let last = cpuSecondsOrUndefined(pid);
+  for (let i = 0; i < 100 && last !== undefined; i++) {
+    await new Promise((r) => setTimeout(r, 300));
+    const now = cpuSecondsOrUndefined(pid);
+    if (now === undefined || now - last < 0.03) return;
+    last = now;
+  }
+}
+
 /** Bytes a directory tree occupies on disk (allocated blocks, so sparse files count what they use). */
 export function diskBytes(dir) {
   let total = 0;
