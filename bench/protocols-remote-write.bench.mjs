@@ -6,9 +6,9 @@
 // Prints samples/s and spans/s with the ratios Sluice / peer. Needs the BUILT server (`npm run build`)
 // and Debian `prometheus` and `victoria-metrics` (a missing peer is reported and skipped).
 // Every server first gets RW_WARMUP (default 40) bodies of the same size on other metrics
-// (`warmup_metric_*`, so Prometheus sees no out-of-order samples) and is left to go idle: Sluice's ingest
-// workers (remote-write bodies over 4 KiB decode there) and main thread have compiled their code paths
-// before the timed part, as the line-protocol bench does (runs before 2026-11-29 had no warm-up).
+// (`warmup_metric_*`, so Prometheus sees no out-of-order samples) and is left to go idle: Sluice's main
+// thread, where remote write decodes, has compiled its code paths before the timed part, as the
+// line-protocol bench does (runs before 2026-11-29 had no warm-up). RW_WARMUP=0 measures a fresh process.
 // Run: node bench/protocols-remote-write.bench.mjs   (SLUICE_BENCH_REQUESTS=N: requests per target, default 200)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
