@@ -47,6 +47,7 @@ describe('columnStats', () => {
     ['float64', [1.5, -0, 0, null, -2, 3]],
     ['float64', [0, -0]],
     ['float64', [1, Number.NaN, 2]],
+    ['float64', [null, Number.NaN, 2]],
     ['float64', [Number.NEGATIVE_INFINITY, 5, Number.POSITIVE_INFINITY]],
     ['uint64', [5n, null, 2n ** 63n, 0n]],
     ['int64', [3n, 7, -1n]],
