@@ -1,13 +1,15 @@
 // Part 1 of peers.bench.mjs alone (no ClickHouse): 1M nginx lines through the nginx pipeline, 1,000 lines
 // per request, 4 clients, into a Sluice child process. Prints rows/s, the server's CPU seconds per 1M rows
-// (user + system of every thread, from /proc: steadier than wall time on a shared machine) and its peak RSS.
+// (user + system of every thread, from /proc: steadier than wall time on a shared machine), its peak RSS and
+// the CPU of this client process (on the same 2 cores: server + client CPU per row bound the rows/s).
 // For before/after figures: build the other side into a copy and alternate, SLUICE_SERVER=<its dist/index.js>.
 // Run: npm run build && node bench/ingest-focus.mjs
-// Env: SLUICE_BENCH_LINES (1000000), SLUICE_BENCH_WORKERS (comma-separated pipelineWorkers runs, default
+// Env: SLUICE_BENCH_CLIENT (fetch | http), SLUICE_BENCH_LINES (1000000), SLUICE_BENCH_WORKERS (comma-separated pipelineWorkers runs, default
 //      "0,2"), SLUICE_SERVER (another build's packages/server/dist/index.js), PROF_DIR (a directory for the
 //      server's V8 CPU profiles, one per thread: node --cpu-prof), PROF_MAIN (a file prefix: folded stacks of
 //      the main thread for PROF_SECONDS (6) from 2 s into each run, from the server's /debug/prof/cpu).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { createRand, nginxLines, NGINX_PIPELINE } from './lib/nginx.mjs';
 import { cpuSecondsOf, statCpuSeconds } from './lib/proc.mjs';
 import { startSluice } from './lib/sluice.mjs';
@@ -16,6 +18,24 @@ const LINES = Number(process.env.SLUICE_BENCH_LINES ?? 1_000_000);
 const RUNS = (process.env.SLUICE_BENCH_WORKERS ?? '0,2').split(',').map(Number);
 const BATCH = 1_000;
 const CLIENTS = 4;
+// SLUICE_BENCH_CLIENT=http: node:http with a keep-alive agent instead of fetch (the peers bench's client),
+// which costs this process less CPU per request on the cores the server runs on.
+const HTTP_CLIENT = process.env.SLUICE_BENCH_CLIENT === 'http';
+const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+
+/** One POST through node:http: [status, body text]. */
+function post(url, body) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve([res.statusCode, text]));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 const lines = nginxLines(LINES, createRand());
 const bodies = [];
@@ -44,13 +64,20 @@ for (const workers of RUNS) {
     const cpu0 = cpuSecondsOf(s.pid);
     const threads0 = threadSeconds(s.pid);
     let next = 0;
+    const client0 = process.cpuUsage();
     const t0 = performance.now();
     const loop = async () => {
       while (next < bodies.length) {
         const body = bodies[next++];
-        const res = await fetch(`${s.url}/v1/ingest?table=nginx&pipeline_name=nginx`, { method: 'POST', body, headers: { 'content-type': 'text/plain' } });
-        const text = await res.text();
-        if (res.status !== 200) throw new Error(`HTTP ${res.status} ${text.slice(0, 300)}`);
+        const url = `${s.url}/v1/ingest?table=nginx&pipeline_name=nginx`;
+        let status;
+        let text;
+        if (HTTP_CLIENT) [status, text] = await post(url, body);
+        else {
+          const res = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'text/plain' } });
+          [status, text] = [res.status, await res.text()];
+        }
+        if (status !== 200) throw new Error(`HTTP ${status} ${text.slice(0, 300)}`);
       }
     };
     // PROF_MAIN: folded stacks of the main thread over the middle of the run (the server's /debug/prof/cpu).
@@ -63,6 +90,7 @@ for (const workers of RUNS) {
     await Promise.all(Array.from({ length: CLIENTS }, loop));
     await prof;
     const wall = (performance.now() - t0) / 1000;
+    const clientCpu = process.cpuUsage(client0);
     const cpu = cpuSecondsOf(s.pid) - cpu0;
     const threads = [...threadSeconds(s.pid)].map(([k, v]) => [k, v - (threads0.get(k) ?? 0)]).filter(([, v]) => v >= 0.1);
     const count = (await s.rows('SELECT count(*) FROM nginx'))[0][0];
@@ -70,7 +98,7 @@ for (const workers of RUNS) {
     const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     console.log(
       `workers ${workers}: ${Math.round(LINES / wall).toLocaleString('en-US').padStart(9)} rows/s  cpu ${((cpu * 1e6) / LINES).toFixed(2)} s/1M rows  ` +
-        `peak RSS ${Math.round(s.peakRss() / 1048576)} MiB  (${wall.toFixed(2)} s, load ${load})`,
+        `peak RSS ${Math.round(s.peakRss() / 1048576)} MiB  (${wall.toFixed(2)} s, load ${load}); this client ${((clientCpu.user + clientCpu.system) / LINES).toFixed(2)} CPU-s per 1M rows`,
     );
     console.log(`  by thread (s/1M rows): ${threads.sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${((v * 1e6) / LINES).toFixed(2)}`).join(', ')}`);
   } finally {

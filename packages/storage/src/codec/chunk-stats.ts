@@ -38,10 +38,16 @@ const hasBounds = (type: ColumnType) => ORDERED.has(type) || type.startsWith('ti
 
 /** Null count and bounds of a column; with `nulls` given, `col` holds only (distinct) non-null values. */
 export function columnStats(type: ColumnType, col: readonly Value[], knownNulls?: number): SlotStats {
+  const bounds = hasBounds(type);
+  const typed = bounds ? typedStats(type, col, knownNulls) : undefined;
+  return typed ?? anyStats(type, bounds, col, knownNulls);
+}
+
+/** columnStats over values of any kind (the comparisons below see strings, numbers and bigints alike). */
+function anyStats(type: ColumnType, bounds: boolean, col: readonly Value[], knownNulls: number | undefined): SlotStats {
   let nulls = knownNulls ?? 0;
   let min: Value = null;
   let max: Value = null;
-  const bounds = hasBounds(type);
   for (const v of col) {
     if (v === null) {
       nulls++;
@@ -54,9 +60,65 @@ export function columnStats(type: ColumnType, col: readonly Value[], knownNulls?
     if (min === null || v < min) min = v;
     if (max === null || v > max) max = v;
   }
+  return boundsOf(type, nulls, min, max);
+}
+
+/** The stats of a column with these bounds (none when a string bound is longer than MAX_BOUND_BYTES). */
+function boundsOf(type: ColumnType, nulls: number, min: Value, max: Value): SlotStats {
   if (min === null || max === null) return { nulls };
   if (type === 'string' && ((min as string).length > MAX_BOUND_BYTES || (max as string).length > MAX_BOUND_BYTES)) return { nulls };
   return { nulls, min, max };
+}
+
+/**
+ * columnStats of a column whose non-null values are all strings, or all numbers (no NaN): one loop per
+ * kind, so each comparison compares one kind of value (the loop over any kind takes V8's generic
+ * comparison: 3% of a pipeline worker's CPU on nginx lines). Two loops on purpose: one loop comparing
+ * through a function per kind measured no gain (encode 1.01x of main's, against 0.95-0.96x). Undefined
+ * for anything else (no value, mixed kinds, a NaN, bigints), which anyStats then handles.
+ */
+function typedStats(type: ColumnType, col: readonly Value[], knownNulls: number | undefined): SlotStats | undefined {
+  let i = 0;
+  while (i < col.length && col[i] === null) i++;
+  if (i === col.length) return undefined;
+  const kind = typeof col[i];
+  if (kind === 'string' && type === 'string') return stringStats(type, col, knownNulls ?? 0);
+  if (kind === 'number') return numberStats(type, col, knownNulls ?? 0);
+  return undefined;
+}
+
+function stringStats(type: ColumnType, col: readonly Value[], nulls: number): SlotStats | undefined {
+  let min = '';
+  let max = '';
+  let any = false;
+  for (let i = 0; i < col.length; i++) {
+    const v = col[i];
+    if (v === null) nulls++;
+    else if (typeof v !== 'string') return undefined;
+    else if (!any) {
+      min = max = v;
+      any = true;
+    } else if (v < min) min = v;
+    else if (v > max) max = v;
+  }
+  return boundsOf(type, nulls, min, max);
+}
+
+function numberStats(type: ColumnType, col: readonly Value[], nulls: number): SlotStats | undefined {
+  let min = 0;
+  let max = 0;
+  let any = false;
+  for (let i = 0; i < col.length; i++) {
+    const v = col[i];
+    if (v === null) nulls++;
+    else if (typeof v !== 'number' || v !== v) return undefined;
+    else if (!any) {
+      min = max = v;
+      any = true;
+    } else if (v < min) min = v;
+    else if (v > max) max = v;
+  }
+  return boundsOf(type, nulls, min, max);
 }
 
 function nullsOf(col: readonly Value[], knownNulls: number | undefined): SlotStats {
