@@ -4,38 +4,21 @@
 // the CPU of this client process (on the same 2 cores: server + client CPU per row bound the rows/s).
 // For before/after figures: build the other side into a copy and alternate, SLUICE_SERVER=<its dist/index.js>.
 // Run: npm run build && node bench/ingest-focus.mjs
-// Env: SLUICE_BENCH_CLIENT (fetch | http), SLUICE_BENCH_LINES (1000000), SLUICE_BENCH_WORKERS (comma-separated pipelineWorkers runs, default
+// Env: SLUICE_BENCH_CLIENT (fetch: Node's fetch instead of node:http, bench/lib/http-post.mjs), SLUICE_BENCH_LINES (1000000), SLUICE_BENCH_WORKERS (comma-separated pipelineWorkers runs, default
 //      "0,2"), SLUICE_SERVER (another build's packages/server/dist/index.js), PROF_DIR (a directory for the
 //      server's V8 CPU profiles, one per thread: node --cpu-prof), PROF_MAIN (a file prefix: folded stacks of
 //      the main thread for PROF_SECONDS (6) from 2 s into each run, from the server's /debug/prof/cpu).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { createRand, nginxLines, NGINX_PIPELINE } from './lib/nginx.mjs';
 import { cpuSecondsOf, statCpuSeconds } from './lib/proc.mjs';
+import { httpPoster } from './lib/http-post.mjs';
 import { startSluice } from './lib/sluice.mjs';
 
 const LINES = Number(process.env.SLUICE_BENCH_LINES ?? 1_000_000);
 const RUNS = (process.env.SLUICE_BENCH_WORKERS ?? '0,2').split(',').map(Number);
 const BATCH = 1_000;
 const CLIENTS = 4;
-// SLUICE_BENCH_CLIENT=http: node:http with a keep-alive agent instead of fetch (the peers bench's client),
-// which costs this process less CPU per request on the cores the server runs on.
-const HTTP_CLIENT = process.env.SLUICE_BENCH_CLIENT === 'http';
-const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
-
-/** One POST through node:http: [status, body text]. */
-function post(url, body) {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve([res.statusCode, text]));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const post = httpPoster(CLIENTS);
 
 const lines = nginxLines(LINES, createRand());
 const bodies = [];
@@ -70,13 +53,7 @@ for (const workers of RUNS) {
       while (next < bodies.length) {
         const body = bodies[next++];
         const url = `${s.url}/v1/ingest?table=nginx&pipeline_name=nginx`;
-        let status;
-        let text;
-        if (HTTP_CLIENT) [status, text] = await post(url, body);
-        else {
-          const res = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'text/plain' } });
-          [status, text] = [res.status, await res.text()];
-        }
+        const [status, text] = await post(url, body);
         if (status !== 200) throw new Error(`HTTP ${status} ${text.slice(0, 300)}`);
       }
     };

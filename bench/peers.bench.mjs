@@ -1,4 +1,5 @@
-// Sluice beside real peers in one run, same rows, same HTTP client (Node's fetch), answers checked equal:
+// Sluice beside real peers in one run, same rows, same HTTP client (node:http with keep-alive,
+// bench/lib/http-post.mjs; SLUICE_BENCH_CLIENT=fetch for Node's fetch, as runs before 2026-11-29 used), answers checked equal:
 //  1. log ingest: 1M generated nginx access-log lines, 1,000 per request, 4 clients. Sluice gets the raw
 //     text through the nginx pipeline (dissect + date + transform); ClickHouse 18.16 gets the same lines
 //     already parsed, as JSONEachRow. Sluice runs twice: pipelineWorkers 0 (one core) and 2. Figures:
@@ -18,6 +19,7 @@ import { haveClickHouse, startClickHouse } from './lib/clickhouse.mjs';
 import { LOG_PIPELINE, logRow, STEP_MS, T0 } from './lib/log-table.mjs';
 import { createRand, nginxLines, NGINX_PIPELINE } from './lib/nginx.mjs';
 import { cpuSecondsOf, median, percentile } from './lib/proc.mjs';
+import { httpPoster } from './lib/http-post.mjs';
 import { report } from './lib/report.mjs';
 import { startSluice } from './lib/sluice.mjs';
 
@@ -86,10 +88,15 @@ async function ingest(label, bodies, send, pid) {
   return r;
 }
 
+const post = httpPoster(CLIENTS);
 const sluiceSend = (s, query, contentType) => async (body) => {
-  const res = await fetch(`${s.url}/v1/ingest?${query}`, { method: 'POST', body, headers: { 'content-type': contentType } });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`Sluice ingest: HTTP ${res.status} ${text.slice(0, 300)}`);
+  const [status, text] = await post(`${s.url}/v1/ingest?${query}`, body, contentType);
+  if (status !== 200) throw new Error(`Sluice ingest: HTTP ${status} ${text.slice(0, 300)}`);
+};
+/** ClickHouse's INSERT of `body` (rows in `format`) through the same client as Sluice's ingest. */
+const chSend = (table, format) => async (body) => {
+  const [status, text] = await post(`${ch.url}?${new URLSearchParams({ query: `INSERT INTO ${table} FORMAT ${format}`, input_format_skip_unknown_fields: '1' })}`, body, 'application/octet-stream');
+  if (status !== 200) throw new Error(`ClickHouse insert: HTTP ${status} ${text.slice(0, 300)}`);
 };
 
 /** Normalises an answer for comparison: timestamps as epoch ms, numbers rounded to 10 digits. */
@@ -120,7 +127,7 @@ try {
     await ch.exec(
       'CREATE TABLE nginx (ts DateTime, ip String, method String, path String, status UInt16, size UInt64, referrer String, agent String) ENGINE = MergeTree() PARTITION BY toYYYYMMDD(ts) ORDER BY ts',
     );
-    const chIngest = await ingest('ClickHouse, JSONEachRow', chBodies, (b) => ch.exec('INSERT INTO nginx FORMAT JSONEachRow', b), ch.pid);
+    const chIngest = await ingest('ClickHouse, JSONEachRow', chBodies, chSend('nginx', 'JSONEachRow'), ch.pid);
     const chRss = ch.peakRss();
     const chBytes = await ch.bytesOnDisk('nginx');
 
