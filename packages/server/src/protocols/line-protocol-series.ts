@@ -36,15 +36,22 @@ export class SeriesCache {
   on = true;
   /** The first space at or after the last position searched from (-1: none), see keyEnd. */
   private nextSp = -2;
+  /** The first line end at or after the last position searched from (-1: none), see keyEnd. */
+  private nextNl = -2;
 
   /**
    * Where the candidate key of a line starting at `from` ends: its first space, or -1 when there is
-   * none. Searches on from the last space found, so a body is searched once in all.
+   * none on the line. Searches on from the last space and line end found, so a body is searched once
+   * in all, and a candidate never reaches past its line (lines that separate with tabs would otherwise
+   * take everything up to some later line's space as their candidate, hashed for every line).
    */
   keyEnd(text: string, from: number): number {
     let sp = this.nextSp;
     if (sp !== -1 && sp < from) sp = this.nextSp = text.indexOf(' ', from);
-    return sp <= from ? -1 : sp;
+    if (sp <= from) return -1;
+    let nl = this.nextNl;
+    if (nl !== -1 && nl < from) nl = this.nextNl = text.indexOf('\n', from);
+    return nl !== -1 && nl < sp ? -1 : sp;
   }
 
   /** Takes `e` as the series of the current line: it becomes the guess after the line before's series. */
