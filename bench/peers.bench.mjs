@@ -95,7 +95,7 @@ const sluiceSend = (s, query, contentType) => async (body) => {
 };
 /** ClickHouse's INSERT of `body` (rows in `format`) through the same client as Sluice's ingest. */
 const chSend = (table, format) => async (body) => {
-  const [status, text] = await post(`${ch.url}?${new URLSearchParams({ query: `INSERT INTO ${table} FORMAT ${format}`, input_format_skip_unknown_fields: '1' })}`, body, 'application/octet-stream');
+  const [status, text] = await post(ch.insertUrl(`INSERT INTO ${table} FORMAT ${format}`), body, 'application/octet-stream');
   if (status !== 200) throw new Error(`ClickHouse insert: HTTP ${status} ${text.slice(0, 300)}`);
 };
 

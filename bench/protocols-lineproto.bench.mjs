@@ -141,10 +141,7 @@ async function startVm(dir) {
   };
 }
 
-/**
- * Waits until the server is idle (under 0.03 CPU-s per 300 ms, at most 30 s): start-up work still
- * running after it answers (worker threads loading their modules) is not charged to the ingest.
- */
+/** POSTs `bodies` to the target, LP_CONCURRENCY in flight; the seconds from the first to the last answer. */
 async function ingest(target, bodies) {
   let next = 0;
   const start = performance.now();

@@ -54,11 +54,13 @@ export async function startClickHouse() {
       const params = new URLSearchParams({ output_format_json_quote_64bit_integers: '0' });
       let res;
       if (body === undefined) res = await fetch(url + '?' + params, { method: 'POST', body: sql });
-      else res = await fetch(url + '?' + new URLSearchParams({ query: sql, input_format_skip_unknown_fields: '1' }), { method: 'POST', body });
+      else res = await fetch(ch.insertUrl(sql), { method: 'POST', body });
       const text = await res.text();
       if (!res.ok) throw new Error(`ClickHouse: HTTP ${res.status}: ${text.slice(0, 300)}`);
       return text;
     },
+    /** The URL that takes an INSERT statement's rows as its POST body (unknown JSON fields skipped). */
+    insertUrl: (sql) => url + '?' + new URLSearchParams({ query: sql, input_format_skip_unknown_fields: '1' }),
     /** Rows of a query as arrays (JSONCompact). */
     async rows(sql) {
       return JSON.parse(await ch.exec(`${sql} FORMAT JSONCompact`)).data;
